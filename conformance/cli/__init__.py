@@ -1,0 +1,57 @@
+"""The `azul` command: one entry point, one module per subcommand.
+
+Subcommands load lazily, so `azul serve` does not pay for the harness and `azul --help` stays fast.
+Each module named here defines a click command (or group) under the name given after the colon.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> "module:attribute"; the module lives beside this file.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "conform": ("azul_conformance.cli.conform:conform", "Run the conformance suite against an engine."),
+    "smoke": ("azul_conformance.cli.smoke:smoke", "Check an engine's protocol basics before a full run."),
+    "perft": ("azul_conformance.cli.perft:perft", "Count legal move sequences within a round (move-generator oracle)."),
+    "serve": ("azul_conformance.cli.serve:serve", "Serve the reference engine over protocol v1 (stdin/stdout)."),
+    "simulate": ("azul_conformance.cli.simulate:simulate", "Play random games on the reference engine."),
+    "replay": ("azul_conformance.cli.replay:replay", "Replay and check an annotated game record."),
+    "render": ("azul_conformance.cli.render:render", "Draw a canonical state as an SVG picture."),
+    "spec": ("azul_conformance.cli.spec:spec", "Check the rule specification and its traceability."),
+    "scenarios": ("azul_conformance.cli.scenarios:scenarios", "Check or export the scenario corpus."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported only when they are run or their help is shown."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        target, _ = COMMANDS[cmd_name]
+        module_name, attribute = target.split(":")
+        return getattr(importlib.import_module(module_name), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Short help comes from the table, so listing commands imports nothing.
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="azul-conformance")
+def main() -> None:
+    """Azul's rules as an executable specification, and a conformance suite for any Azul engine.
+
+    \b
+    Examples:
+      azul conform                       # the suite against the bundled reference engine
+      azul conform --engine "./my-engine" --report-dir reports
+      azul spec check                    # every rulebook line traced to a rule
+      azul replay conformance/records/two-player.azr
+    """

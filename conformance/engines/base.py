@@ -1,0 +1,144 @@
+"""The one interface through which the suite reaches any engine, the reference included.
+
+An adapter speaks in protocol-v1 terms: canonical `azul-state/1` dicts and compact move strings.
+The in-process reference adapter and the subprocess adapter both implement `Engine`, so nothing in the
+suite can depend on the reference engine's internals.
+
+Which stage raises what:
+    Rejected         the engine answered `ok: false` (illegal_move, bad_request, unsupported, internal)
+    EngineCrash      the process exited, printed non-JSON, or answered with the wrong id
+    EngineTimeout    no answer before the request's deadline
+All three derive from EngineError; a verdict is built from them, never a traceback.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+
+
+class EngineError(Exception):
+    """Something an engine did (or failed to do) while answering a request."""
+
+    def __init__(self, message: str, *, request: dict | None = None, stderr: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.request = request
+        self.stderr = stderr
+
+
+class Rejected(EngineError):
+    """The engine refused a request (`ok: false`): the error code and the rule it names."""
+
+    def __init__(self, code: str, message: str = "", rule: str | None = None, **kwargs: Any) -> None:
+        super().__init__(message or code, **kwargs)
+        self.code = code
+        self.rule = rule
+
+
+class EngineCrash(EngineError):
+    """The engine exited, printed something that is not a protocol reply, or broke the protocol."""
+
+    def __init__(self, message: str, *, exit_code: int | None = None, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.exit_code = exit_code
+
+
+class EngineTimeout(EngineError):
+    """The engine did not answer before the deadline."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    players: tuple[int, ...] = (2, 3, 4)
+    variants: tuple[str, ...] = ("colour", "grey")
+    load_state: bool = True
+    deal: bool = True
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Capabilities":
+        return cls(
+            players=tuple(data.get("players", ())),
+            variants=tuple(data.get("variants", ())),
+            load_state=bool(data.get("load_state", False)),
+            deal=bool(data.get("deal", False)),
+        )
+
+    def to_json(self) -> dict:
+        return {"players": list(self.players), "variants": list(self.variants),
+                "load_state": self.load_state, "deal": self.deal}
+
+    def missing(self, requires: list[str] | tuple[str, ...], players: int | None = None,
+                variant: str | None = None) -> list[str]:
+        """What of `requires` (capability names such as "grey", "load_state", "deal", "players:3") is not offered."""
+        absent = []
+        for need in requires:
+            if need in ("colour", "grey"):
+                ok = need in self.variants
+            elif need.startswith("players:"):
+                ok = int(need.split(":", 1)[1]) in self.players
+            else:
+                ok = bool(getattr(self, need, False))
+            if not ok:
+                absent.append(need)
+        if players is not None and players not in self.players:
+            absent.append(f"players:{players}")
+        if variant is not None and variant not in self.variants:
+            absent.append(variant)
+        return absent
+
+
+@dataclass
+class EngineInfo:
+    name: str
+    version: str
+    protocol: int
+    capabilities: Capabilities = field(default_factory=Capabilities)
+
+
+class Engine(ABC):
+    """An Azul engine as the suite sees it. Every method maps to one protocol-v1 request."""
+
+    info: EngineInfo
+
+    @abstractmethod
+    def hello(self) -> EngineInfo: ...
+
+    @abstractmethod
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State: ...
+
+    @abstractmethod
+    def deal(self, factories: list[str] | None = None) -> State:
+        """Fill the factories: with the given contents, or (None) by the engine's own draw."""
+
+    @abstractmethod
+    def load_state(self, state: State) -> State: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[str]: ...
+
+    @abstractmethod
+    def play(self, move: str) -> State:
+        """Play a take (`3K4`) or a grey-wall placement (`2@4`); raises Rejected when it is refused."""
+
+    @abstractmethod
+    def state(self) -> State: ...
+
+    def restart(self) -> None:
+        """Start afresh after a crash (subprocess adapters); in-process adapters need nothing."""
+
+    def close(self) -> None:
+        """Release the engine (end the process)."""
+
+    def stderr_tail(self) -> str:
+        """The last lines the engine wrote on stderr, for reports."""
+        return ""
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,81 @@
+"""The in-process adapter for the reference engine: the one bridge from the suite to azul_reference.
+
+Everything else in azul_conformance reaches the reference engine only through this `Engine`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import azul_reference as ref
+from azul_reference.protocol import serve as serve_protocol
+
+from .base import Capabilities, Engine, EngineInfo, Rejected, State
+
+__all__ = ["ReferenceEngine", "serve_protocol", "new_reference_game_states"]
+
+
+class ReferenceEngine(Engine):
+    def __init__(self, seed: int | None = None) -> None:
+        self.game: ref.Game | None = None
+        self.rng = random.Random(seed)
+        self.info = EngineInfo("azul-reference", ref.__version__, 1, Capabilities())
+
+    def hello(self) -> EngineInfo:
+        return self.info
+
+    def _game(self) -> ref.Game:
+        if self.game is None:
+            raise Rejected("bad_request", "no game yet: call new_game or load_state first")
+        return self.game
+
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State:
+        try:
+            self.game = ref.Game(players, variant, start_player)
+        except ValueError as error:
+            raise Rejected("bad_request", str(error)) from None
+        return ref.to_state(self.game)
+
+    def deal(self, factories: list[str] | None = None) -> State:
+        game = self._game()
+        try:
+            game.deal(factories, rng=self.rng)
+        except ref.AzulError as error:
+            raise Rejected(error.code, error.message, error.rule) from None
+        return ref.to_state(game)
+
+    def load_state(self, state: State) -> State:
+        try:
+            self.game = ref.from_state(state)
+        except ref.AzulError as error:
+            raise Rejected(error.code, error.message, error.rule) from None
+        return ref.to_state(self.game)
+
+    def legal_moves(self) -> list[str]:
+        return [str(move) for move in self._game().legal_moves()]
+
+    def play(self, move: str) -> State:
+        game = self._game()
+        try:
+            game.play(move)
+        except ref.AzulError as error:
+            raise Rejected(error.code, error.message, error.rule) from None
+        return ref.to_state(game)
+
+    def state(self) -> State:
+        return ref.to_state(self._game())
+
+
+def new_reference_game_states(players: int, variant: str, seed: int) -> list[dict[str, Any]]:
+    """The states of one random game on the reference engine (for examples and docs)."""
+    engine = ReferenceEngine(seed)
+    rng = random.Random(seed)
+    states = [engine.new_game(players, variant)]
+    while states[-1]["phase"] != "over":
+        if states[-1]["phase"] == "deal":
+            states.append(engine.deal())
+        else:
+            moves = engine.legal_moves()
+            states.append(engine.play(moves[rng.randrange(len(moves))]))
+    return states

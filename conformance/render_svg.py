@@ -1,0 +1,274 @@
+"""Draw a canonical `azul-state/1` table as SVG: factories, centre, bag and lid, and every player's board.
+
+Each board is laid out as on the printed board: score, pattern lines right-aligned (line 1 holds 1 tile,
+line 5 holds 5), the 5x5 wall, and the 7-space floor line with its penalties printed above it.
+Colour-blind readers are served first: every tile carries its letter (B Y R K W, M for the first-player
+marker), the palette is Okabe-Ito based, and each letter is black or white, whichever contrasts more.
+
+The SVG is built with xml.etree (so text is always escaped), has a viewBox, no ids (many diagrams can share
+one HTML page) and no randomness: the same state always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+from typing import Any
+
+COLOURS = "BYRKW"
+COLOUR_NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white", "M": "first-player marker"}
+FILL = {"B": "#0072B2", "Y": "#F0E442", "R": "#D55E00", "K": "#1A1A1A", "W": "#F4F8FB", "M": "#FFF3C4"}
+STROKE = {"B": "#004A75", "Y": "#A89A1C", "R": "#8C3D00", "K": "#000000", "W": "#7D8A94", "M": "#8A6D00"}
+FLOOR_PENALTIES = (-1, -1, -2, -2, -2, -3, -3)
+SVG_NS = "http://www.w3.org/2000/svg"
+
+TILE = 26          # side of a tile
+STEP = 30          # distance between neighbouring spaces
+PAD = 12           # inner margin of a board
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+BOARD_W = PAD + 5 * STEP + 18 + 5 * STEP + PAD       # pattern lines, a gap, the wall
+BOARD_H = 34 + 5 * STEP + 18 + STEP + PAD           # header, lines/wall, penalties, floor
+
+
+def _luminance(hex_colour: str) -> float:
+    """Relative luminance as WCAG defines it, to pick the letter colour with the better contrast."""
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def letter_colour(fill: str) -> str:
+    """Black or white, whichever has the higher contrast ratio against `fill`."""
+    lum = _luminance(fill)
+    on_white = 1.05 / (lum + 0.05)
+    on_black = (lum + 0.05) / 0.05
+    return "#FFFFFF" if on_white >= on_black else "#000000"
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+    element = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()})
+    if text is not None:
+        element.text = text
+    return element
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, size: int = 12, anchor: str = "start",
+          weight: str = "normal", fill: str = "#222222", class_: str | None = None) -> ET.Element:
+    attrs = {"class_": class_} if class_ else {}
+    return _sub(parent, "text", text, x=x, y=y, font_size=size, text_anchor=anchor, font_weight=weight,
+                fill=fill, **attrs)
+
+
+def draw_tile(parent: ET.Element, x: float, y: float, letter: str, size: int = TILE) -> ET.Element:
+    """A tile (or the marker, letter M) with its top-left corner at (x, y)."""
+    kind = "marker" if letter == "M" else "tile"
+    group = _sub(parent, "g", class_=kind, data_colour=letter)
+    _sub(group, "title", COLOUR_NAMES.get(letter, letter))
+    _sub(group, "rect", x=x, y=y, width=size, height=size, rx=4, fill=FILL.get(letter, "#FF00FF"),
+         stroke=STROKE.get(letter, "#000000"), stroke_width=2 if letter == "M" else 1)
+    _text(group, x + size / 2, y + size / 2 + size * 0.19, letter, size=int(size * 0.55), anchor="middle",
+          weight="bold", fill=letter_colour(FILL.get(letter, "#FF00FF")))
+    return group
+
+
+def _empty_space(parent: ET.Element, x: float, y: float, class_: str, hint: str | None = None,
+                 grey: bool = False) -> ET.Element:
+    """An empty space: a faint colour hint on the coloured wall, grey on the grey wall, else an outline."""
+    group = _sub(parent, "g", class_=class_)
+    if hint:
+        _sub(group, "rect", x=x, y=y, width=TILE, height=TILE, rx=4, fill=FILL[hint], fill_opacity="0.22",
+             stroke=STROKE[hint], stroke_opacity="0.45", stroke_dasharray="3 2")
+        _text(group, x + TILE / 2, y + TILE / 2 + 5, hint, size=13, anchor="middle", fill="#555555",
+              class_="hint")
+        group.set("data-hint", hint)
+    else:
+        dashes = {} if grey else {"stroke_dasharray": "3 2"}
+        _sub(group, "rect", x=x, y=y, width=TILE, height=TILE, rx=4, fill="#D0D0D0" if grey else "#FFFFFF",
+             stroke="#9A9A9A", **dashes)
+    return group
+
+
+def _check(state: Any) -> None:
+    """Fail early with a message that says what is missing, rather than a KeyError deep in the drawing."""
+    if not isinstance(state, dict):
+        raise ValueError(f"a canonical state is a JSON object, not {type(state).__name__}")
+    missing = [key for key in ("factories", "centre", "boards") if key not in state]
+    if missing:
+        raise ValueError(f"not an azul-state/1 table: missing {', '.join(missing)}")
+    for seat, board in enumerate(state["boards"]):
+        if not isinstance(board, dict) or "lines" not in board or "wall" not in board:
+            raise ValueError(f"board {seat} needs 'lines' and 'wall'")
+
+
+def _badges(state: dict, seat: int) -> list[str]:
+    phase = state.get("phase")
+    badges = []
+    if phase == "over":
+        if seat in (state.get("winners") or []):
+            badges.append("winner")
+    else:
+        if state.get("turn") == seat:
+            badges.append("to move" if phase != "deal" else "deals")
+        if state.get("start_player") == seat:
+            badges.append("start player")
+    return badges
+
+
+def _board(parent: ET.Element, state: dict, seat: int, x0: float, y0: float) -> ET.Element:
+    board = state["boards"][seat]
+    grey = state.get("variant") == "grey"
+    highlight = state.get("phase") not in ("over", None) and state.get("turn") == seat
+    group = _sub(parent, "g", class_="board", data_seat=seat, transform=f"translate({x0},{y0})")
+    _sub(group, "rect", x=0, y=0, width=BOARD_W, height=BOARD_H, rx=8, fill="#FBF7EF",
+         stroke="#C0392B" if highlight else "#8B7D6B", stroke_width=3 if highlight else 1)
+    _text(group, PAD, 22, f"Seat {seat}", size=14, weight="bold")
+    _text(group, PAD + 62, 22, f"score {board.get('score', 0)}", size=14, class_="score")
+    badges = _badges(state, seat)
+    if badges:
+        _text(group, BOARD_W - PAD, 22, " · ".join(badges), size=12, anchor="end", weight="bold",
+              fill="#C0392B" if highlight else "#1B6E3A", class_="badges")
+    _pattern_lines(group, board.get("lines", []), PAD, 34)
+    _wall(group, board.get("wall", []), PAD + 5 * STEP + 18, 34, grey)
+    _floor(group, board.get("floor", ""), PAD, 34 + 5 * STEP + 18)
+    return group
+
+
+def _pattern_lines(parent: ET.Element, lines: list[str], x0: float, y0: float) -> None:
+    group = _sub(parent, "g", class_="pattern-lines")
+    for row in range(5):
+        content = lines[row] if row < len(lines) else ""
+        for slot_from_right in range(row + 1):
+            x = x0 + (4 - slot_from_right) * STEP
+            y = y0 + row * STEP
+            # Lines fill right to left, so the k-th tile sits k spaces from the right end.
+            if slot_from_right < len(content):
+                draw_tile(group, x, y, content[slot_from_right])
+            else:
+                _empty_space(group, x, y, "space")
+
+
+def _wall(parent: ET.Element, wall: list[str], x0: float, y0: float, grey: bool) -> None:
+    group = _sub(parent, "g", class_="wall")
+    for row in range(5):
+        cells = wall[row] if row < len(wall) else "....."
+        for column in range(5):
+            x, y = x0 + column * STEP, y0 + row * STEP
+            letter = cells[column] if column < len(cells) else "."
+            if letter in COLOURS:
+                draw_tile(group, x, y, letter)
+            elif grey:
+                _empty_space(group, x, y, "space", grey=True)
+            else:
+                _empty_space(group, x, y, "space", hint=COLOURS[(column - row) % 5])
+
+
+def _floor(parent: ET.Element, floor: str, x0: float, y0: float) -> None:
+    group = _sub(parent, "g", class_="floor")
+    for slot, penalty in enumerate(FLOOR_PENALTIES):
+        x = x0 + slot * STEP
+        _text(group, x + TILE / 2, y0 + 10, str(penalty), size=11, anchor="middle", fill="#7A1F1F",
+              class_="penalty")
+        if slot < len(floor):
+            draw_tile(group, x, y0 + 14, floor[slot])
+        else:
+            _empty_space(group, x, y0 + 14, "space")
+    _text(group, x0 + 7 * STEP + 6, y0 + 14 + TILE / 2 + 4, "floor line", size=11, fill="#6B6B6B")
+
+
+def _factory(parent: ET.Element, index: int, content: str, cx: float, cy: float) -> None:
+    group = _sub(parent, "g", class_="factory", data_factory=index + 1)
+    _sub(group, "circle", cx=cx, cy=cy, r=34, fill="#EFE6D5", stroke="#8B7D6B")
+    small = 22
+    for k, letter in enumerate(content[:4]):
+        dx = -small - 1 if k % 2 == 0 else 1
+        dy = -small - 1 if k < 2 else 1
+        draw_tile(group, cx + dx, cy + dy, letter, size=small)
+    _text(group, cx, cy + 48, f"factory {index + 1}", size=11, anchor="middle", fill="#555555")
+
+
+def _centre(parent: ET.Element, state: dict, x0: float, y0: float, width: float) -> float:
+    """The centre with its tiles and, while nobody has taken it, the marker; returns the height used."""
+    tiles = ("M" if state.get("marker") == "centre" else "") + state.get("centre", "")
+    per_row = max(1, int((width - 2 * PAD) // STEP))
+    rows = max(1, -(-len(tiles) // per_row))
+    height = 28 + rows * STEP + 6
+    group = _sub(parent, "g", class_="centre")
+    _sub(group, "rect", x=x0, y=y0, width=width, height=height, rx=10, fill="#EFE6D5", stroke="#8B7D6B")
+    _text(group, x0 + PAD, y0 + 18, "centre", size=12, weight="bold", fill="#555555")
+    for k, letter in enumerate(tiles):
+        draw_tile(group, x0 + PAD + (k % per_row) * STEP, y0 + 26 + (k // per_row) * STEP, letter)
+    return height
+
+
+def _count_line(name: str, content: str) -> str:
+    counts = Counter(content)
+    detail = ", ".join(f"{c} {counts[c]}" for c in COLOURS if counts[c])
+    return f"{name}: {len(content)} tile{'s' if len(content) != 1 else ''}" + (f" ({detail})" if detail else "")
+
+
+def _heading(state: dict) -> str:
+    parts = [f"{state.get('variant', 'colour')} wall", f"{len(state['boards'])} players"]
+    if state.get("round") is not None:
+        parts.append(f"round {state['round']}")
+    phase = state.get("phase")
+    if phase:
+        parts.append(f"phase {phase}")
+    if phase == "over":
+        winners = state.get("winners") or []
+        parts.append("winner" + ("s" if len(winners) != 1 else "") + ": "
+                     + (", ".join(f"seat {w}" for w in winners) or "none"))
+    elif state.get("turn") is not None:
+        parts.append(f"turn: seat {state['turn']}")
+    return "Azul · " + " · ".join(parts)
+
+
+def _svg(width: float, height: float, label: str) -> ET.Element:
+    root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {width} {height}", "width": str(width),
+                              "height": str(height), "role": "img", "aria-label": label,
+                              "font-family": FONT, "class": "azul-diagram"})
+    _sub(root, "title", label)
+    # An opaque background keeps the drawing readable on a dark page.
+    _sub(root, "rect", x=0, y=0, width="100%", height="100%", fill="#FFFFFF", class_="background")
+    return root
+
+
+def _serialise(root: ET.Element) -> str:
+    return ET.tostring(root, encoding="unicode")
+
+
+def render_state(state: dict) -> str:
+    """The whole table of a canonical state as one SVG document (a string)."""
+    _check(state)
+    factories = state["factories"]
+    columns = 2 if len(state["boards"]) > 1 else 1
+    width = max(columns * BOARD_W + (columns + 1) * PAD, len(factories) * 84 + 2 * PAD)
+    label = _heading(state)
+    root = _svg(width, 0, label)
+    _text(root, PAD, 22, label, size=14, weight="bold", class_="heading")
+    for index, content in enumerate(factories):
+        _factory(root, index, content, PAD + 42 + index * 84, 34 + 38)
+    y = 34 + 90
+    y += _centre(root, state, PAD, y, width - 2 * PAD) + 8
+    supply = _sub(root, "g", class_="supply")
+    _text(supply, PAD, y + 12, _count_line("bag", state.get("bag", "")), size=12, class_="bag")
+    _text(supply, width / 2, y + 12, _count_line("lid", state.get("lid", "")), size=12, class_="lid")
+    y += 24
+    for seat in range(len(state["boards"])):
+        row, column = divmod(seat, columns)
+        _board(root, state, seat, PAD + column * (BOARD_W + PAD), y + row * (BOARD_H + PAD))
+    rows = -(-len(state["boards"]) // columns)
+    height = y + rows * (BOARD_H + PAD)
+    root.set("viewBox", f"0 0 {width} {height}")
+    root.set("height", str(height))
+    return _serialise(root)
+
+
+def render_board(state: dict, seat: int) -> str:
+    """One player's board as a standalone SVG document."""
+    _check(state)
+    if not isinstance(seat, int) or not 0 <= seat < len(state["boards"]):
+        raise ValueError(f"no seat {seat!r}: the state has {len(state['boards'])} boards (seats from 0)")
+    label = f"Azul · seat {seat} · {state.get('variant', 'colour')} wall"
+    root = _svg(BOARD_W, BOARD_H, label)
+    _board(root, state, seat, 0, 0)
+    return _serialise(root)

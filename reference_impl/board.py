@@ -1,0 +1,149 @@
+"""A player's board: score track, five pattern lines, the wall, the floor line.
+
+Colours are ints 0-4 (B Y R K W); EMPTY marks an empty pattern line or wall cell.
+"""
+
+from __future__ import annotations
+
+from .tiles import FLOOR_PENALTIES, FLOOR_SPACES, MARKER, WALL_SIZE, wall_column
+
+EMPTY = -1
+ALL_COLUMNS = (1 << WALL_SIZE) - 1
+
+
+class Board:
+    __slots__ = ("score", "line_colour", "line_count", "wall", "row_colours", "column_colours", "floor")
+
+    def __init__(self) -> None:
+        self.score = 0
+        self.line_colour = [EMPTY] * 5  # pattern line i (capacity i + 1): its colour, or EMPTY
+        self.line_count = [0] * 5
+        self.wall = [[EMPTY] * WALL_SIZE for _ in range(WALL_SIZE)]  # wall[row][column] = colour or EMPTY
+        self.row_colours = [0] * WALL_SIZE  # bit c set: colour c is on that wall row (OFFER-9)
+        self.column_colours = [0] * WALL_SIZE  # bit c set: colour c is in that wall column (GREY-2)
+        self.floor: list[int] = []  # left to right; MARKER for the first-player marker
+
+    def copy(self) -> "Board":
+        other = Board.__new__(Board)
+        other.score = self.score
+        other.line_colour = self.line_colour[:]
+        other.line_count = self.line_count[:]
+        other.wall = [row[:] for row in self.wall]
+        other.row_colours = self.row_colours[:]
+        other.column_colours = self.column_colours[:]
+        other.floor = self.floor[:]
+        return other
+
+    # -- the factory offer -------------------------------------------------------------------------------
+
+    def accepts(self, line: int, colour: int) -> bool:
+        """Whether pattern line `line` (0-4) can take tiles of `colour` (OFFER-8, OFFER-9, OFFER-12)."""
+        held = self.line_colour[line]
+        if held == EMPTY:
+            return not self.row_colours[line] >> colour & 1
+        return held == colour and self.line_count[line] <= line
+
+    def to_floor(self, tile: int, count: int, lid: list[int]) -> None:
+        """Put tiles on the leftmost free floor spaces (FLOOR-1); what finds no space goes to the lid (FLOOR-2)."""
+        room = FLOOR_SPACES - len(self.floor)
+        placed = count if count <= room else room
+        self.floor.extend([tile] * placed)
+        if count > placed:
+            lid[tile] += count - placed
+
+    def take_marker(self) -> None:
+        """OFFER-5, FLOOR-5: the marker takes the leftmost free space; with a full floor it takes none."""
+        if len(self.floor) < FLOOR_SPACES:
+            self.floor.append(MARKER)
+
+    def place_on_line(self, line: int, colour: int, count: int, lid: list[int]) -> None:
+        """OFFER-7, OFFER-10: fill the pattern line; what does not fit goes to the floor line."""
+        room = line + 1 - self.line_count[line]
+        fits = count if count <= room else room
+        self.line_colour[line] = colour
+        self.line_count[line] += fits
+        if count > fits:
+            self.to_floor(colour, count - fits, lid)
+
+    # -- wall tiling ---------------------------------------------------------------------------------------
+
+    def line_complete(self, line: int) -> bool:
+        return self.line_count[line] == line + 1
+
+    def free_columns(self, line: int) -> list[int]:
+        """Grey wall: the columns (0-4) where the colour of `line` may go (GREY-1, GREY-2)."""
+        colour = self.line_colour[line]
+        row = self.wall[line]
+        return [col for col in range(WALL_SIZE)
+                if row[col] == EMPTY and not self.column_colours[col] >> colour & 1]
+
+    def tile_line(self, line: int, column: int, lid: list[int]) -> None:
+        """Move one tile of a complete line to the wall and score it (TILING-1, SCORE-1..3); the rest to the lid."""
+        colour = self.line_colour[line]
+        self.wall[line][column] = colour
+        self.row_colours[line] |= 1 << colour
+        self.column_colours[column] |= 1 << colour
+        self.score += self.placement_points(line, column)
+        lid[colour] += line  # TILING-2: a line of capacity line + 1 leaves `line` tiles
+        self.line_colour[line] = EMPTY
+        self.line_count[line] = 0
+
+    def tile_coloured_wall(self, lid: list[int]) -> None:
+        """Coloured wall: every complete line, top to bottom, to the space of its colour (WALL-1)."""
+        for line in range(5):
+            if self.line_count[line] == line + 1:
+                self.tile_line(line, wall_column(line, self.line_colour[line]), lid)
+
+    def line_to_floor(self, line: int, lid: list[int]) -> None:
+        """GREY-3: a complete line whose tile fits no column goes to the floor line whole."""
+        self.to_floor(self.line_colour[line], self.line_count[line], lid)
+        self.line_colour[line] = EMPTY
+        self.line_count[line] = 0
+
+    def placement_points(self, row: int, column: int) -> int:
+        """SCORE-1, SCORE-2: 1 for a lone tile, else each run of 2 or more through the tile, both ways."""
+        wall = self.wall
+        left = column
+        while left > 0 and wall[row][left - 1] != EMPTY:
+            left -= 1
+        right = column
+        while right < WALL_SIZE - 1 and wall[row][right + 1] != EMPTY:
+            right += 1
+        top = row
+        while top > 0 and wall[top - 1][column] != EMPTY:
+            top -= 1
+        bottom = row
+        while bottom < WALL_SIZE - 1 and wall[bottom + 1][column] != EMPTY:
+            bottom += 1
+        across = right - left + 1
+        down = bottom - top + 1
+        if across == 1 and down == 1:
+            return 1
+        return (across if across > 1 else 0) + (down if down > 1 else 0)
+
+    def floor_penalty(self) -> int:
+        """FLOOR-3, FLOOR-4: the printed penalties of the occupied spaces, the marker included."""
+        return sum(FLOOR_PENALTIES[: len(self.floor)])
+
+    def clear_floor(self, lid: list[int]) -> None:
+        """SCORE-4, SCORE-5, FLOOR-6: lose the penalties (never below 0); tiles to the lid, the marker kept."""
+        self.score = max(0, self.score - self.floor_penalty())
+        for tile in self.floor:
+            if tile != MARKER:
+                lid[tile] += 1
+        self.floor = []
+
+    # -- end of game ----------------------------------------------------------------------------------------
+
+    def complete_rows(self) -> int:
+        return sum(1 for row in self.wall if EMPTY not in row)
+
+    def complete_columns(self) -> int:
+        return sum(1 for col in range(WALL_SIZE) if all(row[col] != EMPTY for row in self.wall))
+
+    def complete_colours(self) -> int:
+        return sum(1 for colour in range(5) if all(mask >> colour & 1 for mask in self.row_colours))
+
+    def end_bonus(self) -> int:
+        """END-2, END-3, END-4."""
+        return 2 * self.complete_rows() + 7 * self.complete_columns() + 10 * self.complete_colours()

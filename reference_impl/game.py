@@ -1,0 +1,317 @@
+"""The game of Azul: set-up, the deal, the factory offer, wall tiling, the next round and the end.
+
+A `Game` is driven by two kinds of step, so that a log of steps replays a game exactly:
+    deal(...)   chance: fill the factories (phase "deal")
+    play(move)  a player's decision: a take (phase "offer") or, on the grey wall, a placement (phase "tiling")
+Everything that follows from a step without a choice (the tiling of the coloured wall, floor penalties, the
+end-of-game bonuses) happens inside that step.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .board import EMPTY, Board
+from .errors import IllegalDeal, IllegalMove
+from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES, Move, Placement, Take, parse_move
+from .tiles import (
+    COLOURS, FACTORIES_BY_PLAYERS, TILES_PER_COLOUR, TILES_PER_FACTORY, text_to_counts,
+)
+
+DEAL, OFFER, TILING, OVER = "deal", "offer", "tiling", "over"
+VARIANTS = ("colour", "grey")
+IN_CENTRE = -1  # Game.marker while the marker lies in the centre (and during the deal)
+
+
+class Game:
+    """One game of Azul. Seats are 0..players-1 and play in that order (clockwise, OFFER-1)."""
+
+    __slots__ = ("players", "variant", "round", "phase", "turn", "start_player", "marker",
+                 "factories", "centre", "bag", "lid", "boards", "winners", "on_offer")
+
+    def __init__(self, players: int = 2, variant: str = "colour", start_player: int = 0) -> None:
+        if players not in FACTORIES_BY_PLAYERS:
+            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant must be 'colour' or 'grey', not {variant!r}")
+        if not (isinstance(start_player, int) and 0 <= start_player < players):
+            raise ValueError(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}")
+        self.players = players
+        self.variant = variant  # SETUP-1: every board shows the same side
+        self.round = 1
+        self.phase = DEAL
+        self.turn = start_player
+        self.start_player = start_player  # SETUP-5
+        self.marker = IN_CENTRE
+        self.factories = [[0] * 5 for _ in range(FACTORIES_BY_PLAYERS[players])]  # SETUP-3; counts by colour
+        self.centre = [0] * 5
+        self.bag = [TILES_PER_COLOUR] * 5  # SETUP-4: all 100 tiles start in the bag
+        self.lid = [0] * 5
+        self.boards = [Board() for _ in range(players)]  # SETUP-2: scores start at 0
+        self.winners: list[int] | None = None
+        self.on_offer = 0  # tiles left in the factories and the centre
+
+    def copy(self) -> "Game":
+        other = Game.__new__(Game)
+        for name in ("players", "variant", "round", "phase", "turn", "start_player", "marker", "on_offer"):
+            setattr(other, name, getattr(self, name))
+        other.factories = [f[:] for f in self.factories]
+        other.centre = self.centre[:]
+        other.bag = self.bag[:]
+        other.lid = self.lid[:]
+        other.boards = [b.copy() for b in self.boards]
+        other.winners = None if self.winners is None else self.winners[:]
+        return other
+
+    @property
+    def grey(self) -> bool:
+        return self.variant == "grey"
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return [board.score for board in self.boards]
+
+    # -- the deal (chance) ---------------------------------------------------------------------------------
+
+    def deal(self, factories: list[str] | None = None, rng: random.Random | None = None) -> None:
+        """Fill the factories: with the given contents (checked drawable), or by drawing from the bag with `rng`."""
+        if self.phase != DEAL:
+            raise IllegalDeal(f"no deal is due in phase {self.phase!r}", rule="DEAL-1")
+        if factories is None:
+            self._draw(rng or random.Random())
+        else:
+            self._deal_given(factories)
+        self.on_offer = sum(map(sum, self.factories))
+        self.phase = OFFER
+        self.turn = self.start_player  # OFFER-1
+        if self.on_offer == 0:
+            self._end_game()  # END-8: no tile left to deal, nobody can move
+
+    def _draw(self, rng: random.Random) -> None:
+        """DEAL-1..3: four random tiles per factory in turn; the lid refills an empty bag; stop when both are out."""
+        bag, lid = self.bag, self.lid
+        in_bag = sum(bag)
+        for factory in self.factories:
+            for _ in range(TILES_PER_FACTORY):
+                if in_bag == 0:
+                    in_bag = sum(lid)
+                    if in_bag == 0:
+                        return
+                    for c in range(5):  # DEAL-2: pour the lid into the bag
+                        bag[c] += lid[c]
+                        lid[c] = 0
+                pick = rng.randrange(in_bag)
+                colour = 0
+                while pick >= bag[colour]:
+                    pick -= bag[colour]
+                    colour += 1
+                bag[colour] -= 1
+                factory[colour] += 1
+                in_bag -= 1
+
+    def _deal_given(self, factories: list[str]) -> None:
+        wanted = [self._parse_factory(i, text) for i, text in enumerate(self._factory_texts(factories))]
+        dealt = [sum(col) for col in zip(*wanted)]
+        total = sum(dealt)
+        in_bag = sum(self.bag)
+        available = in_bag + sum(self.lid)
+        expected = min(TILES_PER_FACTORY * len(self.factories), available)
+        sizes = [sum(f) for f in wanted]
+        full, rest = divmod(expected, TILES_PER_FACTORY)
+        if sizes != [4] * full + ([rest] if rest else []) + [0] * (len(sizes) - full - (1 if rest else 0)):
+            raise IllegalDeal(f"a deal fills the factories in order with 4 tiles each while tiles last "
+                              f"({available} in bag and lid), not {sizes}",
+                              rule="DEAL-3" if expected < TILES_PER_FACTORY * len(sizes) else "DEAL-1")
+        if total <= in_bag:
+            if any(d > b for d, b in zip(dealt, self.bag)):
+                raise IllegalDeal(f"the bag holds {self._text(self.bag)!r}: it cannot give {self._text(dealt)!r}",
+                                  rule="DEAL-1")
+            bag = [b - d for b, d in zip(self.bag, dealt)]
+            lid = self.lid[:]
+        else:  # DEAL-2: the whole bag first, then the lid poured in
+            pool = [b + l for b, l in zip(self.bag, self.lid)]
+            if any(b > d for b, d in zip(self.bag, dealt)) or any(d > p for d, p in zip(dealt, pool)):
+                raise IllegalDeal(f"with bag {self._text(self.bag)!r} and lid {self._text(self.lid)!r}, the deal "
+                                  f"must take the whole bag and the rest from the lid, not {self._text(dealt)!r}",
+                                  rule="DEAL-2")
+            bag = [p - d for p, d in zip(pool, dealt)]
+            lid = [0] * 5
+        self.bag, self.lid, self.factories = bag, lid, wanted
+
+    def _factory_texts(self, factories: list[str]) -> list[str]:
+        if not isinstance(factories, (list, tuple)) or len(factories) != len(self.factories):
+            raise IllegalDeal(f"a deal names all {len(self.factories)} factories (empty ones as \"\"), "
+                              f"got {factories!r}", rule="SETUP-3")
+        return list(factories)
+
+    @staticmethod
+    def _parse_factory(index: int, text: str) -> list[int]:
+        if not isinstance(text, str) or any(ch not in COLOURS for ch in text) or len(text) > TILES_PER_FACTORY:
+            raise IllegalDeal(f"factory {index + 1}: {text!r} is not up to 4 tiles of B Y R K W", rule="DEAL-1")
+        return text_to_counts(text)
+
+    @staticmethod
+    def _text(counts: list[int]) -> str:
+        return "".join(letter * n for letter, n in zip(COLOURS, counts))
+
+    # -- moves -------------------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: takes in the offer phase, placements while a grey-wall choice is pending."""
+        if self.phase == OFFER:
+            return self._legal_takes()
+        if self.phase == TILING:
+            board = self.boards[self.turn]
+            line = self._pending_line()
+            return [PLACEMENTS[line + 1][col + 1] for col in board.free_columns(line)]
+        return []
+
+    def _legal_takes(self) -> list[Take]:
+        board = self.boards[self.turn]
+        held, count, rows = board.line_colour, board.line_count, board.row_colours
+        # lines[c]: the pattern lines (1-5) that accept colour c (OFFER-8, OFFER-9, OFFER-12), then the floor
+        lines = [[line + 1 for line in range(5)
+                  if (held[line] == EMPTY and not rows[line] >> c & 1) or (held[line] == c and count[line] <= line)]
+                 + [FLOOR] for c in range(5)]
+        moves: list[Take] = []
+        for source, tiles in enumerate(self.factories, 1):
+            for c in range(5):
+                if tiles[c]:
+                    by_line = TAKES[source][c]
+                    moves += [by_line[line] for line in lines[c]]
+        for c in range(5):
+            if self.centre[c]:
+                by_line = TAKES[CENTRE][c]
+                moves += [by_line[line] for line in lines[c]]
+        return moves
+
+    def play(self, move: Move | str) -> None:
+        """Play a take or a placement for the seat whose turn it is; IllegalMove leaves the game unchanged."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.phase == OFFER and isinstance(move, Take):
+            self._take(move)
+        elif self.phase == TILING and isinstance(move, Placement):
+            self._place(move)
+        elif self.phase == TILING:
+            raise IllegalMove(f"{move}: seat {self.turn} must first place the tile of pattern line "
+                              f"{self._pending_line() + 1} on the wall", rule="GREY-5")
+        else:
+            raise IllegalMove(f"{move}: no {type(move).__name__.lower()} can be played in phase {self.phase!r}",
+                              rule="OFFER-15")
+
+    def _take(self, move: Take) -> None:
+        source, colour, line = move.source, move.colour, move.line
+        if source > len(self.factories):
+            raise IllegalMove(f"{move}: there is no factory {source} with {self.players} players", rule="SETUP-3")
+        tiles = self.centre if source == CENTRE else self.factories[source - 1]
+        count = tiles[colour]
+        if not count:
+            where = "the centre" if source == CENTRE else f"factory {source}"
+            raise IllegalMove(f"{move}: {where} holds no {COLOURS[colour]} tile", rule="OFFER-6")
+        board = self.boards[self.turn]
+        if line != FLOOR:
+            self._check_line(move, board, line - 1, colour)
+        tiles[colour] = 0
+        if source == CENTRE:
+            if self.marker == IN_CENTRE:  # OFFER-5: the marker goes first, before the tiles
+                self.marker = self.turn
+                board.take_marker()
+        else:  # OFFER-3: the rest of the factory goes to the centre
+            centre = self.centre
+            for c in range(5):
+                if tiles[c]:
+                    centre[c] += tiles[c]
+                    tiles[c] = 0
+        if line == FLOOR:
+            board.to_floor(colour, count, self.lid)  # OFFER-11
+        else:
+            board.place_on_line(line - 1, colour, count, self.lid)
+        self.on_offer -= count
+        if self.on_offer == 0:  # OFFER-14
+            self._end_offer()
+        else:
+            self.turn = (self.turn + 1) % self.players
+
+    @staticmethod
+    def _check_line(move: Take, board: Board, line: int, colour: int) -> None:
+        held = board.line_colour[line]
+        if held != EMPTY and held != colour:
+            raise IllegalMove(f"{move}: pattern line {line + 1} holds {COLOURS[held]}, not {COLOURS[colour]}",
+                              rule="OFFER-8")
+        if held == EMPTY and board.row_colours[line] >> colour & 1:
+            raise IllegalMove(f"{move}: wall row {line + 1} already holds {COLOURS[colour]}", rule="OFFER-9")
+        if board.line_complete(line):
+            raise IllegalMove(f"{move}: pattern line {line + 1} is full", rule="OFFER-12")
+
+    # -- wall tiling -------------------------------------------------------------------------------------------
+
+    def _end_offer(self) -> None:
+        if self.grey:
+            self.turn = self.start_player  # GREY-5: seat by seat from the start player
+            self._continue_grey_tiling()
+            return
+        for board in self.boards:  # TILING-1: on the coloured wall nothing is left to choose
+            board.tile_coloured_wall(self.lid)
+            board.clear_floor(self.lid)
+        self._end_round()
+
+    def _pending_line(self) -> int:
+        board = self.boards[self.turn]
+        return next(line for line in range(5) if board.line_complete(line))
+
+    def _place(self, move: Placement) -> None:
+        board = self.boards[self.turn]
+        line, column = self._pending_line(), move.column - 1
+        if move.line - 1 != line:
+            raise IllegalMove(f"{move}: pattern line {line + 1} is tiled first (top to bottom)", rule="GREY-5")
+        if board.wall[line][column] != EMPTY:
+            raise IllegalMove(f"{move}: wall row {line + 1}, column {column + 1} is taken", rule="GREY-1")
+        if board.column_colours[column] >> board.line_colour[line] & 1:
+            raise IllegalMove(f"{move}: wall column {column + 1} already holds "
+                              f"{COLOURS[board.line_colour[line]]}", rule="GREY-2")
+        board.tile_line(line, column, self.lid)
+        self._continue_grey_tiling()
+
+    def _continue_grey_tiling(self) -> None:
+        """Tile seat by seat from `turn`; stop where a placement choice is pending (GREY-5)."""
+        done = (self.turn - self.start_player) % self.players
+        for k in range(done, self.players):
+            seat = (self.start_player + k) % self.players
+            board = self.boards[seat]
+            for line in range(5):
+                if board.line_complete(line):
+                    if board.free_columns(line):
+                        self.phase, self.turn = TILING, seat
+                        return
+                    board.line_to_floor(line, self.lid)  # GREY-3
+            board.clear_floor(self.lid)
+        self._end_round()
+
+    # -- next round and end of game ----------------------------------------------------------------------------
+
+    def _end_round(self) -> None:
+        if any(board.complete_rows() for board in self.boards):  # END-1
+            self._end_game()
+            return
+        self.round += 1  # ROUND-1
+        if self.marker != IN_CENTRE:  # ROUND-2; ROUND-3: nobody took from the centre, same start player
+            self.start_player = self.marker
+        self.marker = IN_CENTRE
+        self.phase = DEAL
+        self.turn = self.start_player
+
+    def _end_game(self) -> None:
+        for board in self.boards:  # END-2..4
+            board.score += board.end_bonus()
+        # END-5..7: most points, then most complete rows; a tie beyond that is shared
+        ranks = [(board.score, board.complete_rows()) for board in self.boards]
+        best = max(ranks)
+        self.winners = [seat for seat, rank in enumerate(ranks) if rank == best]
+        self.phase = OVER
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.players} players, {self.variant} wall, round {self.round}, {self.phase}, "
+                f"seat {self.turn} to act, scores {self.scores()}>")

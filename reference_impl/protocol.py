@@ -1,0 +1,153 @@
+"""Protocol v1 (DESIGN.md): the reference engine as a JSON-lines process on stdin and stdout.
+
+One request per line, one reply per line, flushed. stdout carries replies only; diagnostics go to stderr.
+Nothing a client sends can stop the server except `quit` or the end of input: bad input gets a
+`bad_request` reply and the server reads on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import traceback
+from typing import Any, BinaryIO, Callable, TextIO
+
+from .errors import AzulError
+from .game import VARIANTS, Game
+from .state import from_state, to_state
+
+PROTOCOL = 1
+MAX_LINE = 1 << 20  # a request longer than 1 MiB is refused (a state is under 2 KiB)
+NAME = "azul-reference"
+
+
+class BadRequest(Exception):
+    pass
+
+
+class Session:
+    """The server's memory between requests: the game, and the generator for deals it draws itself."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.game: Game | None = None
+        self.rng = random.Random(seed)
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        command = request.get("cmd")
+        handler: Callable[[dict], dict] | None = getattr(self, f"cmd_{command}", None) \
+            if isinstance(command, str) and command.isidentifier() else None
+        if handler is None:
+            raise BadRequest(f"unknown cmd {command!r}: expected one of hello, new_game, deal, load_state, "
+                             "legal_moves, play, state, quit")
+        return handler(request)
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise BadRequest("no game yet: send new_game or load_state first")
+        return self.game
+
+    def cmd_hello(self, request: dict) -> dict:
+        from . import __version__
+        if request.get("protocol", PROTOCOL) != PROTOCOL:
+            raise BadRequest(f"this engine speaks protocol {PROTOCOL}, not {request.get('protocol')!r}")
+        return {"name": NAME, "version": __version__, "protocol": PROTOCOL,
+                "capabilities": {"players": [2, 3, 4], "variants": list(VARIANTS), "load_state": True,
+                                 "deal": True}}
+
+    def cmd_new_game(self, request: dict) -> dict:
+        players = _field(request, "players", int)
+        variant = _field(request, "variant", str, default="colour")
+        start = _field(request, "start_player", int, default=0)
+        try:
+            self.game = Game(players, variant, start)
+        except ValueError as error:
+            raise BadRequest(str(error)) from None
+        return {"state": to_state(self.game)}
+
+    def cmd_deal(self, request: dict) -> dict:
+        game = self._need_game()
+        factories = request.get("factories")
+        if factories is not None and not (isinstance(factories, list) and all(isinstance(f, str) for f in factories)):
+            raise BadRequest(f"factories: expected a list of strings, got {factories!r}")
+        game.deal(factories, rng=self.rng)
+        return {"state": to_state(game)}
+
+    def cmd_load_state(self, request: dict) -> dict:
+        self.game = from_state(request.get("state"))
+        return {"state": to_state(self.game)}
+
+    def cmd_legal_moves(self, request: dict) -> dict:
+        return {"moves": [str(move) for move in self._need_game().legal_moves()]}
+
+    def cmd_play(self, request: dict) -> dict:
+        game = self._need_game()
+        game.play(_field(request, "move", str))
+        return {"state": to_state(game)}
+
+    def cmd_state(self, request: dict) -> dict:
+        return {"state": to_state(self._need_game())}
+
+
+def _field(request: dict, name: str, kind: type, default: Any = ...) -> Any:
+    value = request.get(name, default)
+    if value is ...:
+        raise BadRequest(f"{name}: missing")
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadRequest(f"{name}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
+    """The reply to one request line (None for quit)."""
+    request_id = None
+    try:
+        try:
+            request = json.loads(line)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise BadRequest(f"not JSON: {error}") from None
+        if not isinstance(request, dict):
+            raise BadRequest(f"expected a JSON object, got {type(request).__name__}")
+        request_id = request.get("id")
+        if request.get("cmd") == "quit":
+            return None
+        if "id" not in request:
+            raise BadRequest("id: missing (every request but quit carries one)")
+        return {"id": request_id, "ok": True, **session.handle(request)}
+    except BadRequest as error:
+        return _error(request_id, "bad_request", str(error))
+    except AzulError as error:
+        return _error(request_id, error.code, error.message, error.rule)
+    except Exception as error:  # never a traceback on stdout: report it, log it, keep serving
+        traceback.print_exc(file=sys.stderr)
+        return _error(request_id, "internal", f"{type(error).__name__}: {error}")
+
+
+def _error(request_id: Any, code: str, message: str, rule: str | None = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if rule:
+        error["rule"] = rule
+    return {"id": request_id, "ok": False, "error": error}
+
+
+def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int | None = None) -> int:
+    """Answer requests until `quit` or the end of input; returns the exit status."""
+    stdin = stdin or sys.stdin.buffer
+    stdout = stdout or sys.stdout
+    session = Session(seed)
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return 0
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stdin.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass  # skip the remainder of the oversized line
+            reply: dict | None = _error(None, "bad_request", f"request longer than {MAX_LINE} bytes")
+        elif not line.strip():
+            continue
+        else:
+            reply = reply_to(session, line)
+            if reply is None:
+                return 0
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()

@@ -1,0 +1,286 @@
+"""The canonical state `azul-state/1` (DESIGN.md): conversion both ways, and every problem a position can have.
+
+`problems(document)` lists all violations at once, each naming the field (`boards[1].lines[3]: ...`);
+`from_state` refuses a document with any problem, so a loaded Game is always a real position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import EMPTY, Board
+from .errors import InvalidState
+from .game import DEAL, IN_CENTRE, OFFER, OVER, TILING, VARIANTS, Game
+from .tiles import (
+    COLOUR_INDEX, COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, MARKER_LETTER, TILES_PER_COLOUR,
+    TILES_PER_FACTORY, WALL_SIZE, counts_to_text, text_to_counts, wall_colour,
+)
+
+FORMAT = "azul-state/1"
+PHASES = (DEAL, OFFER, TILING, OVER)
+FIELDS = ("format", "variant", "players", "round", "phase", "turn", "start_player", "marker",
+          "factories", "centre", "bag", "lid", "boards", "winners")
+BOARD_FIELDS = ("score", "lines", "wall", "floor")
+
+
+def to_state(game: Game) -> dict[str, Any]:
+    """The game as an azul-state/1 document (plain JSON types)."""
+    return {
+        "format": FORMAT, "variant": game.variant, "players": game.players, "round": game.round,
+        "phase": game.phase, "turn": game.turn, "start_player": game.start_player,
+        "marker": "centre" if game.marker == IN_CENTRE else game.marker,
+        "factories": [counts_to_text(f) for f in game.factories],
+        "centre": counts_to_text(game.centre),
+        "bag": counts_to_text(game.bag), "lid": counts_to_text(game.lid),
+        "boards": [_board_to_json(board) for board in game.boards],
+        "winners": None if game.winners is None else list(game.winners),
+    }
+
+
+def _board_to_json(board: Board) -> dict[str, Any]:
+    return {
+        "score": board.score,
+        "lines": [COLOURS[board.line_colour[i]] * board.line_count[i] if board.line_count[i] else ""
+                  for i in range(5)],
+        "wall": ["".join("." if cell == EMPTY else COLOURS[cell] for cell in row) for row in board.wall],
+        "floor": "".join(MARKER_LETTER if tile == MARKER else COLOURS[tile] for tile in board.floor),
+    }
+
+
+def from_state(document: Any) -> Game:
+    """A Game in the position the document describes; InvalidState lists every problem found."""
+    found = problems(document)
+    if found:
+        raise InvalidState(found)
+    doc = document
+    game = Game(doc["players"], doc["variant"], doc["start_player"])
+    game.round, game.phase, game.turn = doc["round"], doc["phase"], doc["turn"]
+    game.marker = IN_CENTRE if doc["marker"] == "centre" else doc["marker"]
+    game.factories = [text_to_counts(text) for text in doc["factories"]]
+    game.centre = text_to_counts(doc["centre"])
+    game.bag, game.lid = text_to_counts(doc["bag"]), text_to_counts(doc["lid"])
+    game.boards = [_board_from_json(b) for b in doc["boards"]]
+    game.winners = None if doc["winners"] is None else sorted(doc["winners"])
+    game.on_offer = sum(map(sum, game.factories)) + sum(game.centre)
+    return game
+
+
+def _board_from_json(data: dict[str, Any]) -> Board:
+    board = Board()
+    board.score = data["score"]
+    for i, text in enumerate(data["lines"]):
+        if text:
+            board.line_colour[i], board.line_count[i] = COLOUR_INDEX[text[0]], len(text)
+    for r, row in enumerate(data["wall"]):
+        for c, letter in enumerate(row):
+            if letter != ".":
+                colour = COLOUR_INDEX[letter]
+                board.wall[r][c] = colour
+                board.row_colours[r] |= 1 << colour
+                board.column_colours[c] |= 1 << colour
+    board.floor = [MARKER if letter == MARKER_LETTER else COLOUR_INDEX[letter] for letter in data["floor"]]
+    return board
+
+
+# -- validation -------------------------------------------------------------------------------------------------
+
+def problems(doc: Any) -> list[str]:
+    """Every way the document falls short of a real azul-state/1 position (empty when it is one)."""
+    if not isinstance(doc, dict):
+        return [f"state: expected a JSON object, got {type(doc).__name__}"]
+    found = _shape_problems(doc)
+    if found:  # the deeper checks need a well-formed document
+        return found
+    for check in (_tile_problems, _board_problems, _phase_problems, _marker_problems, _winner_problems):
+        found += check(doc)
+    return found
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tiles(value: Any, where: str, limit: int | None = None) -> list[str]:
+    if not isinstance(value, str):
+        return [f"{where}: expected a string of colour letters, got {value!r}"]
+    bad = sorted({ch for ch in value if ch not in COLOURS})
+    if bad:
+        return [f"{where}: {value!r} has {''.join(bad)!r}, not colour letters (B Y R K W)"]
+    if limit is not None and len(value) > limit:
+        return [f"{where}: {value!r} holds {len(value)} tiles, at most {limit}"]
+    return []
+
+
+def _shape_problems(doc: dict) -> list[str]:
+    found = [f"{name}: missing" for name in FIELDS if name not in doc]
+    found += [f"{name}: unknown field" for name in doc if name not in FIELDS]
+    if found:
+        return found
+    if doc["format"] != FORMAT:
+        found.append(f"format: expected {FORMAT!r}, got {doc['format']!r}")
+    if doc["variant"] not in VARIANTS:
+        found.append(f"variant: expected 'colour' or 'grey', got {doc['variant']!r}")
+    players = doc["players"]
+    if players not in FACTORIES_BY_PLAYERS or not _is_int(players):
+        return found + [f"players: expected 2, 3 or 4, got {players!r}"]
+    if not _is_int(doc["round"]) or doc["round"] < 1:
+        found.append(f"round: expected a whole number from 1, got {doc['round']!r}")
+    if doc["phase"] not in PHASES:
+        found.append(f"phase: expected one of {', '.join(PHASES)}, got {doc['phase']!r}")
+    for name in ("turn", "start_player"):
+        if not _is_int(doc[name]) or not 0 <= doc[name] < players:
+            found.append(f"{name}: expected a seat from 0 to {players - 1}, got {doc[name]!r}")
+    marker = doc["marker"]
+    if marker != "centre" and not (_is_int(marker) and 0 <= marker < players):
+        found.append(f"marker: expected 'centre' or a seat from 0 to {players - 1}, got {marker!r}")
+    factories = doc["factories"]
+    if not isinstance(factories, list) or len(factories) != FACTORIES_BY_PLAYERS[players]:
+        found.append(f"factories: expected a list of {FACTORIES_BY_PLAYERS[players]} strings "
+                     f"for {players} players (SETUP-3)")
+    else:
+        for i, text in enumerate(factories):
+            found += _tiles(text, f"factories[{i}]", TILES_PER_FACTORY)
+    for name in ("centre", "bag", "lid"):
+        found += _tiles(doc[name], name)
+    boards = doc["boards"]
+    if not isinstance(boards, list) or len(boards) != players:
+        return found + [f"boards: expected a list of {players} boards"]
+    for seat, board in enumerate(boards):
+        found += _board_shape_problems(board, f"boards[{seat}]")
+    return found
+
+
+def _board_shape_problems(board: Any, where: str) -> list[str]:
+    if not isinstance(board, dict):
+        return [f"{where}: expected an object"]
+    found = [f"{where}.{name}: missing" for name in BOARD_FIELDS if name not in board]
+    found += [f"{where}.{name}: unknown field" for name in board if name not in BOARD_FIELDS]
+    if found:
+        return found
+    if not _is_int(board["score"]) or board["score"] < 0:
+        found.append(f"{where}.score: expected a whole number, never below 0 (SCORE-5), got {board['score']!r}")
+    lines, wall, floor = board["lines"], board["wall"], board["floor"]
+    if not isinstance(lines, list) or len(lines) != 5:
+        found.append(f"{where}.lines: expected a list of 5 strings")
+    else:
+        for i, text in enumerate(lines):
+            found += _tiles(text, f"{where}.lines[{i}]", i + 1)
+    if not isinstance(wall, list) or len(wall) != WALL_SIZE:
+        found.append(f"{where}.wall: expected a list of 5 rows")
+    else:
+        for r, row in enumerate(wall):
+            if not isinstance(row, str) or len(row) != WALL_SIZE or any(ch not in COLOURS + "." for ch in row):
+                found.append(f"{where}.wall[{r}]: expected 5 characters of B Y R K W or '.', got {row!r}")
+    if not isinstance(floor, str) or any(ch not in COLOURS + MARKER_LETTER for ch in floor):
+        found.append(f"{where}.floor: expected a string of B Y R K W and M, got {floor!r}")
+    elif len(floor) > FLOOR_SPACES or floor.count(MARKER_LETTER) > 1:
+        found.append(f"{where}.floor: {floor!r} has more than 7 spaces or more than one marker (FLOOR-1)")
+    return found
+
+
+def _tile_problems(doc: dict) -> list[str]:
+    """SETUP-4: exactly 20 tiles of each colour in play, wherever they are."""
+    counts = dict.fromkeys(COLOURS, 0)
+    places = doc["factories"] + [doc["centre"], doc["bag"], doc["lid"]]
+    for board in doc["boards"]:
+        places += board["lines"] + board["wall"] + [board["floor"]]
+    for text in places:
+        for letter in text:
+            if letter in counts:
+                counts[letter] += 1
+    return [f"tiles: {counts[c]} {c} tiles in play, expected {TILES_PER_COLOUR} (SETUP-4)"
+            for c in COLOURS if counts[c] != TILES_PER_COLOUR]
+
+
+def _board_problems(doc: dict) -> list[str]:
+    found = []
+    for seat, board in enumerate(doc["boards"]):
+        where = f"boards[{seat}]"
+        wall = board["wall"]
+        for r, row in enumerate(wall):
+            for c, letter in enumerate(row):
+                if letter == ".":
+                    continue
+                if doc["variant"] == "colour" and COLOUR_INDEX[letter] != wall_colour(r, c):
+                    found.append(f"{where}.wall[{r}]: {letter} cannot stand in column {c + 1} of the coloured "
+                                 f"wall, which shows {COLOURS[wall_colour(r, c)]} there (WALL-1)")
+            if len(set(row) - {"."}) != len(row.replace(".", "")):
+                found.append(f"{where}.wall[{r}]: {row!r} holds a colour twice in one row (GREY-2)")
+        for c in range(WALL_SIZE):
+            column = [row[c] for row in wall if row[c] != "."]
+            if len(set(column)) != len(column):
+                found.append(f"{where}.wall: column {c + 1} holds a colour twice (GREY-2)")
+        for i, text in enumerate(board["lines"]):
+            if len(set(text)) > 1:
+                found.append(f"{where}.lines[{i}]: {text!r} mixes colours (OFFER-8)")
+            elif text and text[0] in wall[i]:
+                found.append(f"{where}.lines[{i}]: {text[0]} is already on wall row {i + 1} (OFFER-9)")
+    return found
+
+
+def _phase_problems(doc: dict) -> list[str]:
+    phase, found = doc["phase"], []
+    on_offer = sum(map(len, doc["factories"])) + len(doc["centre"])
+    rows_done = any("." not in row for board in doc["boards"] for row in board["wall"])
+    if phase in (DEAL, TILING) and on_offer:
+        found.append(f"phase: {phase!r}, but the factories and the centre still hold tiles")
+    if phase == OFFER and not on_offer:
+        found.append("phase: 'offer', but the factories and the centre hold no tile: the tiling is due (OFFER-14)")
+    if phase in (DEAL, OFFER) and rows_done:
+        found.append(f"phase: {phase!r}, but a wall row is complete: the game ended at that tiling (END-1)")
+    if phase == DEAL and doc["turn"] != doc["start_player"]:
+        found.append("turn: in phase 'deal' the round's start player is to act (ROUND-2)")
+    if phase == TILING:
+        found += _tiling_problems(doc)
+    return found
+
+
+def _tiling_problems(doc: dict) -> list[str]:
+    if doc["variant"] != "grey":
+        return ["phase: 'tiling' is only ever pending on the grey wall (the coloured wall has no choice)"]
+    board = doc["boards"][doc["turn"]]
+    full = [i for i, text in enumerate(board["lines"]) if len(text) == i + 1]
+    if not full:
+        return [f"phase: 'tiling', but seat {doc['turn']} has no complete pattern line to place"]
+    line = full[0]
+    colour = board["lines"][line][0]
+    free = [c for c in range(WALL_SIZE) if board["wall"][line][c] == "."
+            and colour not in (row[c] for row in board["wall"])]
+    if not free:
+        return [f"phase: 'tiling', but seat {doc['turn']}'s pattern line {line + 1} fits no column: "
+                "its tiles go to the floor without a choice (GREY-3)"]
+    return []
+
+
+def _marker_problems(doc: dict) -> list[str]:
+    if doc["phase"] == OVER:
+        return []
+    marker, found = doc["marker"], []
+    holders = [seat for seat, board in enumerate(doc["boards"]) if MARKER_LETTER in board["floor"]]
+    if marker == "centre":
+        if holders:
+            found.append(f"boards[{holders[0]}].floor: holds the marker, but marker is 'centre'")
+    else:
+        if doc["phase"] == DEAL:
+            found.append("marker: during the deal the marker is 'centre' (its holder has put it out)")
+        if any(seat != marker for seat in holders):
+            found.append(f"marker: seat {marker} holds it, but another floor shows M")
+        floor = doc["boards"][marker]["floor"]
+        if doc["phase"] == OFFER and MARKER_LETTER not in floor and len(floor) < FLOOR_SPACES:
+            found.append(f"boards[{marker}].floor: seat {marker} took the marker, so M must be on its floor "
+                         "(it is only set aside when the floor was full, FLOOR-5)")
+    return found
+
+
+def _winner_problems(doc: dict) -> list[str]:
+    winners = doc["winners"]
+    if doc["phase"] != OVER:
+        return [] if winners is None else [f"winners: must be null until the game is over, got {winners!r}"]
+    if not isinstance(winners, list) or not winners or not all(_is_int(w) for w in winners):
+        return [f"winners: expected the list of winning seats, got {winners!r}"]
+    ranks = [(b["score"], sum("." not in row for row in b["wall"])) for b in doc["boards"]]
+    best = max(ranks)
+    expected = [seat for seat, rank in enumerate(ranks) if rank == best]
+    if sorted(winners) != expected:
+        return [f"winners: {winners!r}, but the scores and complete rows make {expected!r} the winners (END-5..7)"]
+    return []
