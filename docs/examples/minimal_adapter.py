@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""A minimal protocol-v1 adapter: wraps an Azul engine (here the bundled reference engine, as a stand-in for
+yours) and answers one JSON request per line on stdin with one JSON reply per line on stdout.
+
+Try it:  azul smoke --engine "python3 docs/examples/minimal_adapter.py"
+"""
+import json
+import random
+import sys
+
+from azul_reference import AzulError, Game, from_state, to_state  # swap in your own engine here
+
+game, rng = None, random.Random(1)
+
+
+def handle(request):
+    global game
+    cmd = request.get("cmd")
+    if cmd == "hello":
+        return {"name": "minimal-adapter", "version": "1.0", "protocol": 1,
+                "capabilities": {"players": [2, 3, 4], "variants": ["colour", "grey"],
+                                 "load_state": True, "deal": True}}
+    if cmd == "new_game":
+        game = Game(request["players"], request.get("variant", "colour"), request.get("start_player", 0))
+    elif cmd == "load_state":
+        game = from_state(request["state"])
+    elif game is None:
+        raise ValueError("no game yet: send new_game or load_state first")
+    elif cmd == "deal":
+        game.deal(request.get("factories"), rng=rng)
+    elif cmd == "play":
+        game.play(request["move"])
+    elif cmd == "legal_moves":
+        return {"moves": [str(move) for move in game.legal_moves()]}
+    elif cmd != "state":
+        raise ValueError(f"unknown cmd {cmd!r}")
+    return {"state": to_state(game)}
+
+
+for line in sys.stdin:
+    request = {}
+    try:
+        request = json.loads(line)
+        if request.get("cmd") == "quit":
+            break
+        reply = {"id": request.get("id"), "ok": True, **handle(request)}
+    except AzulError as error:  # the engine refused: pass on its code and the rule it names
+        reply = {"id": request.get("id"), "ok": False,
+                 "error": {"code": error.code, "rule": error.rule, "message": error.message}}
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        reply = {"id": request.get("id") if isinstance(request, dict) else None, "ok": False,
+                 "error": {"code": "bad_request", "message": str(error)}}
+    print(json.dumps(reply), flush=True)

@@ -1,0 +1,101 @@
+"""The clause index as a per-version view: what each line of, say, the Ukrainian edition states."""
+
+from __future__ import annotations
+
+from docgen_data import VERSION_NAMES, VERSIONS, Spec, parse_lines, source_form
+from docgen_rules import FORM_LABEL, badge, cell, rule_link
+
+MARK = {"states": "●", "example": "◐", "diverges": "✕", "silent": "○", "missing": "?"}
+
+
+def _clauses_of(spec: Spec, version: str | None) -> list[tuple[str, dict]]:
+    found = []
+    for name, data in sorted(spec.clauses.items()):
+        for clause in data.get("clauses") or []:
+            if clause.get("version") == version:
+                found.append((name, clause))
+    return found
+
+
+def _clause_row(spec: Spec, clause: dict) -> str:
+    span = parse_lines(clause.get("lines")) or (0, 0)
+    lines = f"{span[0]}" if span[0] == span[1] else f"{span[0]}–{span[1]}"
+    anchor = f"[{lines}](#L{span[0]}){{#L{span[0]}}}"
+    if clause.get("normative") is False:
+        return f"| {anchor} | {badge('form-silent', 'not normative')} | {cell(clause.get('reason'))} |"
+    kind = clause.get("kind", "text")
+    said = []
+    for rule_id in clause.get("rules") or []:
+        rule = spec.rules.get(rule_id, {})
+        said.append(f"{rule_link(spec, rule_id, '../')} {cell(rule.get('title', ''))}")
+    label = badge("form-example", "worked example") if kind == "example" else badge("form-states", "states")
+    return f"| {anchor} | {label} | {'<br>'.join(said)} |"
+
+
+def version_page(spec: Spec, version: str) -> str:
+    clauses = _clauses_of(spec, version)
+    files = sorted({name for name, _ in clauses})
+    out = [f"# {version}: {VERSION_NAMES.get(version, '')}", "",
+           f"Every line of the {VERSION_NAMES.get(version, version)} ({version}), clause by clause "
+           f"({', '.join(f'`{f}`' for f in files) or 'no clause index yet'}): what it states, as links to our "
+           "rules, or why it states nothing normative (a heading, the story, the list of materials). "
+           "We do not reproduce the rulebook's prose: read it beside this page, line numbers in hand.", ""]
+    if not clauses:
+        return "\n".join(out + ['!!! note "Not indexed yet"', "",
+                                f"    No clause of spec/clauses/ belongs to {version} in this build."]) + "\n"
+    out += ["| Lines | Kind | What it states |", "| --- | --- | --- |"]
+    out += [_clause_row(spec, clause) for _, clause in clauses]
+    return "\n".join(out + [""] + _departures(spec, version)) + "\n"
+
+
+def _departures(spec: Spec, version: str) -> list[str]:
+    """The rules this version is silent on or departs from, with our note: what a reader of it would miss."""
+    rows = []
+    for chapter in spec.chapters:
+        for rule in chapter.get("rules") or []:
+            form, where, note = source_form((rule.get("sources") or {}).get(version))
+            if form in ("silent", "diverges", "example"):
+                text = where if form == "silent" else note
+                rows.append(f"| {rule_link(spec, rule.get('id', '?'), '../')} {cell(rule.get('title'))} | "
+                            f"{badge('form-' + form, FORM_LABEL[form])} | {cell(text)} |")
+    if not rows:
+        return []
+    return ["## Where this version departs from the rules", "",
+            f"Rules that the {VERSION_NAMES.get(version, version)} does not state as written: it is silent, "
+            "shows them only in an example, or says something different.", "",
+            "| Rule | What it does | Our note |", "| --- | --- | --- |"] + rows
+
+
+def _coverage_table(spec: Spec) -> list[str]:
+    out = ["## Rules by version", "",
+           "What each version does with each rule: ● states it, ◐ shows it only in a worked example, "
+           "✕ diverges, ○ silent. The rule pages give the lines and notes.", "",
+           "| Rule | " + " | ".join(f"[{v}]({v}.md)" for v in VERSIONS) + " |",
+           "| --- |" + " :---: |" * len(VERSIONS)]
+    for chapter in spec.chapters:
+        for rule in chapter.get("rules") or []:
+            sources = rule.get("sources") or {}
+            marks = [MARK[source_form(sources.get(v))[0]] for v in VERSIONS]
+            out.append(f"| {rule_link(spec, rule.get('id', '?'), '../')} | " + " | ".join(marks) + " |")
+    return out
+
+
+def index_page(spec: Spec) -> str:
+    out = ["# Clause index", "",
+           "Each rulebook file is split into clauses, and each clause either states rules or is marked "
+           "non-normative with a reason, so that no line goes unaccounted for. One page per version:", ""]
+    out += ["| Version | File | Clauses | Stating rules |", "| --- | --- | ---: | ---: |"]
+    for version in VERSIONS:
+        clauses = _clauses_of(spec, version)
+        files = ", ".join(sorted({f"`{name}`" for name, _ in clauses})) or "—"
+        normative = sum(1 for _, c in clauses if c.get("normative") is not False)
+        out.append(f"| [{version} {VERSION_NAMES[version]}]({version}.md) | {files} | {len(clauses)} | "
+                   f"{normative} |")
+    shared = _clauses_of(spec, None)
+    if shared:
+        out += ["", "## Lines of no version", "", "Title lines and language headers.", "",
+                "| File | Lines | Reason |", "| --- | --- | --- |"]
+        out += [f"| `{name}` | {cell(c.get('lines'))} | {cell(c.get('reason'))} |" for name, c in shared]
+    if spec.chapters:
+        out += [""] + _coverage_table(spec)
+    return "\n".join(out) + "\n"

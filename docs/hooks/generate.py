@@ -1,0 +1,102 @@
+"""mkdocs hook: generate the rule, divergence, clause, scenario, matrix and CLI pages at build time.
+
+Nothing generated is written into docs/ or kept in git: the pages exist only as in-memory files of the build,
+made from spec/ and the scenarios every time, so they cannot drift from the data.
+Real inconsistencies (a link that cannot land, a duplicate ID, a YAML error) are logged as warnings, which
+`mkdocs build --strict` turns into a failed build; data that simply is not written yet gives a page that says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from mkdocs.structure.files import File, Files
+
+import docgen_clauses
+import docgen_reports
+import docgen_rules
+import docgen_scenarios
+from docgen_data import VERSION_NAMES, VERSIONS, load_spec
+
+log = logging.getLogger("mkdocs.plugins.azul_docs")
+_state: dict = {}
+
+
+def _pages(config) -> dict[str, str]:
+    """src_uri -> Markdown of every generated page."""
+    spec = load_spec()
+    gallery = docgen_scenarios.load_gallery(spec)
+    by_rule = gallery.by_rule()
+    problems = spec.problems + gallery.problems
+    pages = {"rules/index.md": docgen_rules.rules_index_page(spec, by_rule),
+             "divergences.md": docgen_rules.divergences_page(spec),
+             "clauses/index.md": docgen_clauses.index_page(spec),
+             "scenarios/index.md": docgen_scenarios.index_page(gallery),
+             "reference/cli.md": docgen_reports.cli_page()}
+    for chapter in spec.chapters:
+        pages[f"rules/{chapter['chapter']}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
+    for version in VERSIONS:
+        pages[f"clauses/{version}.md"] = docgen_clauses.version_page(spec, version)
+    for group, items in gallery.groups().items():
+        pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items, gallery.root)
+    reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
+    pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems)
+    pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
+    _state.update(spec=spec, gallery=gallery, problems=problems)
+    return pages
+
+
+def _example_svg(docs_dir: Path, problems: list[str]) -> str:
+    """The picture of the state reference page's example, drawn by the same renderer as `azul render`."""
+    import json
+
+    from azul_conformance.render_svg import render_state
+
+    path = docs_dir / "examples" / "example-state.json"
+    try:
+        return render_state(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError) as error:
+        problems.append(f"{path}: cannot draw the example state: {error}")
+        return ""
+
+
+def _expand(nav: list, sections: dict[str, list]) -> list:
+    """Replace a nav entry pointing at a section's index page by the section with its generated pages."""
+    expanded = []
+    for entry in nav:
+        if isinstance(entry, dict) and len(entry) == 1:
+            (title, target), = entry.items()
+            if isinstance(target, str) and target in sections:
+                expanded.append({title: [target] + sections[target]})
+                continue
+            if isinstance(target, list):
+                expanded.append({title: _expand(target, sections)})
+                continue
+        expanded.append(entry)
+    return expanded
+
+
+def on_config(config):
+    _state["pages"] = _pages(config)
+    spec, gallery = _state["spec"], _state["gallery"]
+    sections = {
+        "rules/index.md": [{c.get("title", c["chapter"]): f"rules/{c['chapter']}.md"} for c in spec.chapters],
+        "clauses/index.md": [{f"{v} {VERSION_NAMES[v]}": f"clauses/{v}.md"} for v in VERSIONS],
+        "scenarios/index.md": [{g: f"scenarios/{g}.md"} for g in gallery.groups()],
+    }
+    if config.get("nav"):
+        config["nav"] = _expand(config["nav"], sections)
+    return config
+
+
+def on_files(files: Files, config) -> Files:
+    for src_uri, content in sorted(_state.get("pages", {}).items()):
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, src_uri, content=content))
+    for problem in _state.get("problems", []):
+        log.warning(problem)
+    return files

@@ -1,0 +1,223 @@
+"""The published site: it builds with --strict from the real spec, its generated pages say what a rules reader
+needs (checked on small fixture data whose content we know), and it works in a real browser."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "docs_site"
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def build(out: Path, **env: str) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)], cwd=ROOT,
+                          env=environment, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = build(out)
+    assert result.returncode == 0, "mkdocs build --strict failed:\n" + result.stderr[-6000:]
+    return out
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("fixture-site")
+    result = build(out, AZUL_DOCS_SPEC=str(FIXTURES / "spec"), AZUL_DOCS_SCENARIOS=str(FIXTURES / "scenarios"),
+                   AZUL_DOCS_REPORTS=str(FIXTURES / "reports"))
+    assert result.returncode == 0, result.stderr[-6000:]
+    return out
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_real_site_builds_strict_with_every_generated_section(site):
+    for path in ("rules", "divergences", "clauses", "clauses/UK", "scenarios", "conformance-matrix",
+                 "reference/cli", "reference/state", "validate-your-engine"):
+        assert (site / path / "index.html").is_file(), path
+    assert (site / "reference" / "example-state.svg").stat().st_size > 1000
+    assert "azul conform" in page(site, "")
+
+
+def test_a_rule_section_shows_anchor_level_all_versions_and_the_divergence(fixture_site):
+    html = page(fixture_site, "rules/offer")
+    assert 'id="OFFER-5"' in html and 'id="OFFER-6"' in html
+    section = html[html.index('id="OFFER-5"'):html.index('id="OFFER-6"')]
+    for version in ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2"):
+        assert f"<strong>{version}</strong>" in section
+    assert "жетон першого гравця" in section                  # the UK fragment
+    assert "says the marker goes to the rightmost space" in section   # the PT note
+    assert "the summary does not mention the marker" in section       # why IT-2 is silent
+    assert "Versions disagree: Where the marker goes when the floor line is full" in section
+    assert "../../divergences/#DIV-marker-full-floor" in section
+    assert "../../clauses/UK/#L23" in section                 # the UK citation lands on its clause
+    assert "../../scenarios/offer/#offer-marker-first-centre-take" in section
+
+
+def test_a_ruling_shows_question_decision_authority_and_confidence(fixture_site):
+    html = page(fixture_site, "rules/offer")
+    ruling = html[html.index('id="OFFER-6"'):]
+    assert "the Board Game Arena implementation" in ruling and "confidence: high" in ruling
+    assert "Can a player take from a centre holding only the marker?" in ruling
+    assert "No; a take needs at least one tile." in ruling
+
+
+def test_the_clause_index_of_a_version_maps_lines_to_rules(fixture_site):
+    html = page(fixture_site, "clauses/UK")
+    assert 'id="L23"' in html and 'id="L7"' in html
+    row = html[html.index('id="L23"'):].split("</tr>")[0]
+    assert "../../rules/offer/#OFFER-5" in row
+    assert "section heading" in html                          # a non-normative line says why
+
+
+def test_the_gallery_draws_the_board_before_and_after_the_steps(fixture_site):
+    html = page(fixture_site, "scenarios/offer")
+    assert 'id="offer-marker-first-centre-take"' in html
+    diagrams = html.split('class="azul-diagram"')
+    assert len(diagrams) == 3                                 # before and after
+    after = diagrams[2]
+    # After CY2 the marker has left the centre for seat 0's floor (OFFER-5).
+    assert 'class="marker" data-colour="M"' in after.split('class="board"')[1]
+
+
+def test_the_matrix_reads_object_and_json_lines_reports(fixture_site):
+    html = page(fixture_site, "conformance-matrix")
+    assert "azul-reference 0.1.0" in html and "other-engine" in html
+    assert "pass 1/1" in html and "fail 1/1" in html and "skip 1" in html
+
+
+def test_the_divergence_register_links_the_rules_it_settles(fixture_site):
+    html = page(fixture_site, "divergences")
+    assert 'id="DIV-marker-full-floor"' in html
+    assert "../rules/offer/#OFFER-5" in html
+
+
+def test_an_inconsistent_spec_fails_the_strict_build(tmp_path):
+    spec = tmp_path / "spec"
+    shutil.copytree(FIXTURES / "spec", spec)
+    rules = spec / "rules" / "offer.yaml"
+    rules.write_text(rules.read_text().replace("[DIV-marker-full-floor]", "[DIV-no-such-thing]"))
+    result = build(tmp_path / "out", AZUL_DOCS_SPEC=str(spec), AZUL_DOCS_SCENARIOS=str(FIXTURES / "scenarios"),
+                   AZUL_DOCS_REPORTS=str(FIXTURES / "reports"))
+    assert result.returncode != 0
+    assert "rule OFFER-5 names divergence DIV-no-such-thing" in result.stderr
+
+
+# --- in a browser ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        if IN_CI:
+            pytest.fail("CI=true but chromium is missing: .ci/install-browser should have installed it")
+        pytest.skip("chromium is not installed (/usr/bin/chromium); run .ci/install-browser")
+    if IN_CI:
+        import selenium  # noqa: F401 - under CI a missing selenium is a failure, not a skip
+    else:
+        pytest.importorskip("selenium", reason="selenium is not installed (the test extra provides it)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000"):
+        options.add_argument(flag)
+    import tempfile
+
+    profile = tempfile.mkdtemp(prefix="azul-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def served(site):
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+def wait_for(driver, condition, seconds: float = 10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds).until(condition)
+
+
+def test_follow_a_rule_anchor_from_the_rule_list(browser, served, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served}/rules/")
+    link = browser.find_element(By.CSS_SELECTOR, "article a[href$='#OFFER-5']")
+    link.click()
+    wait_for(browser, lambda d: d.current_url.endswith("#OFFER-5"))
+    heading = browser.find_element(By.ID, "OFFER-5")
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", heading)
+    assert 0 <= top < 300, "the anchor target is not scrolled into view"
+    assert "OFFER-5" in heading.text
+    path = tmp_path / "rule-page.png"
+    browser.save_screenshot(str(path))
+    assert path.stat().st_size > 10_000
+    print(f"screenshot: {path}")
+
+
+def test_search_finds_the_marker_rules(browser, served):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(f"{served}/")
+    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    if not box.is_displayed():  # narrow windows hide the box behind the search icon
+        browser.find_element(By.CSS_SELECTOR, "label.md-search__icon").click()
+        wait_for(browser, lambda d: box.is_displayed())
+    box.click()
+    box.send_keys("marker")
+    results = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"), 20)
+    assert results
+    box.send_keys(Keys.ESCAPE)
+
+
+def test_board_diagrams_render(browser, served):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served}/reference/state/")
+    image = browser.find_element(By.CSS_SELECTOR, "img[src$='example-state.svg']")
+    wait_for(browser, lambda d: d.execute_script("return arguments[0].complete", image))
+    assert browser.execute_script("return arguments[0].naturalWidth", image) > 0
+    browser.get(f"{served}/scenarios/")
+    groups = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "article table a")]
+    if groups:  # inline SVG of the gallery, once the corpus exists
+        browser.get(groups[0])
+        svg = browser.find_element(By.CSS_SELECTOR, "figure.azul-board svg g.board")
+        box = browser.execute_script("const b = arguments[0].getBBox(); return [b.width, b.height]", svg)
+        assert box[0] > 0 and box[1] > 0
