@@ -1,0 +1,55 @@
+"""`azul spec`: check the rule specification and its traceability to the rulebooks."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from azul_conformance.spec_check import check_spec, find_rulebooks
+
+EXIT_PROBLEMS = 1
+EXIT_NO_RULEBOOKS = 2
+
+
+@click.group()
+def spec() -> None:
+    """Work with the rule specification (rules, clause index, divergences)."""
+
+
+@spec.command()
+@click.option("--rulebooks", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Folder of rulebook files (default: $AZUL_RULEBOOKS, else ../shared/rulebooks beside the project or the current folder).")
+@click.option("--spec", "spec_root", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Spec folder to check (default: the bundled spec).")
+@click.option("--quiet", "-q", is_flag=True, help="Print problems only; no summary on success.")
+def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
+    """Check the specification: schemas, rule IDs, citations, full clause coverage of every rulebook line.
+
+    Each problem is printed as `path:line: message`; the exit status is 0 when all is well, 1 when there are
+    problems, 2 when the rulebooks cannot be found (an error under CI=true).
+
+    \b
+    Examples:
+      azul spec check
+      azul spec check --rulebooks ../shared/rulebooks --quiet
+      AZUL_RULEBOOKS=/data/azul/rulebooks azul spec check
+    """
+    found = find_rulebooks(rulebooks)
+    report = check_spec(spec_root, found)
+    for problem in report.problems:
+        click.echo(str(problem))
+    if found is None:
+        in_ci = os.environ.get("CI", "").lower() == "true"
+        label = "error" if in_ci else "warning"
+        where = (f"AZUL_RULEBOOKS={os.environ['AZUL_RULEBOOKS']} holds no rulebook (*.txt) files"
+                 if os.environ.get("AZUL_RULEBOOKS") and rulebooks is None
+                 else "rulebooks not found (pass --rulebooks or set AZUL_RULEBOOKS)")
+        click.echo(f"{label}: {where}; citations and clause coverage were not checked", err=True)
+        raise SystemExit(EXIT_PROBLEMS if in_ci or report.problems else EXIT_NO_RULEBOOKS)
+    if report.problems:
+        click.echo(f"spec check failed: {len(report.problems)} problem(s)", err=True)
+        raise SystemExit(EXIT_PROBLEMS)
+    if not quiet:
+        click.echo(f"spec check passed: {report.summary()}")

@@ -1,0 +1,374 @@
+"""The rule specification as Python data: chapters, rules, clause index and divergences.
+
+The YAML under spec/ (package `azul_spec`) is the source of truth; this module reads it into frozen
+dataclasses for the docs generator, the scenario checker and `azul spec check`. Reading is line-aware:
+every document keeps a map from a path inside it (("rules", 3, "sources", "PT")) to its line, so that
+problems can be reported as `path:line: message`.
+
+    spec = load_spec()                 # the bundled spec; raises SpecDataError if a file is unreadable
+    spec.rule("OFFER-5").statement
+    [r.id for r in spec.chapter("floor").rules]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+VERSIONS: tuple[str, ...] = ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2")
+# Which rulebook file holds each language version (the citation system is FILE:FIRST-LAST).
+VERSION_FILES: dict[str, str] = {
+    "FR": "000_ed7c8802c5a645fb.txt",
+    "DE": "000_ed7c8802c5a645fb.txt",
+    "EN": "000_ed7c8802c5a645fb.txt",
+    "IT": "000_ed7c8802c5a645fb.txt",
+    "UK": "001_b25c00830c6833ba.txt",
+    "ES": "002_78cb4839c43a4ac6.txt",
+    "PT": "003_61442af9175a896f.txt",
+    "IT-2": "004_caa7946ff49431f0.txt",
+}
+CHAPTER_PREFIXES: dict[str, tuple[str, ...]] = {
+    "setup": ("SETUP",),
+    "deal": ("DEAL",),
+    "offer": ("OFFER",),
+    "floor": ("FLOOR",),
+    "tiling": ("WALL", "TILING"),
+    "scoring": ("SCORE",),
+    "round": ("ROUND",),
+    "end": ("END",),
+    "grey": ("GREY",),
+}
+CHAPTERS: tuple[str, ...] = tuple(CHAPTER_PREFIXES)
+SOURCE_FORMS: tuple[str, ...] = ("states", "example", "diverges", "silent")
+RULE_ID_RE = re.compile(r"\b(SETUP|DEAL|OFFER|FLOOR|WALL|TILING|SCORE|ROUND|END|GREY)-\d+\b")
+CITATION_RE = re.compile(r"^(?P<file>[^\s:/]+\.txt):(?P<first>[1-9][0-9]*)-(?P<last>[1-9][0-9]*)$")
+LINES_RE = re.compile(r"^(?P<first>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")
+
+Path_ = tuple[str | int, ...]
+
+
+class SpecDataError(ValueError):
+    """A spec file cannot be read or does not have the expected shape."""
+
+    def __init__(self, path: str, line: int | None, message: str, column: int | None = None):
+        self.path, self.line, self.column, self.message = path, line, column, message
+        where = path if line is None else f"{path}:{line}" + (f":{column}" if column else "")
+        super().__init__(f"{where}: {message}")
+
+
+# --- line-aware YAML -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Document:
+    """One YAML file of the spec: its data (yaml.safe_load) and where each part of it starts."""
+
+    path: Path
+    shown: str  # the path as messages show it
+    data: Any
+    lines: dict[Path_, int] = field(default_factory=dict)
+    duplicate_keys: list[tuple[str, int]] = field(default_factory=list)
+
+    def line(self, path: Path_ = ()) -> int:
+        """The line of `path` inside the document, or of its nearest ancestor that has one."""
+        while path not in self.lines and path:
+            path = path[:-1]
+        return self.lines.get(path, 1)
+
+
+def read_document(path: Path, shown: str | None = None) -> Document:
+    """Read one YAML file with line numbers; raise SpecDataError (with line and column) if it is not YAML."""
+    shown = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SpecDataError(shown, None, f"cannot read: {error}") from None
+    try:
+        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        problem = getattr(error, "problem", None) or str(error)
+        raise SpecDataError(shown, line, f"not valid YAML: {problem}", column) from None
+    document = Document(path, shown, data)
+    if node is not None:
+        _walk(node, (), document)
+    return document
+
+
+def _walk(node: yaml.Node, path: Path_, document: Document, line: int | None = None) -> None:
+    # A mapping entry is located at its key (where `sources:` is written), not at its value's first line.
+    document.lines.setdefault(path, line or node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: set[Any] = set()
+        for key, value in node.value:
+            if key.value in seen:
+                document.duplicate_keys.append((str(key.value), key.start_mark.line + 1))
+            seen.add(key.value)
+            _walk(value, path + (key.value,), document, key.start_mark.line + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _walk(item, path + (index,), document)
+
+
+# --- the data --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A clause of a rulebook: FILE:FIRST-LAST, 1-based lines."""
+
+    file: str
+    first: int
+    last: int
+
+    @classmethod
+    def parse(cls, text: str) -> Citation:
+        match = CITATION_RE.match(text)
+        if not match:
+            raise ValueError(f"not a citation (FILE:FIRST-LAST): {text!r}")
+        return cls(match["file"], int(match["first"]), int(match["last"]))
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.first}-{self.last}"
+
+    def overlaps(self, first: int, last: int) -> bool:
+        return self.first <= last and first <= self.last
+
+
+@dataclass(frozen=True)
+class Source:
+    """What one version says about a rule (or a divergence): states, example, diverges or silent."""
+
+    version: str
+    form: str
+    citations: tuple[Citation, ...] = ()
+    note: str | None = None
+    fragment: str | None = None
+
+    @classmethod
+    def from_data(cls, version: str, data: Mapping[str, Any]) -> Source:
+        form = next(name for name in SOURCE_FORMS if name in data)
+        if form == "silent":
+            return cls(version, form, (), data["silent"], None)
+        cited = data[form]
+        texts = [cited] if isinstance(cited, str) else list(cited)
+        return cls(version, form, tuple(Citation.parse(t) for t in texts), data.get("note"), data.get("fragment"))
+
+
+@dataclass(frozen=True)
+class Ruling:
+    question: str
+    decision: str
+    authority: str
+    confidence: str
+    reasoning: str
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where something is defined in the spec: file (as shown) and line."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    chapter: str
+    title: str
+    level: str
+    statement: str
+    sources: Mapping[str, Source]
+    ruling: Ruling | None
+    divergences: tuple[str, ...]
+    examples: tuple[Citation, ...]
+    location: Location
+    authority: str | None = None  # level rule only: what a board fact rests on (e.g. printed-board)
+    reasoning: str | None = None
+
+
+@dataclass(frozen=True)
+class Chapter:
+    name: str
+    title: str
+    order: int
+    intro: str
+    rules: tuple[Rule, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Clause:
+    file: str
+    first: int
+    last: int
+    version: str | None
+    normative: bool
+    rules: tuple[str, ...]
+    kind: str | None
+    reason: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class Divergence:
+    id: str
+    chapter: str
+    title: str
+    kind: str
+    summary: str
+    versions: Mapping[str, Source]
+    rules: tuple[str, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The whole specification; chapters in published order."""
+
+    root: Path
+    chapters: tuple[Chapter, ...]
+    clauses: Mapping[str, tuple[Clause, ...]]  # rulebook file name -> its clauses in line order
+    divergences: tuple[Divergence, ...]
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(rule for chapter in self.chapters for rule in chapter.rules)
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(f"no rule {rule_id!r} in the specification")
+
+    def chapter(self, name: str) -> Chapter:
+        for chapter in self.chapters:
+            if chapter.name == name:
+                return chapter
+        raise KeyError(f"no chapter {name!r} in the specification")
+
+    def divergence(self, divergence_id: str) -> Divergence:
+        for divergence in self.divergences:
+            if divergence.id == divergence_id:
+                return divergence
+        raise KeyError(f"no divergence {divergence_id!r} in the specification")
+
+    def clauses_for(self, rule_id: str) -> Iterator[Clause]:
+        """The clauses, in all files, that name `rule_id`."""
+        for clauses in self.clauses.values():
+            yield from (clause for clause in clauses if rule_id in clause.rules)
+
+
+# --- building the data from documents --------------------------------------------------------------------
+
+
+def default_spec_root() -> Path:
+    """The bundled spec (package azul_spec), in the source tree or an installed wheel."""
+    return Path(str(files("azul_spec")))
+
+
+def spec_files(root: Path, kind: str) -> list[Path]:
+    """The YAML files of one kind (rules, clauses, divergences), sorted by name."""
+    folder = root / kind
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def shown_path(root: Path, path: Path) -> str:
+    """How messages name a spec file: relative to the current folder if inside it, else from the spec root."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(Path(root.name) / path.relative_to(root))
+
+
+def build_chapter(document: Document) -> Chapter:
+    data = document.data
+    rules = tuple(_build_rule(document, index, data["chapter"]) for index in range(len(data["rules"])))
+    where = Location(document.shown, document.line())
+    return Chapter(data["chapter"], data["title"], data["order"], data["intro"].strip(), rules, where)
+
+
+def _build_rule(document: Document, index: int, chapter: str) -> Rule:
+    data = document.data["rules"][index]
+    sources = {version: Source.from_data(version, data["sources"][version]) for version in VERSIONS}
+    ruling = Ruling(**{k: v.strip() for k, v in data["ruling"].items()}) if "ruling" in data else None
+    return Rule(
+        id=data["id"],
+        chapter=chapter,
+        title=data["title"],
+        level=data["level"],
+        statement=" ".join(data["statement"].split()),
+        sources=sources,
+        ruling=ruling,
+        divergences=tuple(data.get("divergences", ())),
+        examples=tuple(Citation.parse(text) for text in data.get("examples", ())),
+        location=Location(document.shown, document.line(("rules", index))),
+        authority=data.get("authority"),
+        reasoning=" ".join(data["reasoning"].split()) if "reasoning" in data else None,
+    )
+
+
+def parse_lines(value: str | int) -> tuple[int, int]:
+    """A clause's `lines` (\"12-15\", \"12\" or 12) as (first, last)."""
+    match = LINES_RE.match(str(value))
+    if not match:
+        raise ValueError(f"not a line range: {value!r}")
+    first = int(match["first"])
+    return first, int(match["last"] or first)
+
+
+def build_clauses(document: Document) -> tuple[Clause, ...]:
+    file = document.data["file"]
+    clauses = []
+    for index, data in enumerate(document.data["clauses"]):
+        first, last = parse_lines(data["lines"])
+        clauses.append(Clause(
+            file, first, last, data["version"], data["normative"], tuple(data.get("rules", ())),
+            data.get("kind"), data.get("reason"), Location(document.shown, document.line(("clauses", index))),
+        ))
+    return tuple(clauses)
+
+
+def build_divergences(document: Document) -> tuple[Divergence, ...]:
+    chapter = document.path.stem
+    built = []
+    for index, data in enumerate(document.data["divergences"]):
+        versions = {v: Source.from_data(v, s) for v, s in data["versions"].items()}
+        built.append(Divergence(
+            data["id"], chapter, data["title"], data["kind"], " ".join(data["summary"].split()), versions,
+            tuple(data["rules"]), Location(document.shown, document.line(("divergences", index))),
+        ))
+    return tuple(built)
+
+
+def load_spec(root: Path | None = None) -> Spec:
+    """Load the specification. Files are assumed valid (run `azul spec check`); a file that cannot be read
+    or lacks a required part raises SpecDataError naming it."""
+    root = Path(root) if root is not None else default_spec_root()
+    chapters, clauses, divergences = [], {}, []
+    for kind in ("rules", "clauses", "divergences"):
+        for path in spec_files(root, kind):
+            document = read_document(path, shown_path(root, path))
+            try:
+                if kind == "rules":
+                    chapters.append(build_chapter(document))
+                elif kind == "clauses":
+                    clauses[document.data["file"]] = build_clauses(document)
+                else:
+                    divergences.extend(build_divergences(document))
+            except (KeyError, TypeError, ValueError, StopIteration, AttributeError) as error:
+                raise SpecDataError(document.shown, None, f"malformed {kind} file ({error!r}); run `azul spec check`") from None
+    chapters.sort(key=lambda chapter: chapter.order)
+    return Spec(root, tuple(chapters), clauses, tuple(divergences))
