@@ -131,14 +131,26 @@ class Game:
             bag = [b - d for b, d in zip(self.bag, dealt)]
             lid = self.lid[:]
         else:  # DEAL-2: the whole bag first, then the lid poured in
+            self._check_bag_runs_out(wanted)
             pool = [b + l for b, l in zip(self.bag, self.lid)]
-            if any(b > d for b, d in zip(self.bag, dealt)) or any(d > p for d, p in zip(dealt, pool)):
-                raise IllegalDeal(f"with bag {self._text(self.bag)!r} and lid {self._text(self.lid)!r}, the deal "
-                                  f"must take the whole bag and the rest from the lid, not {self._text(dealt)!r}",
-                                  rule="DEAL-2")
             bag = [p - d for p, d in zip(pool, dealt)]
             lid = [0] * 5
         self.bag, self.lid, self.factories = bag, lid, wanted
+
+    def _check_bag_runs_out(self, wanted: list[list[int]]) -> None:
+        """Factories fill in order, so the bag's n tiles are the first n drawn: they fill the first n // 4
+        factories and n % 4 tiles of the next; everything after comes from the lid poured into the bag."""
+        full = sum(self.bag) // TILES_PER_FACTORY
+        from_bag = [sum(col) for col in zip(*wanted[:full])] if full else [0] * 5
+        left = [b - d for b, d in zip(self.bag, from_bag)]  # the bag's tiles still to draw: part of them
+        split = wanted[full]
+        later = [sum(col) for col in zip(*wanted[full + 1:])] if full + 1 < len(wanted) else [0] * 5
+        split_from_lid = [s - x for s, x in zip(split, left)]
+        from_lid = [s + l for s, l in zip(split_from_lid, later)]
+        if min(left) < 0 or min(split_from_lid) < 0 or any(n > l for n, l in zip(from_lid, self.lid)):
+            raise IllegalDeal(f"with bag {self._text(self.bag)!r} and lid {self._text(self.lid)!r}, the first "
+                              f"{sum(self.bag)} tiles dealt (factories in order) must be the whole bag and the "
+                              f"rest must come from the lid", rule="DEAL-2")
 
     def _factory_texts(self, factories: list[str]) -> list[str]:
         if not isinstance(factories, (list, tuple)) or len(factories) != len(self.factories):

@@ -1,0 +1,142 @@
+"""`azul scenarios`: check, run and export the scenario corpus."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..scenario import ScenarioError, load_scenarios
+from ..scenario.model import Scenario
+
+PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+
+
+@click.group("scenarios", context_settings={"help_option_names": ["-h", "--help"]})
+def scenarios() -> None:
+    """Check, run or export the scenario corpus (conformance/scenarios/<chapter>/*.yaml).
+
+    \b
+    Examples:
+      azul scenarios check                       # the whole bundled corpus
+      azul scenarios run --only OFFER-5          # the scenarios of one rule, on the reference engine
+      azul scenarios export --json -o scenarios.json
+    """
+
+
+@scenarios.command("check")
+@PATHS
+@click.option("--no-coverage", is_flag=True, help="Do not require every rule to have a scenario.")
+@click.option("--no-engine", is_flag=True, help="Do not load each `given` into the reference engine.")
+def check(paths: tuple[Path, ...], no_coverage: bool, no_engine: bool) -> None:
+    """Check scenario files: schema, grammar, unique IDs, known rules, citations, rule coverage, legal positions.
+
+    PATHS are scenario files or folders (default: the bundled corpus). Exits 1 when a problem is found.
+
+    \b
+    Examples:
+      azul scenarios check
+      azul scenarios check conformance/scenarios/offer --no-coverage
+    """
+    from ..scenario.corpus import check_corpus
+
+    report = check_corpus(paths or None, coverage=not no_coverage, legality=not no_engine)
+    for problem in report.problems:
+        click.echo(problem, err=True)
+    if report.uncovered:
+        click.echo(f"{len(report.uncovered)} rule(s) without a scenario:", err=True)
+        for line in report.uncovered:
+            click.echo(f"  {line}", err=True)
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
+    rules = {rule for scenario in report.scenarios for rule in scenario.rules}
+    summary = f"{len(report.scenarios)} scenarios, {len(rules)} rules covered, {len(report.problems)} problem(s)"
+    click.echo(summary)
+    sys.exit(0 if report.ok else 1)
+
+
+def _load(paths: tuple[Path, ...]) -> list[Scenario]:
+    errors: list[ScenarioError] = []
+    found = load_scenarios(paths or None, errors)
+    for error in errors:
+        click.echo(str(error), err=True)
+    if errors:
+        raise click.exceptions.Exit(2)
+    return found
+
+
+def select(found: list[Scenario], only: tuple[str, ...]) -> list[Scenario]:
+    """The scenarios whose id (a glob such as `offer-*` works) or one of whose rules is named."""
+    if not only:
+        return found
+    return [s for s in found if any(fnmatch.fnmatchcase(s.id, pattern) or pattern in s.rules for pattern in only)]
+
+
+@scenarios.command("run")
+@PATHS
+@click.option("--only", multiple=True, metavar="ID-OR-RULE",
+              help="Run only these scenarios: an id, a glob of ids (offer-*), or a rule ID. Repeatable.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list the scenarios that pass or skip.")
+def run(paths: tuple[Path, ...], only: tuple[str, ...], verbose: bool) -> None:
+    """Run scenarios on the bundled reference engine; print `id (file:line)` and a diff for each failure.
+
+    Exits 1 when a scenario fails or errs. (`azul conform` runs the suite against any engine.)
+
+    \b
+    Examples:
+      azul scenarios run
+      azul scenarios run --only OFFER-9 --only floor-* -v
+    """
+    from ..engines.reference import ReferenceEngine
+    from ..scenario.runner import run_scenarios
+
+    chosen = select(_load(paths), only)
+    if not chosen:
+        click.echo("no scenario matches", err=True)
+        sys.exit(1)
+    results = run_scenarios(ReferenceEngine(seed=0), chosen)
+    counts: dict[str, int] = {}
+    for result in results:
+        counts[result.verdict] = counts.get(result.verdict, 0) + 1
+        if result.verdict == "pass" and not verbose:
+            continue
+        colour = {"pass": "green", "skip": "yellow"}.get(result.verdict, "red")
+        click.echo(f"{click.style(result.verdict.upper(), fg=colour)} {result.id} ({result.where})"
+                   + (f": {result.message}" if result.message else ""))
+        if result.diff and result.verdict != "pass":
+            click.echo("  " + result.diff.replace("\n", "\n  "))
+    click.echo(", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items())))
+    sys.exit(0 if all(result.ok for result in results) else 1)
+
+
+@scenarios.command("export")
+@PATHS
+@click.option("--json", "as_json", is_flag=True, required=True, help="Write JSON (the only format).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout).")
+def export(paths: tuple[Path, ...], as_json: bool, output: Path | None) -> None:
+    """Export every scenario as plain JSON (format azul-scenarios/1, canonical states, compiled checks).
+
+    The document is validated against spec/schema/scenario-export.schema.json before it is written.
+
+    \b
+    Examples:
+      azul scenarios export --json -o scenarios.json
+      azul scenarios export --json conformance/scenarios/offer | jq '.scenarios[].id'
+    """
+    from ..scenario.export import export_problems, export_scenarios
+
+    document = export_scenarios(_load(paths))
+    problems = export_problems(document)
+    for problem in problems:
+        click.echo(f"export: {problem}", err=True)
+    if problems:
+        sys.exit(1)
+    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"{len(document['scenarios'])} scenarios written to {output}", err=True)

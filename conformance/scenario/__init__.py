@@ -1,0 +1,29 @@
+"""Scenarios: the scenario language (positions, steps, assertions), the scenario files and their runner.
+
+Public API:
+    load_scenarios(paths=None, errors=None) -> list[Scenario]     (default: the bundled corpus)
+    run_scenario(engine, scenario) -> CaseResult                   (pass / fail / error / skip / crash / timeout)
+    parse_position / parse_steps / parse_expect                     (the language, text by text)
+    format_position(state) -> str                                   (a canonical state in the language)
+    export_scenarios(scenarios) -> dict                             (plain JSON, azul-scenarios/1)
+"""
+
+from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
+from .formatter import format_board, format_position
+from .language import parse_expect, parse_position, parse_steps
+from .loader import corpus_root, load_scenarios, load_text, scenario_files
+from .model import Assertion, Check, Given, NewGame, Rejection, Scenario, Step
+from .runner import CaseResult, run_scenario, run_scenarios
+
+__all__ = [
+    "Assertion", "CaseResult", "Check", "Given", "NewGame", "Origin", "Rejection", "Scenario", "ScenarioContentError",
+    "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios", "format_board",
+    "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position", "parse_steps",
+    "run_scenario", "run_scenarios", "scenario_files",
+]
+
+
+def export_scenarios(scenarios):  # imported lazily: the export needs the JSON Schema only when used
+    from .export import export_scenarios as export
+
+    return export(scenarios)

@@ -1,0 +1,116 @@
+"""Evaluating Checks (compiled assertions) against a state and its legal moves; diffs for reports.
+
+Shared by the runner and usable by anyone holding the JSON export's checks: the meaning of each kind is
+written once, here (see model.CHECK_KINDS).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from .formatter import board_rows, format_floor
+from .model import Assertion, Check
+from .position import canonical
+
+MISSING = object()
+
+
+def pointer(state: Any, path: str) -> Any:
+    """The value at a JSON pointer (`/boards/0/floor`), or MISSING."""
+    value = state
+    for part in path.strip("/").split("/") if path.strip("/") else []:
+        try:
+            value = value[int(part)] if isinstance(value, list) else value[part]
+        except (KeyError, IndexError, ValueError, TypeError):
+            return MISSING
+    return value
+
+
+def tile_count(value: Any) -> int | None:
+    if isinstance(value, str):
+        return len(value.replace(".", ""))
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return sum(len(item.replace(".", "")) for item in value)
+    return None
+
+
+def actual_of(check: Check, state: dict[str, Any], moves: list[str] | None) -> Any:
+    """What the engine shows for a check, in the same form as the check's value."""
+    if check.kind.startswith("moves_"):
+        if moves is None:
+            return MISSING
+        return len(moves) if check.kind == "moves_count" else sorted(set(moves))
+    value = pointer(state, check.path)
+    if value is MISSING:
+        return MISSING
+    if check.kind == "multiset" and isinstance(value, str):
+        return canonical(value) if set(value) <= set("BYRKW") else value
+    if check.kind == "set" and isinstance(value, list):
+        return sorted(value)
+    if check.kind == "count":
+        return tile_count(value)
+    return value
+
+
+def holds(check: Check, actual: Any) -> bool:
+    if actual is MISSING:
+        return False
+    if check.kind == "moves_include":
+        return set(check.value) <= set(actual)
+    if check.kind == "moves_exclude":
+        return not set(check.value) & set(actual)
+    return actual == check.value
+
+
+def describe(check: Check, actual: Any) -> str:
+    """One line saying how a check failed."""
+    where = check.path or "legal moves"
+    if actual is MISSING:
+        return f"{where}: absent from the engine's state"
+    if check.kind == "moves_include":
+        return f"legal moves lack {', '.join(sorted(set(check.value) - set(actual)))}"
+    if check.kind == "moves_exclude":
+        return f"legal moves wrongly include {', '.join(sorted(set(check.value) & set(actual)))}"
+    if check.kind == "moves_equal":
+        missing, extra = sorted(set(check.value) - set(actual)), sorted(set(actual) - set(check.value))
+        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
+        return "legal moves: " + "; ".join(parts)
+    label = {"count": " (count)", "moves_count": " (count)"}.get(check.kind, "")
+    return f"{where}{label}: expected {check.value!r}, got {actual!r}"
+
+
+def failures(assertion: Assertion, state: dict[str, Any], moves: list[str] | None) -> list[tuple[Check, Any]]:
+    """The checks of an assertion that do not hold, each with what the engine showed."""
+    found = []
+    for check in assertion.checks:
+        actual = actual_of(check, state, moves)
+        if not holds(check, actual):
+            found.append((check, actual))
+    return found
+
+
+def board_diff(assertion: Assertion, state: dict[str, Any]) -> str:
+    """For a whole-board assertion: the expected and actual drawings, as a unified diff."""
+    paths = [check.path for check in assertion.checks]
+    seat = paths[0].split("/")[2]
+    actual_board = pointer(state, f"/boards/{seat}")
+    if not isinstance(actual_board, dict):
+        return ""
+    expected_board = dict(actual_board)
+    for check in assertion.checks:
+        field, *index = check.path.split("/")[3:]
+        if index:
+            expected_board[field] = list(expected_board[field])
+            expected_board[field][int(index[0])] = check.value
+        else:
+            expected_board[field] = check.value
+    try:
+        before, after = _drawing(expected_board), _drawing(actual_board)
+    except (KeyError, TypeError, ValueError):
+        return ""
+    return "\n".join(difflib.unified_diff(before, after, "expected", "actual", lineterm="", n=5))
+
+
+def _drawing(board: dict[str, Any]) -> list[str]:
+    return [f"score: {board['score']}", *board_rows(board), f"floor: {format_floor(board['floor'])}"]

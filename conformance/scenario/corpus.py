@@ -1,0 +1,148 @@
+"""Checks over the whole corpus (`azul scenarios check`): every problem found at once, each located.
+
+    check_corpus(paths, coverage=True, legality=True) -> CorpusReport
+Schema and grammar (through the loader), unique IDs, known rule IDs, rulebook citations in range, every rule
+covered by a scenario (and every ruling by a `ruling` scenario), each `given` a legal position (loaded into
+the reference engine), and each scenario judging something (an assertion or an expected refusal).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from .errors import ScenarioError
+from .loader import load_scenarios
+from .model import Scenario
+
+
+@dataclass
+class CorpusReport:
+    scenarios: list[Scenario] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    uncovered: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # things not checked, and why
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.uncovered
+
+
+def known_rules() -> dict[str, str] | None:
+    """Rule ID -> level, from the spec (azul_conformance.spec_data, else spec/rules/*.yaml); None if absent."""
+    try:
+        from ..spec_data import load_spec
+
+        return {rule.id: rule.level for rule in load_spec().rules}
+    except Exception:  # noqa: BLE001 - the spec reader is another module's; fall back to the raw YAML
+        pass
+    folder = resources.files("azul_spec").joinpath("rules")
+    rules: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name) if folder.is_dir() else []:
+        if entry.name.endswith(".yaml"):
+            data = yaml.safe_load(entry.read_text(encoding="utf-8")) or {}
+            for rule in data.get("rules", []) if isinstance(data, dict) else []:
+                if isinstance(rule, dict) and "id" in rule:
+                    rules[rule["id"]] = rule.get("level", "rule")
+    return rules or None
+
+
+def rulebooks_folder() -> Path | None:
+    """AZUL_RULEBOOKS, else ../shared/rulebooks beside the project root or the working folder."""
+    candidates = [os.environ.get("AZUL_RULEBOOKS")]
+    project = Path(__file__).resolve().parents[2]
+    candidates += [str(project.parent / "shared" / "rulebooks"), str(Path.cwd().parent / "shared" / "rulebooks")]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_dir():
+            return Path(candidate)
+    return None
+
+
+def check_corpus(paths=None, coverage: bool = True, legality: bool = True) -> CorpusReport:
+    errors: list[ScenarioError] = []
+    report = CorpusReport(scenarios=load_scenarios(paths, errors))
+    report.problems += [str(error) for error in errors]
+    _ids(report)
+    _expectations(report)
+    _rules(report, coverage and not errors)
+    _sources(report)
+    if legality:
+        _legal_positions(report)
+    return report
+
+
+def _ids(report: CorpusReport) -> None:
+    seen: dict[str, Scenario] = {}
+    for scenario in report.scenarios:
+        if scenario.id in seen:
+            report.problems.append(f"{scenario.where}: id {scenario.id!r} is already used at {seen[scenario.id].where}")
+        seen.setdefault(scenario.id, scenario)
+
+
+def _expectations(report: CorpusReport) -> None:
+    for scenario in report.scenarios:
+        if not scenario.expect and not any(step.reject for step in scenario.steps):
+            report.problems.append(f"{scenario.where}: {scenario.id} judges nothing: add `expect` or a refused step")
+
+
+def _rules(report: CorpusReport, coverage: bool) -> None:
+    rules = known_rules()
+    if rules is None:
+        report.notes.append("rule IDs not checked: no rule catalogue found (spec/rules/*.yaml)")
+        return
+    for scenario in report.scenarios:
+        for rule in scenario.rules:
+            if rule not in rules:
+                report.problems.append(f"{scenario.where}: {scenario.id}: unknown rule {rule}")
+        for step in scenario.steps:
+            if step.reject and step.reject.rule and step.reject.rule not in rules:
+                report.problems.append(f"{step.where}: unknown rule {step.reject.rule} in {step.text!r}")
+    if not coverage:
+        return
+    covered = {rule for scenario in report.scenarios for rule in scenario.rules}
+    report.uncovered += [f"{rule} has no scenario" for rule in rules if rule not in covered]
+    shown = {rule for s in report.scenarios if s.level == "ruling" for rule in s.rules}
+    report.uncovered += [f"{rule} (a ruling) has no scenario of level `ruling` showing the ruled case"
+                         for rule, level in rules.items() if level == "ruling" and rule in covered and rule not in shown]
+
+
+def _sources(report: CorpusReport) -> None:
+    folder = rulebooks_folder()
+    if folder is None:
+        report.notes.append("citations not checked: rulebooks not found (set AZUL_RULEBOOKS)")
+        return
+    sizes: dict[str, int] = {}
+    for scenario in report.scenarios:
+        for citation in scenario.sources:
+            name, _, lines = citation.partition(":")
+            if name not in sizes:
+                path = folder / name
+                sizes[name] = len(path.read_text(encoding="utf-8").splitlines()) if path.is_file() else 0
+            first, _, last = lines.partition("-")
+            first_line, last_line = int(first), int(last or first)
+            if not sizes[name]:
+                report.problems.append(f"{scenario.where}: {scenario.id} cites {name}, which is no rulebook file")
+            elif not 1 <= first_line <= last_line <= sizes[name]:
+                report.problems.append(f"{scenario.where}: {scenario.id} cites {citation}, outside lines 1-{sizes[name]}")
+
+
+def _legal_positions(report: CorpusReport) -> None:
+    try:
+        from ..engines.base import Rejected
+        from ..engines.reference import ReferenceEngine
+    except ImportError as error:
+        report.notes.append(f"positions not checked: the reference engine is unavailable ({error})")
+        return
+    engine = ReferenceEngine(seed=0)
+    for scenario in report.scenarios:
+        if scenario.given.state is None:
+            continue
+        try:
+            engine.load_state(scenario.given.state)
+        except Rejected as error:
+            report.problems.append(f"{scenario.given.where}: {scenario.id}: the given position is not legal: "
+                                   f"{error.message}")

@@ -1,0 +1,146 @@
+"""The Lark parser of the scenario language, and the translation of Lark's errors into ours.
+
+The grammar is a data file (azul_spec/grammar/scenario.lark); it is read once and parsed with positions on,
+so every statement knows its line and column inside the text, and through the Origin, inside the YAML file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from importlib import resources
+
+from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import Origin, ScenarioSyntaxError
+
+START_RULES = ("position", "steps", "expect")
+
+# How Lark's terminal names read to a scenario writer.
+FRIENDLY = {
+    "INT": "a number", "MOVE": "a move such as 3K4, CBF or 2@4", "TILES": "tile letters (B Y R K W, M)",
+    "COUNTED": "a count of tiles such as 18B", "CELLS": "cells (B Y R K W, or . for empty)",
+    "DASH": "- (nothing)", "BAR": "| (between pattern line and wall)", "ARROW": "->",
+    "ERROR_CODE": "an error code (illegal_move, bad_request, unsupported, internal)",
+    "RULE_ID": "a rule ID such as OFFER-9", "CENTRE": "centre", "AUTO": "auto", "_NL": "the end of the line",
+    "$END": "the end of the text",
+}
+
+# A word that is close to one of these may be a misspelt keyword.
+SPELLINGS = {"center": "centre", "color": "colour", "gray": "grey", "factory": "factories"}
+
+
+# Words of the language that are values, not keys.
+VALUE_WORDS = {
+    word: f"{word!r} is a value: write `variant: {word}` in a position, `variant = {word}` in an assertion"
+    for word in ("colour", "grey")
+} | {
+    word: f"{word!r} is a value: write `phase: {word}` in a position, `phase = {word}` in an assertion"
+    for word in ("offer", "tiling", "over")
+}
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    text = resources.files("azul_spec").joinpath("grammar/scenario.lark").read_text(encoding="utf-8")
+    return Lark(text, start=list(START_RULES), parser="lalr", propagate_positions=True,
+                maybe_placeholders=True)
+
+
+@functools.lru_cache(maxsize=1)
+def keywords() -> tuple[str, ...]:
+    """Every lower-case word of the language (for "did you mean")."""
+    words = set()
+    for terminal in parser().terminals:
+        value = getattr(terminal.pattern, "value", "")
+        if terminal.pattern.type == "str" and value.replace("_", "").isalpha():
+            words.add(value)
+    words.update({"illegal_move", "bad_request", "unsupported", "internal"})
+    return tuple(sorted(words))
+
+
+def parse(text: str, start: str, origin: Origin) -> Tree:
+    """Parse `text` from rule `start`; a refusal becomes a ScenarioSyntaxError located in the file."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _translate(error, text, start, origin) from None
+
+
+def _translate(error: UnexpectedInput, text: str, start: str, origin: Origin) -> ScenarioSyntaxError:
+    line, column = getattr(error, "line", 1) or 1, getattr(error, "column", 1) or 1
+    if isinstance(error, UnexpectedEOF) or line < 1:
+        lines = text.rstrip("\n").split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+    word = _word_at(text, error.pos_in_stream if error.pos_in_stream is not None else 0)
+    hint = _hint(word)
+    if isinstance(error, UnexpectedCharacters):
+        shown = word or text[error.pos_in_stream:error.pos_in_stream + 1]
+        message = f"{shown!r} is not part of the scenario language here"
+        expected = _expected(error.allowed or ())
+    elif isinstance(error, UnexpectedToken):
+        shown = "end of line" if error.token.type == "_NL" else repr(max(str(error.token), word, key=len))
+        if error.token.type == "$END":
+            shown = "end of text"
+        message = f"unexpected {shown}"
+        expected = _expected(error.expected or ())
+        word = word if error.token.type not in ("_NL", "$END") else ""
+    else:  # UnexpectedEOF
+        message, expected, word = "the text ends too early", _expected(error.expected or ()), ""
+    if expected:
+        message += f" in {_START_NAMES[start]}; expected {expected}"
+    return ScenarioSyntaxError.at(message, origin, line, column, span=len(word) or 1, hint=hint)
+
+
+_START_NAMES = {"position": "a position", "steps": "the steps", "expect": "the assertions"}
+
+
+def _word_at(text: str, pos: int) -> str:
+    match = re.compile(r"[A-Za-z_@0-9.\-]+|\S").match(text, pos)
+    return match.group(0) if match else ""
+
+
+def _hint(word: str) -> str | None:
+    low = word.lower().rstrip(":")
+    if not low or not low[0].isalpha():
+        return _move_hint(word)
+    if low in VALUE_WORDS:
+        return VALUE_WORDS[low]
+    if low in SPELLINGS:
+        return f"did you mean {SPELLINGS[low]!r}?"
+    close = difflib.get_close_matches(low, keywords(), n=1, cutoff=0.7)
+    if close and close[0] != low:
+        return f"did you mean {close[0]!r}?"
+    if word.isupper() and any(ch not in "BYRKWM." for ch in word):
+        return "tiles are B (blue) Y (yellow) R (red) K (black) W (white); M is the first-player marker"
+    return None
+
+
+def _move_hint(word: str) -> str | None:
+    if re.fullmatch(r"[0-9C][A-Z][0-9F]", word or ""):
+        return ("a take is <source><colour><destination>: source 1-9 or C, colour B Y R K W, "
+                "destination pattern line 1-5 or F (floor)")
+    if re.fullmatch(r"[0-9]@[0-9]", word or ""):
+        return "a placement is <pattern line 1-5>@<wall column 1-5>"
+    return None
+
+
+def _expected(names) -> str:
+    readable = []
+    for name in sorted(set(names)):
+        if name in FRIENDLY:
+            readable.append(FRIENDLY[name])
+            continue
+        try:
+            pattern = parser().get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            readable.append(repr(pattern.value))
+    readable = sorted(set(readable))
+    if len(readable) > 8:
+        return "one of " + ", ".join(readable[:8]) + ", ..."
+    return "one of " + ", ".join(readable) if len(readable) > 1 else "".join(readable)

@@ -1,0 +1,159 @@
+"""The loader: scenario files (YAML lists of scenarios) into Scenario objects.
+
+The YAML is read once into its node tree (marks on) and its data, so that the embedded texts can be parsed
+with an Origin that maps every error to the file's own line and column, and schema errors point at the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+import yaml
+
+from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
+from .language import parse_expect, parse_position, parse_steps
+from .model import Scenario
+
+
+def corpus_root() -> Path:
+    """The bundled corpus (conformance/scenarios), in the source tree or in an installed wheel."""
+    return Path(str(resources.files("azul_conformance").joinpath("scenarios")))
+
+
+@functools.lru_cache(maxsize=None)
+def schema(name: str = "scenario.schema.json") -> dict[str, Any]:
+    return json.loads(resources.files("azul_spec").joinpath(f"schema/{name}").read_text(encoding="utf-8"))
+
+
+def scenario_files(paths: Iterable[str | Path] | None = None) -> list[Path]:
+    """The YAML files named, folders expanded (sorted); the bundled corpus when none is named."""
+    files: list[Path] = []
+    for path in map(Path, paths or [corpus_root()]):
+        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    return files
+
+
+def display_name(path: Path) -> str:
+    """A path as reports show it: relative to the working folder when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def load_scenarios(paths: Iterable[str | Path] | None = None,
+                   errors: list[ScenarioError] | None = None) -> list[Scenario]:
+    """Every scenario of the files named. With `errors`, problems are collected there and the bad
+    scenarios left out; without it, the first problem is raised."""
+    scenarios: list[Scenario] = []
+    for path in scenario_files(paths):
+        scenarios += load_text(path.read_text(encoding="utf-8"), display_name(path), errors)
+    return scenarios
+
+
+def load_text(text: str, file: str = "<text>", errors: list[ScenarioError] | None = None) -> list[Scenario]:
+    """The scenarios of one file's text."""
+    try:
+        node, data = _compose(text, file)
+        _validate(data, node, text, file)
+    except ScenarioError as error:
+        if errors is None:
+            raise
+        errors.append(error)
+        return []
+    scenarios = []
+    for item_node, item in zip(node.value, data):
+        try:
+            scenarios.append(_scenario(item, item_node, text, file))
+        except ScenarioError as error:
+            if errors is None:
+                raise
+            errors.append(error)
+    return scenarios
+
+
+def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise ScenarioSyntaxError(f"not valid YAML: {getattr(error, 'problem', error)}", file=file,
+                                  line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
+                                  source=text) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        raise ScenarioContentError("the file holds no scenario (expected a YAML list)", file=file, line=1)
+    return node, data
+
+
+def _validate(data: Any, node: yaml.Node, text: str, file: str) -> None:
+    validator = jsonschema.Draft202012Validator(schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is None:
+        return
+    target = node
+    for key in error.absolute_path:
+        target = _child(target, key) or target
+    path = list(error.absolute_path)
+    field = ".".join(map(str, path[1:])) or "(file)"
+    if path and isinstance(data, list) and isinstance(data[path[0]], dict) and "id" in data[path[0]]:
+        field = f"scenario {data[path[0]]['id']!r}: {field}"
+    raise ScenarioContentError(f"{field}: {error.message}", file=file, line=target.start_mark.line + 1,
+                               column=target.start_mark.column + 1, source=text)
+
+
+def _child(node: yaml.Node, key: Any) -> yaml.Node | None:
+    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+        return node.value[key]
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if key_node.value == key:
+                return value_node
+    return None
+
+
+def origin_of(node: yaml.ScalarNode, file: str, source: str) -> Origin:
+    """Where the text of a scalar node starts, and how its lines map to the file."""
+    mark = node.start_mark
+    if node.style in ("|", ">"):
+        lines = source.splitlines()
+        indent = next((len(line) - len(line.lstrip(" ")) for line in lines[mark.line + 1:] if line.strip()), 0)
+        return Origin(file, mark.line + 2, indent + 1, indent, source)
+    quoted = 1 if node.style in ("'", '"') else 0
+    return Origin(file, mark.line + 1, mark.column + 1 + quoted, None, source)
+
+
+def _scenario(item: dict[str, Any], node: yaml.MappingNode, source: str, file: str) -> Scenario:
+    given_node = _child(node, "given")
+    given = parse_position(item["given"], origin_of(given_node, file, source))
+    players = given.players
+    steps, expect = [], []
+    for text, text_node in _texts(item.get("steps"), _child(node, "steps")):
+        steps += parse_steps(text, origin_of(text_node, file, source), players)
+    for text, text_node in _texts(item.get("expect"), _child(node, "expect")):
+        expect += parse_expect(text, origin_of(text_node, file, source), players)
+    known = {"id", "title", "rules", "sources", "level", "requires", "given", "steps", "expect", "notes"}
+    return Scenario(
+        id=item["id"], title=item["title"], rules=tuple(item["rules"]), sources=tuple(item.get("sources", ())),
+        level=item["level"], requires=tuple(item.get("requires", ())), given=given, steps=tuple(steps),
+        expect=tuple(expect), file=file, line=node.start_mark.line + 1, notes=item.get("notes", ""),
+        extra={k: v for k, v in item.items() if k not in known},
+    )
+
+
+def _texts(value: Any, node: yaml.Node | None) -> list[tuple[str, yaml.ScalarNode]]:
+    """The texts of a `steps` or `expect` field: the string itself, or each item of the list."""
+    if value is None or node is None:
+        return []
+    if isinstance(value, str):
+        return [(value, node)]
+    return [(str(text), item) for text, item in zip(value, node.value)]

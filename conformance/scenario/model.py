@@ -1,0 +1,134 @@
+"""The scenario model: frozen dataclasses built by the parser and loader, read by the runner and export.
+
+A Scenario holds its `given` (a canonical azul-state/1 dict, or a fresh game), its steps and its
+assertions; every assertion is compiled to Checks, small JSON-ready tests on the resulting state and
+legal moves, so that the runner and the JSON export share one meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LEVELS = ("rule", "ruling", "implementation-defined", "example", "edge")
+ERROR_CODES = ("illegal_move", "bad_request", "unsupported", "internal")
+
+# Check kinds (also the JSON export's `kind` values):
+#   equals         the value at `path` equals `value`
+#   multiset       the tiles at `path` (a string) equal `value` in any order
+#   set            the list at `path` equals `value` in any order (winners)
+#   count          the tiles at `path` (string, or list of strings; `.` not counted) number `value`
+#   moves_equal / moves_include / moves_exclude    the legal moves against `value` (a list of moves)
+#   moves_count    the number of legal moves is `value`
+CHECK_KINDS = ("equals", "multiset", "set", "count", "moves_equal", "moves_include", "moves_exclude",
+               "moves_count")
+
+
+@dataclass(frozen=True)
+class Check:
+    kind: str
+    path: str  # a JSON pointer into the state (`/boards/0/floor`); "" for the legal-move checks
+    value: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "path": self.path, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Assertion:
+    text: str  # as written (a whole board block for board assertions)
+    where: str  # file:line
+    checks: tuple[Check, ...]
+    board: int | None = None  # the seat, when this is a whole-board block (drawn as on the table)
+
+    @property
+    def needs_moves(self) -> bool:
+        return any(check.kind.startswith("moves_") for check in self.checks)
+
+
+@dataclass(frozen=True)
+class Rejection:
+    code: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deal or move. `kind` is "move", "deal" (given factories) or "deal_random" (the engine draws)."""
+
+    kind: str
+    text: str
+    where: str
+    move: str | None = None
+    factories: tuple[str, ...] | None = None
+    reject: Rejection | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "move":
+            data["move"] = self.move
+        elif self.kind == "deal":
+            data["factories"] = list(self.factories or ())
+        if self.reject is not None:
+            data["reject"] = {"code": self.reject.code, "rule": self.reject.rule}
+        return data
+
+
+@dataclass(frozen=True)
+class NewGame:
+    players: int = 2
+    variant: str = "colour"
+    start_player: int = 0
+
+
+@dataclass(frozen=True)
+class Given:
+    """The starting point: a position to load (`state`) or a fresh game (`new_game`)."""
+
+    text: str
+    where: str
+    state: dict[str, Any] | None = None
+    new_game: NewGame | None = None
+
+    @property
+    def players(self) -> int:
+        return self.new_game.players if self.new_game else self.state["players"]
+
+    @property
+    def variant(self) -> str:
+        return self.new_game.variant if self.new_game else self.state["variant"]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    sources: tuple[str, ...]
+    level: str
+    requires: tuple[str, ...]
+    given: Given
+    steps: tuple[Step, ...] = ()
+    expect: tuple[Assertion, ...] = ()
+    file: str = "<text>"
+    line: int = 1
+    notes: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """Every capability the scenario needs: the stated ones plus those its content implies."""
+        needs = list(self.requires)
+        implied = [self.given.variant, f"players:{self.given.players}"]
+        if self.given.state is not None:
+            implied.append("load_state")
+        if any(step.kind == "deal" for step in self.steps):
+            implied.append("deal")
+        for need in implied:
+            if need not in needs:
+                needs.append(need)
+        return tuple(needs)

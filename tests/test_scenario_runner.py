@@ -1,0 +1,208 @@
+"""The scenario runner: verdicts from a tiny scripted engine, the export, the CLI, and the corpus on the
+reference engine."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from azul_conformance.cli.scenarios import scenarios as scenarios_cli
+from azul_conformance.engines.base import Capabilities, Engine, EngineCrash, EngineInfo, Rejected
+from azul_conformance.engines.reference import ReferenceEngine
+from azul_conformance.scenario import export_scenarios, load_scenarios, load_text, parse_position, run_scenario
+from azul_conformance.scenario.export import export_problems
+
+
+class FakeEngine(Engine):
+    """Loads any state; `script` maps a move to a function changing the state, or to a Rejected to raise."""
+
+    def __init__(self, script=None, moves=(), capabilities=Capabilities(), leak=False):
+        self.info = EngineInfo("fake", "0", 1, capabilities)
+        self.script, self.moves, self.leak = script or {}, list(moves), leak
+        self.current = None
+
+    def hello(self):
+        return self.info
+
+    def new_game(self, players, variant="colour", start_player=0):
+        self.current = parse_position(f"players: {players}  variant: {variant}  start: {start_player}\n"
+                                      "phase: deal").state
+        return self.state()
+
+    def deal(self, factories=None):
+        raise Rejected("unsupported", "no deals here")
+
+    def load_state(self, state):
+        self.current = copy.deepcopy(state)
+        return self.state()
+
+    def legal_moves(self):
+        return list(self.moves)
+
+    def play(self, move):
+        action = self.script.get(move)
+        if isinstance(action, Exception):
+            if self.leak:
+                self.current["turn"] = 1  # a broken engine: changes the state and then refuses
+            raise action
+        if action is None:
+            raise Rejected("illegal_move", f"{move} is not scripted", "OFFER-6")
+        action(self.current)
+        return self.state()
+
+    def state(self):
+        return copy.deepcopy(self.current)
+
+
+def take_blue(state):
+    state["factories"][0] = ""
+    state["centre"] = "RK"
+    state["boards"][0]["lines"][1] = "BB"
+    state["turn"] = 1
+
+
+SCENARIO = """\
+- id: offer-fake
+  title: a take on a scripted engine
+  rules: [OFFER-2]
+  level: rule
+  given: |
+    factories: 1: BBRK  2: KKKK
+  steps: {steps}
+  expect: |
+    board 0 line 2 = B B
+    centre = M RK
+    legal moves include 2K1
+"""
+
+
+def scenario(steps="1B2", text=SCENARIO):
+    return load_text(text.format(steps=steps), "fake.yaml")[0]
+
+
+def test_pass():
+    result = run_scenario(FakeEngine({"1B2": take_blue}, moves=["2K1"]), scenario())
+    assert result.verdict == "pass" and result.ok and result.where == "fake.yaml:1"
+
+
+def test_fail_shows_expected_actual_and_where():
+    def take_one(state):
+        take_blue(state)
+        state["boards"][0]["lines"][1] = "B"
+
+    result = run_scenario(FakeEngine({"1B2": take_one}, moves=["2K2"]), scenario())
+    assert result.verdict == "fail" and result.message == "2 of 3 assertions failed"
+    assert result.expected == "BB" and result.actual == "B"
+    assert "fake.yaml:9: board 0 line 2 = B B" in result.diff
+    assert "/boards/0/lines/1: expected 'BB', got 'B'" in result.diff
+    assert "legal moves lack 2K1" in result.diff
+
+
+def test_board_block_failure_carries_a_drawing_diff():
+    text = SCENARIO.replace("    board 0 line 2 = B B\n", "    board 0:\n      floor: M\n")
+    result = run_scenario(FakeEngine({"1B2": take_blue}, moves=["2K1"]), scenario(text=text))
+    assert result.verdict == "fail"
+    assert "-floor: M" in result.diff and "+floor: -" in result.diff
+
+
+def test_skip_names_the_missing_capability():
+    result = run_scenario(FakeEngine(capabilities=Capabilities(load_state=False)), scenario())
+    assert result.verdict == "skip" and "load_state" in result.message
+    grey = SCENARIO.replace("factories: 1: BBRK", "variant: grey\n    factories: 1: BBRK")
+    result = run_scenario(FakeEngine(capabilities=Capabilities(variants=("colour",))), scenario(text=grey))
+    assert result.verdict == "skip" and "grey" in result.message
+
+
+def test_unsupported_answer_is_a_skip_with_reason():
+    result = run_scenario(FakeEngine(), scenario(steps="deal random"))
+    assert result.verdict == "skip" and "no deals here" in result.message
+
+
+def test_refused_legal_move_fails():
+    result = run_scenario(FakeEngine({}), scenario())
+    assert result.verdict == "fail" and "'1B2' (fake.yaml:7) was refused" in result.message
+
+
+def test_expected_refusal():
+    refuse = {"3K4": Rejected("illegal_move", "no", "OFFER-9"), "1B2": take_blue}
+    passing = run_scenario(FakeEngine(refuse, moves=["2K1"]), scenario("3K4 -> illegal_move OFFER-9 1B2"))
+    assert passing.verdict == "pass"
+    accepted = run_scenario(FakeEngine({"3K4": take_blue}), scenario("3K4 -> illegal_move OFFER-9"))
+    assert accepted.verdict == "fail" and "was accepted" in accepted.message
+    wrong_rule = run_scenario(FakeEngine(refuse), scenario("3K4 -> illegal_move OFFER-8"))
+    assert wrong_rule.verdict == "fail" and "OFFER-9, expected OFFER-8" in wrong_rule.message
+    lenient = run_scenario(FakeEngine(refuse, moves=["2K1"]), scenario("3K4 -> illegal_move OFFER-8 1B2"),
+                           strict_rules=False)
+    assert lenient.verdict == "pass"
+    wrong_code = run_scenario(FakeEngine({"3K4": Rejected("bad_request", "?")}), scenario("3K4 -> illegal_move"))
+    assert wrong_code.verdict == "fail" and wrong_code.actual["code"] == "bad_request"
+
+
+def test_refusal_that_changes_the_state_fails():
+    engine = FakeEngine({"3K4": Rejected("illegal_move", "no", "OFFER-9")}, leak=True)
+    result = run_scenario(engine, scenario("3K4 -> illegal_move OFFER-9"))
+    assert result.verdict == "fail" and "changed the state" in result.message and '"turn"' in result.diff
+
+
+def test_crash_and_internal_error_become_verdicts():
+    crash = run_scenario(FakeEngine({"1B2": EngineCrash("exit 3", exit_code=3)}), scenario())
+    assert crash.verdict == "crash" and crash.message == "exit 3"
+    internal = run_scenario(FakeEngine({"1B2": Rejected("internal", "boom")}), scenario())
+    assert internal.verdict == "error" and "boom" in internal.message
+
+
+# -- the corpus ------------------------------------------------------------------------------------------
+
+CORPUS = load_scenarios()
+
+
+def test_corpus_ids_are_unique():
+    ids = [s.id for s in CORPUS]
+    assert len(ids) == len(set(ids)) and len(ids) >= 20
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=lambda s: s.id)
+def test_corpus_passes_on_the_reference_engine(case):
+    result = run_scenario(ReferenceEngine(seed=0), case)
+    assert result.verdict == "pass", f"{result.id} ({result.where}): {result.message}\n{result.diff}"
+
+
+def test_export_is_valid_json_for_the_schema():
+    document = export_scenarios(CORPUS)
+    assert export_problems(document) == []
+    first = next(s for s in document["scenarios"] if s["id"] == "offer-factory-take-all-of-colour")
+    assert first["file"] == "offer/taking-tiles.yaml" and first["steps"] == [{"kind": "move", "move": "1B2"}]
+    assert first["given"]["state"]["factories"][0] == "BBRK"
+    assert {"kind": "multiset", "path": "/centre", "value": "RK"} in first["expect"][2]["checks"]
+    assert export_problems({"format": "azul-scenarios/1", "generator": "x", "scenarios": [{"id": 1}]})
+
+
+def test_cli_run_check_and_export(tmp_path):
+    runner = CliRunner()
+    ran = runner.invoke(scenarios_cli, ["run", "--only", "OFFER-9", "-v"])
+    assert ran.exit_code == 0 and "PASS offer-wall-row-forbids-colour" in ran.output
+    checked = runner.invoke(scenarios_cli, ["check", "--no-coverage"])
+    assert checked.exit_code == 0, checked.output
+    out = tmp_path / "s.json"
+    exported = runner.invoke(scenarios_cli, ["export", "--json", "-o", str(out)])
+    assert exported.exit_code == 0 and json.loads(out.read_text())["format"] == "azul-scenarios/1"
+
+
+def test_cli_run_reports_failures_with_file_and_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(SCENARIO.format(steps="1B2").replace("    centre = M RK\n", "    score 0 = 99\n"))
+    result = CliRunner().invoke(scenarios_cli, ["run", str(bad)])
+    assert result.exit_code == 1
+    assert "FAIL offer-fake (" in result.output and "bad.yaml:1)" in result.output
+    assert "expected 99, got 0" in result.output
+
+
+def test_cli_check_reports_bad_files(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(SCENARIO.format(steps="1B2") + SCENARIO.format(steps="1B2").replace("OFFER-2", "OFFER-99"))
+    result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", str(bad)])
+    assert result.exit_code == 1
+    assert "already used" in result.output and "unknown rule OFFER-99" in result.output
