@@ -53,5 +53,5 @@ def main() -> None:
       azul conform                       # the suite against the bundled reference engine
       azul conform --engine "./my-engine" --report-dir reports
       azul spec check                    # every rulebook line traced to a rule
-      azul replay conformance/records/two-player.azr
+      azul replay conformance/records/samples/two-player.azr
     """
