@@ -1,6 +1,7 @@
 """Errors of the reference engine.
 
 Which stage raises which error:
+    InvalidSetup    a new game with an impossible set-up (players, variant, start)     code bad_request
     NotationError   parsing a move (`3K4`, `2@4`) that is not well formed           code bad_request
     IllegalMove     playing a well-formed move the rules forbid here                  code illegal_move
     IllegalDeal     a deal that is not drawable, or a deal at the wrong time          code illegal_move
@@ -19,6 +20,10 @@ class AzulError(ValueError):
         super().__init__(message)
         self.message = message
         self.rule = rule
+
+
+class InvalidSetup(AzulError):
+    code = "bad_request"
 
 
 class NotationError(AzulError):

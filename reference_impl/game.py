@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .board import EMPTY, Board
-from .errors import IllegalDeal, IllegalMove
+from .errors import IllegalDeal, IllegalMove, InvalidSetup
 from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES, Move, Placement, Take, parse_move
 from .tiles import (
     COLOURS, FACTORIES_BY_PLAYERS, TILES_PER_COLOUR, TILES_PER_FACTORY, text_to_counts,
@@ -30,12 +30,13 @@ class Game:
                  "factories", "centre", "bag", "lid", "boards", "winners", "on_offer")
 
     def __init__(self, players: int = 2, variant: str = "colour", start_player: int = 0) -> None:
-        if players not in FACTORIES_BY_PLAYERS:
-            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        if not isinstance(players, int) or players not in FACTORIES_BY_PLAYERS:
+            raise InvalidSetup(f"players must be 2, 3 or 4, not {players!r}", rule="SETUP-6")
         if variant not in VARIANTS:
-            raise ValueError(f"variant must be 'colour' or 'grey', not {variant!r}")
+            raise InvalidSetup(f"variant must be 'colour' or 'grey', not {variant!r}", rule="SETUP-1")
         if not (isinstance(start_player, int) and 0 <= start_player < players):
-            raise ValueError(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}")
+            raise InvalidSetup(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}",
+                               rule="SETUP-5")
         self.players = players
         self.variant = variant  # SETUP-1: every board shows the same side
         self.round = 1

@@ -59,10 +59,7 @@ class Session:
         players = _field(request, "players", int)
         variant = _field(request, "variant", str, default="colour")
         start = _field(request, "start_player", int, default=0)
-        try:
-            self.game = Game(players, variant, start)
-        except ValueError as error:
-            raise BadRequest(str(error)) from None
+        self.game = Game(players, variant, start)
         return {"state": to_state(self.game)}
 
     def cmd_deal(self, request: dict) -> dict:
@@ -98,13 +95,17 @@ def _field(request: dict, name: str, kind: type, default: Any = ...) -> Any:
     return value
 
 
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
     """The reply to one request line (None for quit)."""
     request_id = None
     try:
-        try:
-            request = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as error:
+        try:  # NaN and Infinity are no JSON: echoed back as an id, they would make our reply invalid too
+            request = json.loads(line, parse_constant=_no_constant)
+        except (ValueError, RecursionError) as error:  # RecursionError: nesting deeper than the parser goes
             raise BadRequest(f"not JSON: {error}") from None
         if not isinstance(request, dict):
             raise BadRequest(f"expected a JSON object, got {type(request).__name__}")

@@ -121,7 +121,7 @@ def _shape_problems(doc: dict) -> list[str]:
     if doc["variant"] not in VARIANTS:
         found.append(f"variant: expected 'colour' or 'grey', got {doc['variant']!r}")
     players = doc["players"]
-    if players not in FACTORIES_BY_PLAYERS or not _is_int(players):
+    if not _is_int(players) or players not in FACTORIES_BY_PLAYERS:  # unhashable values must not reach `in`
         return found + [f"players: expected 2, 3 or 4, got {players!r}"]
     if not _is_int(doc["round"]) or doc["round"] < 1:
         found.append(f"round: expected a whole number from 1, got {doc['round']!r}")

@@ -12,12 +12,12 @@ from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxE
 from .formatter import format_board, format_position
 from .language import parse_expect, parse_position, parse_steps
 from .loader import corpus_root, load_scenarios, load_text, scenario_files
-from .model import Assertion, Check, Given, NewGame, Rejection, Scenario, Step
+from .model import Assertion, Check, Checkpoint, Given, NewGame, Rejection, Scenario, Step
 from .runner import CaseResult, run_scenario, run_scenarios
 
 __all__ = [
-    "Assertion", "CaseResult", "Check", "Given", "NewGame", "Origin", "Rejection", "Scenario", "ScenarioContentError",
-    "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios", "format_board",
+    "Assertion", "CaseResult", "Check", "Checkpoint", "Given", "NewGame", "Origin", "Rejection", "Scenario",
+    "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios", "format_board",
     "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position", "parse_steps",
     "run_scenario", "run_scenarios", "scenario_files",
 ]

@@ -27,6 +27,11 @@ def pointer(state: Any, path: str) -> Any:
     return value
 
 
+def matches(move: str, pattern: str) -> bool:
+    """Whether a move fits a move pattern (`?` is any one character): `1Y5` fits `1Y?`."""
+    return len(move) == len(pattern) and all(want in ("?", have) for have, want in zip(move, pattern))
+
+
 def tile_count(value: Any) -> int | None:
     if isinstance(value, str):
         return len(value.replace(".", ""))
@@ -40,7 +45,8 @@ def actual_of(check: Check, state: dict[str, Any], moves: list[str] | None) -> A
     if check.kind.startswith("moves_"):
         if moves is None:
             return MISSING
-        return len(moves) if check.kind == "moves_count" else sorted(set(moves))
+        chosen = [move for move in moves if check.pattern is None or matches(move, check.pattern)]
+        return len(chosen) if check.kind == "moves_count" else sorted(set(chosen))
     value = pointer(state, check.path)
     if value is MISSING:
         return MISSING
@@ -50,6 +56,8 @@ def actual_of(check: Check, state: dict[str, Any], moves: list[str] | None) -> A
         return sorted(value)
     if check.kind == "count":
         return tile_count(value)
+    if check.kind == "length":
+        return len(value) if isinstance(value, list) else None
     return value
 
 
@@ -65,7 +73,7 @@ def holds(check: Check, actual: Any) -> bool:
 
 def describe(check: Check, actual: Any) -> str:
     """One line saying how a check failed."""
-    where = check.path or "legal moves"
+    where = check.path or "legal moves" + (f" matching {check.pattern}" if check.pattern else "")
     if actual is MISSING:
         return f"{where}: absent from the engine's state"
     if check.kind == "moves_include":
@@ -75,8 +83,8 @@ def describe(check: Check, actual: Any) -> str:
     if check.kind == "moves_equal":
         missing, extra = sorted(set(check.value) - set(actual)), sorted(set(actual) - set(check.value))
         parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
-        return "legal moves: " + "; ".join(parts)
-    label = {"count": " (count)", "moves_count": " (count)"}.get(check.kind, "")
+        return f"{where}: " + "; ".join(parts)
+    label = {"count": " (count)", "moves_count": " (count)", "length": " (number of items)"}.get(check.kind, "")
     return f"{where}{label}: expected {check.value!r}, got {actual!r}"
 
 

@@ -85,7 +85,8 @@ def _ids(report: CorpusReport) -> None:
 
 def _expectations(report: CorpusReport) -> None:
     for scenario in report.scenarios:
-        if not scenario.expect and not any(step.reject for step in scenario.steps):
+        judged = scenario.expect or scenario.checkpoints or scenario.given.reject
+        if not judged and not any(step.reject for step in scenario.steps):
             report.problems.append(f"{scenario.where}: {scenario.id} judges nothing: add `expect` or a refused step")
 
 

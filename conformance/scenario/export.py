@@ -26,24 +26,40 @@ def _relative(file: str) -> str:
 
 
 def scenario_json(scenario: Scenario) -> dict[str, Any]:
-    given, file = scenario.given, _relative(scenario.file)
+    file = _relative(scenario.file)
 
     def where(text: str) -> str:  # file:line, with the file as the export names it
         return file + text[len(scenario.file):] if text.startswith(scenario.file) else text
 
+    def assertions(found) -> list[dict[str, Any]]:
+        return [{"text": a.text, "where": where(a.where), "checks": [c.to_json() for c in a.checks]} for a in found]
+
+    steps: list[dict[str, Any]] = []
+    for number in range(len(scenario.steps) + 1):  # each check item goes after the steps played before it
+        steps += [{"kind": "expect", "where": where(c.where), "expect": assertions(c.expect)}
+                  for c in scenario.checkpoints if c.after == number]
+        if number < len(scenario.steps):
+            steps.append(scenario.steps[number].to_json())
     data: dict[str, Any] = {
         "id": scenario.id, "title": scenario.title, "rules": list(scenario.rules),
         "sources": list(scenario.sources), "level": scenario.level, "requires": list(scenario.needs),
-        "file": file, "line": scenario.line,
-        "given": {"state": given.state} if given.state is not None else {"new_game": {
-            "players": given.new_game.players, "variant": given.new_game.variant,
-            "start_player": given.new_game.start_player}},
-        "steps": [step.to_json() for step in scenario.steps],
-        "expect": [{"text": a.text, "where": where(a.where), "checks": [c.to_json() for c in a.checks]}
-                   for a in scenario.expect],
+        "file": file, "line": scenario.line, "given": _given(scenario), "steps": steps,
+        "expect": assertions(scenario.expect),
     }
     if scenario.notes:
         data["notes"] = scenario.notes
+    return data
+
+
+def _given(scenario: Scenario) -> dict[str, Any]:
+    given = scenario.given
+    if given.state is not None:
+        return {"state": given.state}
+    game = given.new_game
+    data: dict[str, Any] = {"new_game": {"players": game.players, "variant": game.variant,
+                                         "start_player": game.start_player}}
+    if given.reject is not None:
+        data["reject"] = {"code": given.reject.code, "rule": given.reject.rule}
     return data
 
 

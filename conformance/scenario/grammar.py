@@ -24,7 +24,8 @@ FRIENDLY = {
     "DASH": "- (nothing)", "BAR": "| (between pattern line and wall)", "ARROW": "->",
     "ERROR_CODE": "an error code (illegal_move, bad_request, unsupported, internal)",
     "RULE_ID": "a rule ID such as OFFER-9", "CENTRE": "centre", "AUTO": "auto", "_NL": "the end of the line",
-    "$END": "the end of the text",
+    "$END": "the end of the text", "MOVE_PATTERN": "a move pattern such as 1Y? (? is any one character)",
+    "WORD": "a word",
 }
 
 # A word that is close to one of these may be a misspelt keyword.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from . import grammar
+from .checks import matches
 from .errors import Origin
 from .model import Assertion, Check, Given, Rejection, Step
 from .position import (
@@ -189,6 +190,20 @@ class ExpectBuilder:
 
     def _count_is(self, node, place, number):
         return [Check("count", self._place(place), int(number))]
+
+    def _length_is(self, node, listed, number):
+        return [Check("length", "/" + listed.data.split("_")[0], int(number))]
+
+    def _legal_moves_matching(self, node, pattern, moves):
+        text, chosen = str(pattern.children[0]), _moves(moves)
+        strays = [move for move in chosen if not matches(move, text)]
+        if strays:
+            raise self.at.error(f"{', '.join(strays)} cannot be among the moves matching {text}", moves,
+                                "`?` stands for any one character; every other character must be equal")
+        return [Check("moves_equal", "", chosen, pattern=text)]
+
+    def _legal_moves_matching_count(self, node, pattern, number):
+        return [Check("moves_count", "", int(number), pattern=str(pattern.children[0]))]
 
     def _legal_moves_are(self, node, moves):
         return [Check("moves_equal", "", _moves(moves))]

@@ -18,7 +18,7 @@ import yaml
 
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
-from .model import Scenario
+from .model import Checkpoint, Scenario
 
 
 def corpus_root() -> Path:
@@ -135,25 +135,51 @@ def origin_of(node: yaml.ScalarNode, file: str, source: str) -> Origin:
 def _scenario(item: dict[str, Any], node: yaml.MappingNode, source: str, file: str) -> Scenario:
     given_node = _child(node, "given")
     given = parse_position(item["given"], origin_of(given_node, file, source))
+    if given.reject is not None:
+        _nothing_after_refusal(item, node, source, file)
     players = given.players
-    steps, expect = [], []
-    for text, text_node in _texts(item.get("steps"), _child(node, "steps")):
-        steps += parse_steps(text, origin_of(text_node, file, source), players)
-    for text, text_node in _texts(item.get("expect"), _child(node, "expect")):
-        expect += parse_expect(text, origin_of(text_node, file, source), players)
+    steps: list = []
+    checkpoints: list[Checkpoint] = []
+    for entry, entry_node in _entries(item.get("steps"), _child(node, "steps")):
+        if isinstance(entry, dict):  # `- expect: ...`: assertions judged at this point of the steps
+            found = _expect(entry["expect"], _child(entry_node, "expect"), source, file, players)
+            where = f"{file}:{entry_node.start_mark.line + 1}"
+            checkpoints.append(Checkpoint(after=len(steps), where=where, expect=tuple(found)))
+        else:
+            steps += parse_steps(str(entry), origin_of(entry_node, file, source), players)
+    expect = _expect(item.get("expect"), _child(node, "expect"), source, file, players)
     known = {"id", "title", "rules", "sources", "level", "requires", "given", "steps", "expect", "notes"}
     return Scenario(
         id=item["id"], title=item["title"], rules=tuple(item["rules"]), sources=tuple(item.get("sources", ())),
         level=item["level"], requires=tuple(item.get("requires", ())), given=given, steps=tuple(steps),
         expect=tuple(expect), file=file, line=node.start_mark.line + 1, notes=item.get("notes", ""),
-        extra={k: v for k, v in item.items() if k not in known},
+        extra={k: v for k, v in item.items() if k not in known}, checkpoints=tuple(checkpoints),
     )
 
 
-def _texts(value: Any, node: yaml.Node | None) -> list[tuple[str, yaml.ScalarNode]]:
-    """The texts of a `steps` or `expect` field: the string itself, or each item of the list."""
+def _expect(value: Any, node: yaml.Node | None, source: str, file: str, players: int) -> list:
+    """The assertions of an `expect` field (or of a check item of `steps`): one text, or a list of texts."""
+    found: list = []
+    for text, text_node in _entries(value, node):
+        found += parse_expect(str(text), origin_of(text_node, file, source), players)
+    return found
+
+
+def _nothing_after_refusal(item: dict[str, Any], node: yaml.MappingNode, source: str, file: str) -> None:
+    """A refused new game leaves no game to play on: the scenario is the refusal alone."""
+    for name in ("steps", "expect"):
+        if item.get(name) not in (None, "", []):
+            target = _child(node, name)
+            raise ScenarioContentError(f"scenario {item['id']!r}: a new game that must be refused is the whole "
+                                       f"scenario, so it has no `{name}`", file=file,
+                                       line=target.start_mark.line + 1, column=target.start_mark.column + 1,
+                                       source=source)
+
+
+def _entries(value: Any, node: yaml.Node | None) -> list[tuple[Any, yaml.Node]]:
+    """The items of a `steps` or `expect` field with their nodes: the string itself, or each item of the list."""
     if value is None or node is None:
         return []
     if isinstance(value, str):
         return [(value, node)]
-    return [(str(text), item) for text, item in zip(value, node.value)]
+    return list(zip(value, node.value))

@@ -20,8 +20,12 @@ ERROR_CODES = ("illegal_move", "bad_request", "unsupported", "internal")
 #   count          the tiles at `path` (string, or list of strings; `.` not counted) number `value`
 #   moves_equal / moves_include / moves_exclude    the legal moves against `value` (a list of moves)
 #   moves_count    the number of legal moves is `value`
-CHECK_KINDS = ("equals", "multiset", "set", "count", "moves_equal", "moves_include", "moves_exclude",
+#   length         the list at `path` has `value` items (`factories count = 7`: factories, not tiles)
+# A moves_* check with a `pattern` (`1Y?`, `?` = any one character) looks only at the legal moves matching it.
+CHECK_KINDS = ("equals", "multiset", "set", "count", "length", "moves_equal", "moves_include", "moves_exclude",
                "moves_count")
+VARIANTS = ("colour", "grey")
+PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -29,9 +33,13 @@ class Check:
     kind: str
     path: str  # a JSON pointer into the state (`/boards/0/floor`); "" for the legal-move checks
     value: Any
+    pattern: str | None = None  # moves_* only: judge just the legal moves matching it (`?`: any character)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "path": self.path, "value": self.value}
+        data = {"kind": self.kind, "path": self.path, "value": self.value}
+        if self.pattern is not None:
+            data["pattern"] = self.pattern
+        return data
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,19 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """Assertions judged between steps: `after` is how many steps have been played (0: on the given)."""
+
+    after: int
+    where: str  # file:line of the check item
+    expect: tuple[Assertion, ...]
+
+    @property
+    def needs_moves(self) -> bool:
+        return any(assertion.needs_moves for assertion in self.expect)
+
+
+@dataclass(frozen=True)
 class NewGame:
     players: int = 2
     variant: str = "colour"
@@ -83,12 +104,14 @@ class NewGame:
 
 @dataclass(frozen=True)
 class Given:
-    """The starting point: a position to load (`state`) or a fresh game (`new_game`)."""
+    """The starting point: a position to load (`state`) or a fresh game (`new_game`). With `reject`, the
+    fresh game cannot be set up (5 players, say): `new_game` must be refused, and the scenario ends there."""
 
     text: str
     where: str
     state: dict[str, Any] | None = None
     new_game: NewGame | None = None
+    reject: Rejection | None = None
 
     @property
     def players(self) -> int:
@@ -114,6 +137,7 @@ class Scenario:
     line: int = 1
     notes: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    checkpoints: tuple[Checkpoint, ...] = ()  # checks between the steps (`- expect: ...` items of `steps`)
 
     @property
     def where(self) -> str:
@@ -121,9 +145,12 @@ class Scenario:
 
     @property
     def needs(self) -> tuple[str, ...]:
-        """Every capability the scenario needs: the stated ones plus those its content implies."""
+        """Every capability the scenario needs: the stated ones plus those its content implies (for a game
+        that must be refused, only its possible parts: 5 players is no capability)."""
         needs = list(self.requires)
-        implied = [self.given.variant, f"players:{self.given.players}"]
+        implied = [self.given.variant] if self.given.variant in VARIANTS else []
+        if self.given.players in PLAYER_COUNTS:
+            implied.append(f"players:{self.given.players}")
         if self.given.state is not None:
             implied.append("load_state")
         if any(step.kind == "deal" for step in self.steps):

@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token, Tree
 
 from .errors import Origin, ScenarioContentError
-from .model import Given, NewGame
+from .model import PLAYER_COUNTS, VARIANTS, Given, NewGame, Rejection
 
 COLOURS = "BYRKW"
 MARKER = "M"
@@ -181,20 +181,53 @@ def build_given(tree: Tree, origin: Origin, text: str) -> Given:
 
 
 def _new_game(body: Tree, at: Located, text: str, origin: Origin) -> Given:
-    settings: dict[str, Any] = {}
-    for node in body.iter_subtrees_topdown():
-        if node.data in ("setting_line", "new_game", "phase_name", "variant_name", "seat_or_centre",
-                         "seats", "multiset"):
+    settings: dict[str, tuple[Any, Tree]] = {}
+    refusal: Tree | None = None
+    for node in body.children:
+        if refusal is not None:
+            raise at.error("the refusal ends the new game: state players, variant and start before it", node)
+        if node.data == "refusal":
+            refusal = node
             continue
         if node.data not in NEW_GAME_SETTINGS:
             raise at.error("a new game states only players, variant and start", node,
                            "to start from another position, leave out `new game`")
-        settings[node.data] = value(node)
-    players = settings.get("players", 2)
-    if players not in FACTORIES_BY_PLAYERS:
-        raise at.error(f"Azul is played by 2, 3 or 4 players, not {players}", body)
-    return Given(text=text, where=origin.where(),
-                 new_game=NewGame(players, settings.get("variant", "colour"), settings.get("start", 0)))
+        if node.data in settings:
+            raise at.error(f"{node.data} is stated twice", node)
+        settings[node.data] = (value(node), node)
+    game = NewGame(*(settings[name][0] if name in settings else default
+                     for name, default in zip(NEW_GAME_SETTINGS, (2, "colour", 0))))
+    problems = _impossible(game)
+    if refusal is None:
+        if problems:
+            name, message, rule = problems[0]
+            raise at.error(message, settings[name][1],
+                           f"to check that such a game is refused, end the line with `-> bad_request {rule}`")
+        return Given(text=text, where=origin.where(), new_game=game)
+    return Given(text=text, where=origin.where(), new_game=game, reject=_refusal(refusal, problems, at))
+
+
+def _impossible(game: NewGame) -> list[tuple[str, str, str]]:
+    """What makes a new game impossible to set up, as (setting, reason, rule)."""
+    problems = []
+    if game.players not in PLAYER_COUNTS:
+        problems.append(("players", f"Azul is played by 2, 3 or 4 players, not {game.players}", "SETUP-6"))
+    if game.variant not in VARIANTS:
+        problems.append(("variant", f"the wall is `colour` or `grey`, not {game.variant!r}", "SETUP-1"))
+    if not 0 <= game.start_player < max(game.players, 0):
+        problems.append(("start", f"start {game.start_player} is no seat of a {game.players}-player game",
+                         "SETUP-5"))
+    return problems
+
+
+def _refusal(node: Tree, problems: list, at: Located) -> Rejection:
+    _arrow, code, rule = node.children
+    if not problems:
+        raise at.error("this new game can be set up (2-4 players, a colour or grey wall, a start seat), so it "
+                       "cannot be expected to be refused", node)
+    if str(code) != "bad_request":
+        raise at.error(f"a game that cannot be set up is refused with bad_request, not {code}", code)
+    return Rejection(str(code), str(rule) if rule is not None else None)
 
 
 class TableBuilder:
@@ -213,6 +246,9 @@ class TableBuilder:
         players = self._get("players", 2)
         if players not in FACTORIES_BY_PLAYERS:
             raise self.at.error(f"Azul is played by 2, 3 or 4 players, not {players}", self.settings["players"][1])
+        if self._get("variant", "colour") not in VARIANTS:
+            raise self.at.error(f"the wall is `colour` or `grey`, not {self._get('variant', '')!r}",
+                                self.settings["variant"][1])
         boards = collect_boards(board_items, self.at, players)
         return self._state(players, boards)
 

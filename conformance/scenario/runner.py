@@ -1,6 +1,8 @@
 """The runner: one scenario against any Engine, judged as a verdict (never a traceback).
 
     run_scenario(engine, scenario) -> CaseResult
+Checks between steps (`Scenario.checkpoints`) are judged as the steps reach them; the first that fails
+ends the run. A refused new game (`Given.reject`) is judged on the refusal alone.
 Verdicts: pass; fail (the engine disagrees with the scenario: a wrong value, a legal move refused, an
 illegal one accepted, a wrong error code or rule, a state changed by a refused move); skip (a capability
 is missing, or the engine answered `unsupported`; the reason is always given); error (the engine answered
@@ -16,7 +18,7 @@ from typing import Any
 
 from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout, Rejected
 from . import checks as judge
-from .model import Scenario, Step
+from .model import Assertion, Rejection, Scenario, Step
 
 VERDICTS = ("pass", "fail", "error", "skip", "crash", "timeout")
 
@@ -67,9 +69,14 @@ def run_scenario(engine: Engine, scenario: Scenario, capabilities: Capabilities 
         return CaseResult(verdict="skip", message=f"the engine does not offer {', '.join(missing)}", **base)
     state: dict[str, Any] | None = None
     try:
+        if scenario.given.reject is not None:
+            _refused_start(engine, scenario, strict_rules)
+            return CaseResult(verdict="pass", **base)
         _start(engine, scenario)
-        for step in scenario.steps:
+        _checkpoints(engine, scenario, 0)
+        for number, step in enumerate(scenario.steps, start=1):
             _step(engine, step, strict_rules)
+            _checkpoints(engine, scenario, number)
         state = engine.state()
         moves = engine.legal_moves() if any(a.needs_moves for a in scenario.expect) else None
     except _Verdict as stop:
@@ -96,6 +103,34 @@ def _start(engine: Engine, scenario: Scenario) -> None:
     except Rejected as error:
         what = "a new game" if given.new_game else "the given position"
         raise _refused(error, f"the engine refused {what} ({given.where})") from None
+
+
+def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool) -> None:
+    game, reject = scenario.given.new_game, scenario.given.reject
+    here = f"a new game of {game.players} players, variant {game.variant!r}, start {game.start_player}"
+    expected = {"code": reject.code, "rule": reject.rule}
+    try:
+        engine.new_game(game.players, game.variant, game.start_player)
+    except Rejected as error:
+        _judge_rejection(error, reject, f"{here} ({scenario.given.where})", expected, strict_rules)
+        return
+    raise _Verdict("fail", f"{here} ({scenario.given.where}) was accepted, expected a refusal",
+                   expected=expected, actual="accepted")
+
+
+def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
+    """Judge the checks placed after `played` steps; the first failing one ends the run with `fail`."""
+    for checkpoint in scenario.checkpoints:
+        if checkpoint.after != played:
+            continue
+        state = engine.state()
+        moves = engine.legal_moves() if checkpoint.needs_moves else None
+        failed, report = _failures(checkpoint.expect, state, moves)
+        if failed:
+            after = f"step {scenario.steps[played - 1].text!r}" if played else "the start"
+            raise _Verdict("fail", f"{len(failed)} of {len(checkpoint.expect)} assertions failed after {after} "
+                                   f"({checkpoint.where})", expected=failed[0]["expected"][0],
+                           actual=failed[0]["actual"][0], diff="\n".join(report), failures=tuple(failed))
 
 
 def _refused(error: Rejected, what: str) -> _Verdict:
@@ -135,7 +170,7 @@ def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
     try:
         _apply(engine, step)
     except Rejected as error:
-        _judge_rejection(error, step, expected, strict_rules)
+        _judge_rejection(error, step.reject, f"step {step.text!r} ({step.where})", expected, strict_rules)
     else:
         raise _Verdict("fail", f"step {step.text!r} ({step.where}) was accepted, expected a refusal",
                        expected=expected, actual="accepted")
@@ -145,15 +180,15 @@ def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
                        diff=_json_diff(before, after), expected=before, actual=after)
 
 
-def _judge_rejection(error: Rejected, step: Step, expected: dict[str, Any], strict_rules: bool) -> None:
-    here = f"step {step.text!r} ({step.where})"
-    if error.code == "unsupported" and step.reject.code != "unsupported":
+def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: dict[str, Any],
+                     strict_rules: bool) -> None:
+    if error.code == "unsupported" and reject.code != "unsupported":
         raise _Verdict("skip", f"{here}: unsupported: {error.message}")
-    if error.code != step.reject.code:
-        raise _Verdict("fail", f"{here}: expected {step.reject.code}, got {_said(error)}",
+    if error.code != reject.code:
+        raise _Verdict("fail", f"{here}: expected {reject.code}, got {_said(error)}",
                        expected=expected, actual=_rejection(error))
-    if strict_rules and step.reject.rule and error.rule and error.rule != step.reject.rule:
-        raise _Verdict("fail", f"{here}: refused under rule {error.rule}, expected {step.reject.rule}",
+    if strict_rules and reject.rule and error.rule and error.rule != reject.rule:
+        raise _Verdict("fail", f"{here}: refused under rule {error.rule}, expected {reject.rule}",
                        expected=expected, actual=_rejection(error))
 
 
@@ -163,9 +198,12 @@ def _json_diff(before: Any, after: Any) -> str:
     return "\n".join(difflib.unified_diff(a, b, "before", "after", lineterm="", n=2))
 
 
-def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None, base: dict) -> CaseResult:
-    failed, report = [], []
-    for assertion in scenario.expect:
+def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
+              moves: list[str] | None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The failing assertions (as CaseResult.failures entries) and the report lines describing them."""
+    failed: list[dict[str, Any]] = []
+    report: list[str] = []
+    for assertion in assertions:
         found = judge.failures(assertion, state, moves)
         if not found:
             continue
@@ -178,6 +216,11 @@ def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None, b
         if assertion.board is not None:
             drawing = judge.board_diff(assertion, state)
             report += ["    " + line for line in drawing.splitlines()]
+    return failed, report
+
+
+def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None, base: dict) -> CaseResult:
+    failed, report = _failures(scenario.expect, state, moves)
     if not failed:
         return CaseResult(verdict="pass", state=state, **base)
     first = failed[0]

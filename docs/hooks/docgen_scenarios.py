@@ -133,7 +133,12 @@ def reference_states(scenario: "Scenario") -> tuple[dict | None, dict | None, st
     from azul_conformance.scenario.language import parse_position, parse_steps
 
     given = parse_position(str(scenario.data.get("given") or "new game\n"))
-    steps = parse_steps(str(scenario.data.get("steps") or ""), players=given.players)
+    if given.reject is not None:  # a game that cannot be set up (SETUP-6): there is no board to draw
+        return None, None, f"new_game must be refused with {given.reject.code}"
+    raw = scenario.data.get("steps") or ""
+    if isinstance(raw, list):  # step texts, and `{expect: ...}` checks between them (nothing to play)
+        raw = "\n".join(str(item) for item in raw if not isinstance(item, dict))
+    steps = parse_steps(str(raw), players=given.players)
     engine = ReferenceEngine(seed=0)  # a fixed seed: `deal random` draws the same tiles in every build
     if given.state is not None:
         before = engine.load_state(given.state)
