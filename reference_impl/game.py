@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from .board import EMPTY, Board
+from .board import ABSENT_COLOURS, EMPTY, Board
 from .errors import IllegalDeal, IllegalMove, InvalidSetup
-from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES, Move, Placement, Take, parse_move
+from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES_TO, Move, Placement, Take, parse_move
 from .tiles import (
     COLOURS, FACTORIES_BY_PLAYERS, TILES_PER_COLOUR, TILES_PER_FACTORY, text_to_counts,
 )
@@ -184,20 +184,25 @@ class Game:
     def _legal_takes(self) -> list[Take]:
         board = self.boards[self.turn]
         held, count, rows = board.line_colour, board.line_count, board.row_colours
-        # lines[c]: the pattern lines (1-5) that accept colour c (OFFER-8, OFFER-9, OFFER-12), then the floor
-        lines = [[line + 1 for line in range(5)
-                  if (held[line] == EMPTY and not rows[line] >> c & 1) or (held[line] == c and count[line] <= line)]
-                 + [FLOOR] for c in range(5)]
+        # accepts[c]: bit l set when pattern line l + 1 accepts colour c (OFFER-8, OFFER-9, OFFER-12)
+        accepts = [0] * 5
+        for line in range(5):
+            colour = held[line]
+            if colour == EMPTY:
+                for c in ABSENT_COLOURS[rows[line]]:
+                    accepts[c] |= 1 << line
+            elif count[line] <= line:
+                accepts[colour] |= 1 << line
         moves: list[Take] = []
         for source, tiles in enumerate(self.factories, 1):
+            takes = TAKES_TO[source]
             for c in range(5):
                 if tiles[c]:
-                    by_line = TAKES[source][c]
-                    moves += [by_line[line] for line in lines[c]]
+                    moves += takes[c][accepts[c]]
+        takes = TAKES_TO[CENTRE]
         for c in range(5):
             if self.centre[c]:
-                by_line = TAKES[CENTRE][c]
-                moves += [by_line[line] for line in lines[c]]
+                moves += takes[c][accepts[c]]
         return moves
 
     def play(self, move: Move | str) -> None:

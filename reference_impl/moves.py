@@ -77,5 +77,9 @@ def parse_move(text: str) -> Move:
 # TAKES[source][colour][line], PLACEMENTS[line][column]: the shared instances.
 TAKES = [[[Take(s, c, line) for line in range(6)] for c in range(5)] for s in range(10)]
 PLACEMENTS = [[Placement(line, col) if line and col else None for col in range(6)] for line in range(6)]
+# TAKES_TO[source][colour][lines]: the takes of `colour` from `source` to every pattern line in the bit set
+# `lines` (bit l - 1 for line l), in line order, then to the floor; legal-move lists are built from these.
+TAKES_TO = [[[tuple(by_line[line] for line in range(1, 6) if lines >> (line - 1) & 1) + (by_line[FLOOR],)
+              for lines in range(32)] for by_line in by_colour] for by_colour in TAKES]
 _TAKES = {str(t): t for by_colour in TAKES for by_line in by_colour for t in by_line}
 _PLACEMENTS = {str(p): p for row in PLACEMENTS for p in row if p is not None}

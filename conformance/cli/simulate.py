@@ -1,0 +1,158 @@
+"""`azul simulate`: random games on the reference engine, with statistics per player count.
+
+The random policy picks each move uniformly among the legal moves. Now and then it reaches a position from
+which no wall row can ever be completed: on the grey wall, when the colours a row lacks already stand in
+every column it has free; on either wall, when all 20 tiles of a colour sit on walls and incomplete pattern
+lines. The rules give such a game no end, so it is stopped there and counted as unfinished rather than
+played forever (--max-rounds is the backstop for anything this check does not see).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from azul_conformance.engines.reference import play_random_game
+
+COLOURS = "BYRKW"
+
+
+def locked_colours(state: dict[str, Any]) -> set[str]:
+    """Colours whose 20 tiles all stand on walls or on incomplete pattern lines: none can ever be taken again
+    (such a line can only be completed by more of its colour), so a row missing that colour stays incomplete."""
+    held = "".join("".join(board["wall"]) + "".join(line for i, line in enumerate(board["lines"]) if len(line) <= i)
+                   for board in state["boards"])
+    return {colour for colour in COLOURS if held.count(colour) == 20}
+
+
+def row_can_be_completed(wall: list[str], row: int, locked: set[str] = frozenset()) -> bool:
+    """Whether the missing colours of a wall row can each still reach a free space of the row whose column
+    lacks that colour (on the coloured wall, their printed space always qualifies)."""
+    cells = wall[row]
+    free = [c for c, cell in enumerate(cells) if cell == "."]
+    missing = [colour for colour in COLOURS if colour not in cells]
+    if locked.intersection(missing):
+        return False
+    columns = [{line[c] for line in wall} for c in range(5)]
+    return any(all(colour not in columns[c] for colour, c in zip(missing, order)) for order in permutations(free))
+
+
+def no_row_can_ever_be_completed(state: dict[str, Any]) -> bool:
+    """True when no player can ever complete a wall row, so the game cannot end by END-1.
+
+    Both causes only get worse as the game goes on: a grey wall whose free spaces all sit in columns that
+    already hold the colours the row lacks, and a colour locked away on walls and pattern lines (this happens
+    with random play on either wall). Only END-8, an empty bag and lid at a deal, could still end such a game.
+    """
+    locked = locked_colours(state)
+    return not any(row_can_be_completed(board["wall"], r, locked) for board in state["boards"] for r in range(5))
+
+
+@dataclass
+class Tally:
+    """What the games of one player count add up to."""
+
+    players: int
+    games: int = 0
+    unfinished: int = 0
+    rounds: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    scores: list[int] = field(default_factory=list)
+
+    def add(self, result: dict[str, Any], seconds: float) -> None:
+        if not self.scores:
+            self.scores = [0] * self.players
+        self.games += 1
+        self.unfinished += not result["finished"]
+        self.rounds += result["rounds"]
+        self.moves += result["moves"]
+        self.seconds += seconds
+        self.scores = [total + score for total, score in zip(self.scores, result["scores"])]
+
+    def row(self) -> list[str]:
+        n = max(self.games, 1)
+        return [str(self.players), str(self.games), str(self.unfinished), f"{self.rounds / n:.2f}",
+                f"{self.moves / n:.1f}", f"{self.games / self.seconds:,.0f}" if self.seconds else "-",
+                "  ".join(f"{total / n:.1f}" for total in self.scores)]
+
+
+def parse_players(ctx: click.Context, param: click.Parameter, value: str) -> list[int]:
+    try:
+        counts = [int(part) for part in value.split(",") if part.strip()]
+    except ValueError:
+        counts = []
+    if not counts or any(n not in (2, 3, 4) for n in counts):
+        raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
+    return sorted(set(counts))
+
+
+def game_seeds(seed: int, players: int, variant: str, games: int) -> list[int]:
+    """One seed per game, reproducible from the run's seed and independent across player counts."""
+    stream = random.Random(f"{seed}/{players}/{variant}")
+    return [stream.getrandbits(63) for _ in range(games)]
+
+
+def run(counts: list[int], variant: str, games: int, seed: int, max_rounds: int,
+        progress: Progress | None = None) -> list[Tally]:
+    tallies = []
+    for players in counts:
+        tally = Tally(players)
+        task = progress.add_task(f"{players} players", total=games) if progress else None
+        for game_seed in game_seeds(seed, players, variant, games):
+            start = time.perf_counter()
+            result = play_random_game(players, variant, game_seed, max_rounds, stuck=no_row_can_ever_be_completed)
+            tally.add(result, time.perf_counter() - start)
+            if progress is not None:
+                progress.advance(task)
+        tallies.append(tally)
+    return tallies
+
+
+@click.command()
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Games to play for each player count.")
+@click.option("--players", "-p", default="2", show_default=True, callback=parse_players,
+              help="Player counts, comma-separated (2, 3, 4).")
+@click.option("--variant", type=click.Choice(["colour", "grey"]), default="colour", show_default=True,
+              help="Which side of the boards: the coloured wall or the grey wall.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (deals and moves).")
+@click.option("--max-rounds", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Stop a game that has not ended after this many rounds (counted as unfinished).")
+def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds: int) -> None:
+    """Play random games on the reference engine and print statistics per player count.
+
+    Each move is chosen uniformly among the legal moves; the engine deals with its own seeded generator,
+    so a run is reproducible from --seed. Per player count: games played, games left unfinished (stopped at
+    --max-rounds, or where no wall row can ever be completed), mean score per seat (seat 0 starts),
+    mean rounds and moves per game, and games per second on one core (with the per-round check for games
+    that can no longer end; benchmarks/bench_engine.py measures the bare engine).
+
+    \b
+    Example:
+      azul simulate --games 500 --players 2,3,4 --variant grey --seed 7
+    """
+    started = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        tallies = run(players, variant, games, seed, max_rounds, progress)
+    table = Table(title=f"Random games on the {variant} wall, seed {seed} (means per game)")
+    for heading in ("players", "games", "unfinished", "rounds", "moves", "games/s"):
+        table.add_column(heading, justify="right")
+    table.add_column("score by seat", no_wrap=True)
+    for tally in tallies:
+        table.add_row(*tally.row())
+    console = Console()
+    console.print(table)
+    console.print(f"{sum(t.games for t in tallies)} games in {time.perf_counter() - started:.2f} s")
+    if any(t.unfinished for t in tallies):
+        console.print("unfinished: stopped once no wall row could ever be completed (the rules give such a game "
+                      f"no end) or after {max_rounds} rounds")

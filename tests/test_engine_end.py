@@ -1,0 +1,114 @@
+"""The end of the game (END-1..7): when it ends, the bonuses, the winners. END-8 is in test_engine_deal.py.
+
+Each case ends the offer the same way: the last seat to act takes factory 1's only tile (black) to its empty
+pattern line 5, which changes nothing else on its board.
+"""
+
+from __future__ import annotations
+
+import pytest
+from positions import board, coloured_row, game
+
+from azul_reference import IllegalDeal, IllegalMove, to_state
+
+ROW_1_BUT_WHITE = {1: coloured_row(1, "BYRK")}  # "BYRK.": line 1's white tile completes it
+
+
+def finish(boards: list[dict], **overrides) -> dict:
+    players = len(boards)
+    g = game(players=players, factories=["K"] + [""] * (2 * players), turn=players - 1, boards=boards,
+             **overrides)
+    g.play("1K5")
+    return to_state(g)
+
+
+def test_end_1_the_game_ends_after_the_tiling_that_completes_a_row():
+    # Seat 0: white completes row 1: 5 across, nothing below: +5; floor -2; then +2 for the row: 10 + 5 - 2 + 2.
+    state = finish([board(score=10, lines={1: "W"}, wall=ROW_1_BUT_WHITE, floor="RR"), board(score=14)], round=6)
+    assert state["phase"] == "over"
+    assert state["boards"][0]["wall"][0] == "BYRKW"
+    assert [b["score"] for b in state["boards"]] == [15, 14]
+    assert state["winners"] == [0]
+    assert state["round"] == 6  # no new round is prepared
+    assert state["boards"][1]["lines"][4] == "K"  # the other board was tiled as usual
+
+
+def test_end_1_nothing_can_be_played_once_the_game_is_over():
+    g = game(factories=["K", "", "", "", ""], turn=1, boards=[board(lines={1: "W"}, wall=ROW_1_BUT_WHITE), board()])
+    g.play("1K5")
+    assert g.legal_moves() == []
+    before = to_state(g)
+    with pytest.raises(IllegalMove) as caught:
+        g.play("1K1")
+    assert caught.value.rule == "OFFER-15"
+    with pytest.raises(IllegalDeal):
+        g.deal(["BBBB"] * 5)
+    assert to_state(g) == before
+
+
+def test_end_2_two_points_per_complete_row():
+    """Rows 1 and 2 both complete this round: white +5, then black (5 across, 2 down) +7; bonus 2 x 2."""
+    state = finish([board(lines={1: "W", 2: "KK"}, wall={1: coloured_row(1, "BYRK"), 2: coloured_row(2, "WBYR")}),
+                    board()])
+    assert state["boards"][0]["wall"][:2] == ["BYRKW", "WBYRK"]
+    assert state["boards"][0]["score"] == 12 + 4
+
+
+def test_end_3_seven_points_per_complete_column():
+    column_1 = {1: "B....", 2: "W....", 3: "K....", 4: "R....", 5: "Y...."}
+    state = finish([board(score=20, wall=column_1), board(lines={1: "W"}, wall=ROW_1_BUT_WHITE)])
+    assert [b["score"] for b in state["boards"]] == [20 + 7, 5 + 2]
+    assert state["winners"] == [0]
+
+
+def test_end_4_ten_points_per_colour_with_all_five_tiles():
+    all_blue = {r: coloured_row(r, "B") for r in range(1, 6)}
+    state = finish([board(score=20, wall=all_blue), board(lines={1: "W"}, wall=ROW_1_BUT_WHITE)])
+    assert state["boards"][0]["score"] == 20 + 10
+
+
+def test_end_2_3_4_a_whole_wall_completed_in_the_last_round():
+    """Every row lacks its last column; lines 1-5 fill it, top to bottom.
+
+    Each tile makes 5 across, plus the column built so far (1 alone does not count, then 2, 3, 4, 5):
+    5 + 7 + 8 + 9 + 10 = 39. Bonuses: 5 rows x 2 + 5 columns x 7 + 5 colours x 10 = 95.
+    """
+    wall = {1: coloured_row(1, "BYRK"), 2: coloured_row(2, "WBYR"), 3: coloured_row(3, "KWBY"),
+            4: coloured_row(4, "RKWB"), 5: coloured_row(5, "YRKW")}
+    lines = {1: "W", 2: "KK", 3: "RRR", 4: "YYYY", 5: "BBBBB"}
+    state = finish([board(lines=lines, wall=wall), board()])
+    assert state["boards"][0]["wall"] == ["BYRKW", "WBYRK", "KWBYR", "RKWBY", "YRKWB"]
+    assert state["boards"][0]["score"] == 39 + 95
+    assert state["lid"] == "BBBBYYYRRK"  # the leftovers of lines 2-5
+
+
+def test_end_5_most_points_wins():
+    state = finish([board(score=20, lines={1: "W"}, wall=ROW_1_BUT_WHITE),
+                    board(score=21, lines={1: "W"}, wall=ROW_1_BUT_WHITE)])
+    assert [b["score"] for b in state["boards"]] == [27, 28]
+    assert state["winners"] == [1]
+
+
+def test_end_6_a_tie_goes_to_the_most_complete_rows():
+    # Seat 0: 10 + 12 + 2 x 2 = 26 with two rows; seat 1: 19 + 5 + 2 = 26 with one row.
+    state = finish([board(score=10, lines={1: "W", 2: "KK"},
+                          wall={1: coloured_row(1, "BYRK"), 2: coloured_row(2, "WBYR")}),
+                    board(score=19, lines={1: "W"}, wall=ROW_1_BUT_WHITE)])
+    assert [b["score"] for b in state["boards"]] == [26, 26]
+    assert state["winners"] == [0]
+
+
+def test_end_7_still_tied_the_victory_is_shared():
+    twin = board(score=10, lines={1: "W"}, wall=ROW_1_BUT_WHITE)
+    state = finish([twin, twin])
+    assert [b["score"] for b in state["boards"]] == [17, 17]
+    assert state["winners"] == [0, 1]
+
+
+def test_end_5_6_7_more_rows_do_not_beat_more_points():
+    """Three players: seats 0 and 1 tie on 27 with one row; seat 2 has two rows but only 16 points."""
+    state = finish([board(score=20, lines={1: "W"}, wall=ROW_1_BUT_WHITE),
+                    board(score=20, lines={1: "W"}, wall=ROW_1_BUT_WHITE),
+                    board(lines={1: "W", 2: "KK"}, wall={1: coloured_row(1, "BYRK"), 2: coloured_row(2, "WBYR")})])
+    assert [b["score"] for b in state["boards"]] == [27, 27, 16]
+    assert state["winners"] == [0, 1]
