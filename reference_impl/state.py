@@ -52,7 +52,11 @@ def from_state(document: Any) -> Game:
     found = problems(document)
     if found:
         raise InvalidState(found)
-    doc = document
+    return _build(document)
+
+
+def _build(doc: dict[str, Any]) -> Game:
+    """The Game of a document already checked by problems()."""
     game = Game(doc["players"], doc["variant"], doc["start_player"])
     game.round, game.phase, game.turn = doc["round"], doc["phase"], doc["turn"]
     game.marker = IN_CENTRE if doc["marker"] == "centre" else doc["marker"]
@@ -93,6 +97,8 @@ def problems(doc: Any) -> list[str]:
         return found
     for check in (_tile_problems, _board_problems, _phase_problems, _marker_problems, _winner_problems):
         found += check(doc)
+    if not found and doc["phase"] == DEAL and not _build(doc).a_row_can_be_completed():
+        found.append("phase: 'deal', but no wall row can ever be completed: the game ended at the tiling (END-8)")
     return found
 
 
@@ -222,7 +228,7 @@ def _phase_problems(doc: dict) -> list[str]:
     phase, found = doc["phase"], []
     on_offer = sum(map(len, doc["factories"])) + len(doc["centre"])
     rows_done = any("." not in row for board in doc["boards"] for row in board["wall"])
-    if phase in (DEAL, TILING) and on_offer:
+    if phase in (DEAL, TILING, OVER) and on_offer:
         found.append(f"phase: {phase!r}, but the factories and the centre still hold tiles")
     if phase == OFFER and not on_offer:
         found.append("phase: 'offer', but the factories and the centre hold no tile: the tiling is due (OFFER-14)")
@@ -232,6 +238,23 @@ def _phase_problems(doc: dict) -> list[str]:
         found.append("turn: in phase 'deal' the round's start player is to act (ROUND-2)")
     if phase == TILING:
         found += _tiling_problems(doc)
+        tiled = [(doc["start_player"] + k) % doc["players"]
+                 for k in range((doc["turn"] - doc["start_player"]) % doc["players"])]
+        found += _untiled_problems(doc, tiled, "tiled before the seat to act (GREY-5)")
+    if phase in (DEAL, OVER):
+        found += _untiled_problems(doc, range(doc["players"]), f"phase {phase!r} comes after the tiling")
+    return found
+
+
+def _untiled_problems(doc: dict, seats: Any, why: str) -> list[str]:
+    """A board whose tiling is done holds no complete pattern line (TILING-1) and an empty floor (FLOOR-6)."""
+    found = []
+    for seat in seats:
+        board = doc["boards"][seat]
+        found += [f"boards[{seat}].lines[{i}]: complete, but it was tiled: {why}"
+                  for i, text in enumerate(board["lines"]) if len(text) == i + 1]
+        if board["floor"]:
+            found.append(f"boards[{seat}].floor: {board['floor']!r}, but it was cleared: {why}")
     return found
 
 

@@ -1,4 +1,4 @@
-"""The deal (DEAL-1..4, END-8): the engine's own draw, given deals, an empty bag, bag and lid both empty."""
+"""The deal (DEAL-1..4): the engine's own draw, given deals, an empty bag, bag and lid both empty."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_deal_2_engine_draw_empties_the_bag_before_pouring_the_lid():
     assert tiles(state["bag"], *state["factories"]) == Counter({c: 20 for c in COLOURS})  # bag and lid held all 100
 
 
-# -- DEAL-3 and END-8: bag and lid both run out ----------------------------------------------------------------
+# -- DEAL-3: bag and lid both run out ----------------------------------------------------------------
 
 def four_player_boards(lines: list[dict[int, str]], scores=(0, 0, 0, 0)) -> list[dict]:
     """Four boards whose walls each miss one colour per row: board b's row r (0-4) lacks colour (r + b) mod 5.
@@ -202,29 +202,6 @@ def test_deal_2_3_an_empty_bag_is_refilled_before_the_first_draw(given):
 def test_deal_3_refuses_a_deal_that_is_not_the_whole_remainder_in_order(factories):
     g = game(players=4, phase="deal", boards=four_player_boards(TEN_LEFT), lid="YYYY")
     refused(g, factories, "DEAL-3")
-
-
-# All 20 leftover tiles on pattern lines: bag and lid are empty.
-NONE_LEFT = [{4: "KKK", 5: "WWWW"}, {5: "BBBB"}, {2: "K", 5: "YYYY"}, {5: "RRRR"}]
-
-
-@pytest.mark.parametrize("given", [None, [""] * 9])
-def test_end_8_nothing_to_deal_ends_the_game(given):
-    g = game(players=4, phase="deal", start_player=2, turn=2,
-             boards=four_player_boards(NONE_LEFT, scores=(12, 20, 20, 7)))
-    assert (to_state(g)["bag"], to_state(g)["lid"]) == ("", "")
-    g.deal(given, rng=random.Random(0))
-    state = to_state(g)
-    assert state["phase"] == "over"
-    # No wall has a complete row, column or colour: no bonus. Seats 1 and 2 tie on 20 with 0 rows each.
-    assert [b["score"] for b in state["boards"]] == [12, 20, 20, 7]
-    assert state["winners"] == [1, 2]
-    assert g.legal_moves() == []
-
-
-def test_end_8_a_non_empty_deal_from_nothing_is_refused():
-    g = game(players=4, phase="deal", boards=four_player_boards(NONE_LEFT))
-    refused(g, ["BBBB"] + [""] * 8, "DEAL-3")
 
 
 # -- DEAL-4: discards go to the lid, never to the bag ------------------------------------------------------------

@@ -192,8 +192,7 @@ def test_problems_lists_every_problem_at_once():
     assert caught.value.code == "bad_request"
 
 
-# Positions no game can reach that problems() does not catch yet (reported to the lead). strict: when the check
-# lands these start passing, and the mark must go.
+# Positions no game can reach, though each part of them looks fine on its own.
 UNREACHABLE = {
     "deal phase with a floor and a complete line left from the tiling": position(
         phase="deal", boards=[board(lines={1: "B"}, floor="RR"), board()]),
@@ -204,7 +203,6 @@ UNREACHABLE = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="problems() does not check these yet: see the test-engine report")
 @pytest.mark.parametrize("name", UNREACHABLE)
 def test_problems_of_positions_no_game_reaches(name):
     assert problems(UNREACHABLE[name]) != []

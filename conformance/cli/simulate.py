@@ -1,10 +1,7 @@
 """`azul simulate`: random games on the reference engine, with statistics per player count.
 
-The random policy picks each move uniformly among the legal moves. Now and then it reaches a position from
-which no wall row can ever be completed: on the grey wall, when the colours a row lacks already stand in
-every column it has free; on either wall, when all 20 tiles of a colour sit on walls and incomplete pattern
-lines. The rules give such a game no end, so it is stopped there and counted as unfinished rather than
-played forever (--max-rounds is the backstop for anything this check does not see).
+The random policy picks each move uniformly among the legal moves. A game that reaches a position from which
+no wall row can ever be completed ends by END-8; --max-rounds is a backstop that should never be needed.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from itertools import permutations
 from typing import Any
 
 import click
@@ -22,38 +18,6 @@ from rich.table import Table
 
 from azul_conformance.engines.reference import play_random_game
 
-COLOURS = "BYRKW"
-
-
-def locked_colours(state: dict[str, Any]) -> set[str]:
-    """Colours whose 20 tiles all stand on walls or on incomplete pattern lines: none can ever be taken again
-    (such a line can only be completed by more of its colour), so a row missing that colour stays incomplete."""
-    held = "".join("".join(board["wall"]) + "".join(line for i, line in enumerate(board["lines"]) if len(line) <= i)
-                   for board in state["boards"])
-    return {colour for colour in COLOURS if held.count(colour) == 20}
-
-
-def row_can_be_completed(wall: list[str], row: int, locked: set[str] = frozenset()) -> bool:
-    """Whether the missing colours of a wall row can each still reach a free space of the row whose column
-    lacks that colour (on the coloured wall, their printed space always qualifies)."""
-    cells = wall[row]
-    free = [c for c, cell in enumerate(cells) if cell == "."]
-    missing = [colour for colour in COLOURS if colour not in cells]
-    if locked.intersection(missing):
-        return False
-    columns = [{line[c] for line in wall} for c in range(5)]
-    return any(all(colour not in columns[c] for colour, c in zip(missing, order)) for order in permutations(free))
-
-
-def no_row_can_ever_be_completed(state: dict[str, Any]) -> bool:
-    """True when no player can ever complete a wall row, so the game cannot end by END-1.
-
-    Both causes only get worse as the game goes on: a grey wall whose free spaces all sit in columns that
-    already hold the colours the row lacks, and a colour locked away on walls and pattern lines (this happens
-    with random play on either wall). Only END-8, an empty bag and lid at a deal, could still end such a game.
-    """
-    locked = locked_colours(state)
-    return not any(row_can_be_completed(board["wall"], r, locked) for board in state["boards"] for r in range(5))
 
 
 @dataclass
@@ -109,7 +73,7 @@ def run(counts: list[int], variant: str, games: int, seed: int, max_rounds: int,
         task = progress.add_task(f"{players} players", total=games) if progress else None
         for game_seed in game_seeds(seed, players, variant, games):
             start = time.perf_counter()
-            result = play_random_game(players, variant, game_seed, max_rounds, stuck=no_row_can_ever_be_completed)
+            result = play_random_game(players, variant, game_seed, max_rounds)
             tally.add(result, time.perf_counter() - start)
             if progress is not None:
                 progress.advance(task)
@@ -132,9 +96,8 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
 
     Each move is chosen uniformly among the legal moves; the engine deals with its own seeded generator,
     so a run is reproducible from --seed. Per player count: games played, games left unfinished (stopped at
-    --max-rounds, or where no wall row can ever be completed), mean score per seat (seat 0 starts),
-    mean rounds and moves per game, and games per second on one core (with the per-round check for games
-    that can no longer end; benchmarks/bench_engine.py measures the bare engine).
+    --max-rounds), mean score per seat (seat 0 starts), mean rounds and moves per game, and games per second
+    on one core.
 
     \b
     Example:
@@ -154,5 +117,4 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
     console.print(table)
     console.print(f"{sum(t.games for t in tallies)} games in {time.perf_counter() - started:.2f} s")
     if any(t.unfinished for t in tallies):
-        console.print("unfinished: stopped once no wall row could ever be completed (the rules give such a game "
-                      f"no end) or after {max_rounds} rounds")
+        console.print(f"unfinished: stopped after {max_rounds} rounds")

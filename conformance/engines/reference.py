@@ -6,7 +6,7 @@ Everything else in azul_conformance reaches the reference engine only through th
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
 
 import azul_reference as ref
 from azul_reference.protocol import serve as serve_protocol
@@ -81,20 +81,19 @@ def new_reference_game_states(players: int, variant: str, seed: int) -> list[dic
     return states
 
 
-def play_random_game(players: int, variant: str, seed: int, max_rounds: int = 100,
-                     stuck: Callable[[State], bool] | None = None) -> dict[str, Any]:
+def play_random_game(players: int, variant: str, seed: int, max_rounds: int = 100) -> dict[str, Any]:
     """One whole game on the reference engine, fast (no state documents on the way), for `azul simulate`.
 
     The engine deals with a generator seeded by `seed`; each move is picked uniformly among the legal moves
     by a second generator derived from it. The game stops early, unfinished, before a deal of a round past
-    `max_rounds`, or when `stuck(state)` says so (checked once per round, at the deal).
+    `max_rounds`.
     """
     game = ref.Game(players, variant)
     deals, picks = random.Random(seed), random.Random(f"{seed}/moves")
     moves = 0
     while not game.is_over():
         if game.phase == ref.DEAL:
-            if game.round > max_rounds or (stuck is not None and stuck(ref.to_state(game))):
+            if game.round > max_rounds:
                 break
             game.deal(rng=deals)
         else:
