@@ -5,6 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from azul_conformance.cli.simulate import run, simulate
+from azul_conformance.records import read_record, replay
 from azul_conformance.engines.reference import play_random_game
 
 
@@ -55,3 +56,25 @@ def test_a_random_game_that_can_no_longer_be_won_by_a_row_still_ends():
     it would run into --max-rounds unfinished."""
     result = play_random_game(2, "grey", seed=1656683489570421415, max_rounds=60)
     assert result["finished"] and result["rounds"] == 11 and result["winners"]
+
+
+def test_record_writes_each_game_as_a_record_that_replays_with_every_claim(tmp_path):
+    target = tmp_path / "game.azr"
+    result = CliRunner().invoke(simulate, ["--games", "2", "--players", "2,3", "--variant", "grey", "--seed", "4",
+                                           "--record", str(target)])
+    assert result.exit_code == 0, result.output
+    paths = sorted(tmp_path.glob("game-*.azr"))
+    assert [p.name for p in paths] == ["game-2p-1.azr", "game-2p-2.azr", "game-3p-1.azr", "game-3p-2.azr"]
+    for path in paths:
+        record, repairs = read_record(path)
+        assert not repairs
+        replayed = replay(record)
+        assert replayed.final["phase"] == "over"
+        assert replayed.claims_checked >= 3  # a score claim per round, the final scores and the winners
+
+
+def test_record_of_a_single_game_goes_to_the_file_itself(tmp_path):
+    target = tmp_path / "one.azr"
+    result = CliRunner().invoke(simulate, ["--games", "1", "--players", "4", "--record", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_text(encoding="utf-8").startswith('[Event "azul simulate, seed 0"]')

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
@@ -16,7 +17,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from azul_conformance.engines.reference import play_random_game
+from azul_conformance.engines.reference import play_logged_game, play_random_game
+from azul_conformance.records import record_from_states, write_record
 
 
 
@@ -47,6 +49,22 @@ class Tally:
         return [str(self.players), str(self.games), str(self.unfinished), f"{self.rounds / n:.2f}",
                 f"{self.moves / n:.1f}", f"{self.games / self.seconds:,.0f}" if self.seconds else "-",
                 "  ".join(f"{total / n:.1f}" for total in self.scores)]
+
+
+def write_records(target: str, counts: list[int], variant: str, games: int, seed: int,
+                  max_rounds: int) -> list[Path]:
+    """Replay each simulated game with its log and write it as a game record; returns the paths written."""
+    base = Path(target)
+    single = len(counts) == 1 and games == 1
+    paths = []
+    for players in counts:
+        for number, game_seed in enumerate(game_seeds(seed, players, variant, games), 1):
+            states, moves = play_logged_game(players, variant, game_seed, max_rounds)
+            headers = {"Event": f"azul simulate, seed {seed}", "Seed": str(game_seed)}
+            path = base if single else base.with_name(f"{base.stem}-{players}p-{number:0{len(str(games))}}.azr")
+            path.write_text(write_record(record_from_states(states, moves, headers)), encoding="utf-8")
+            paths.append(path)
+    return paths
 
 
 def parse_players(ctx: click.Context, param: click.Parameter, value: str) -> list[int]:
@@ -91,7 +109,11 @@ def run(counts: list[int], variant: str, games: int, seed: int, max_rounds: int,
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (deals and moves).")
 @click.option("--max-rounds", type=click.IntRange(min=1), default=100, show_default=True,
               help="Stop a game that has not ended after this many rounds (counted as unfinished).")
-def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds: int) -> None:
+@click.option("--record", "record", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write each game as an annotated game record (.azr, checkable by azul replay): to this "
+                   "file for a single game, else to FILE-<players>p-<n>.azr beside it.")
+def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds: int,
+             record: str | None) -> None:
     """Play random games on the reference engine and print statistics per player count.
 
     Each move is chosen uniformly among the legal moves; the engine deals with its own seeded generator,
@@ -100,8 +122,9 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
     on one core.
 
     \b
-    Example:
+    Examples:
       azul simulate --games 500 --players 2,3,4 --variant grey --seed 7
+      azul simulate --games 1 --players 4 --record game.azr && azul replay game.azr
     """
     started = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -115,6 +138,9 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
         table.add_row(*tally.row())
     console = Console()
     console.print(table)
+    if record:
+        for path in write_records(record, players, variant, games, seed, max_rounds):
+            console.print(f"wrote {path}")
     console.print(f"{sum(t.games for t in tallies)} games in {time.perf_counter() - started:.2f} s")
     if any(t.unfinished for t in tallies):
         console.print(f"unfinished: stopped after {max_rounds} rounds")

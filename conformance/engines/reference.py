@@ -13,7 +13,7 @@ from azul_reference.protocol import serve as serve_protocol
 
 from .base import Capabilities, Engine, EngineInfo, Rejected, State
 
-__all__ = ["ReferenceEngine", "serve_protocol", "new_reference_game_states", "play_random_game"]
+__all__ = ["ReferenceEngine", "serve_protocol", "new_reference_game_states", "play_logged_game", "play_random_game"]
 
 
 class ReferenceEngine(Engine):
@@ -67,18 +67,29 @@ class ReferenceEngine(Engine):
         return ref.to_state(self._game())
 
 
-def new_reference_game_states(players: int, variant: str, seed: int) -> list[dict[str, Any]]:
-    """The states of one random game on the reference engine (for examples and docs)."""
-    engine = ReferenceEngine(seed)
-    rng = random.Random(seed)
-    states = [engine.new_game(players, variant)]
+def play_logged_game(players: int, variant: str, seed: int,
+                     max_rounds: int = 100) -> tuple[list[dict[str, Any]], list[str | None]]:
+    """The same game as play_random_game(players, variant, seed), with its log: every state (from new_game
+    on) and every step's move (None for a deal). For game records and docs."""
+    engine = ReferenceEngine(seed)  # deals from random.Random(seed), as in play_random_game
+    picks = random.Random(f"{seed}/moves")
+    states, moves = [engine.new_game(players, variant)], []
     while states[-1]["phase"] != "over":
         if states[-1]["phase"] == "deal":
+            if states[-1]["round"] > max_rounds:
+                break
             states.append(engine.deal())
+            moves.append(None)
         else:
-            moves = engine.legal_moves()
-            states.append(engine.play(moves[rng.randrange(len(moves))]))
-    return states
+            legal = engine.legal_moves()
+            moves.append(legal[picks.randrange(len(legal))])
+            states.append(engine.play(moves[-1]))
+    return states, moves
+
+
+def new_reference_game_states(players: int, variant: str, seed: int) -> list[dict[str, Any]]:
+    """The states of one random game on the reference engine (for examples and docs)."""
+    return play_logged_game(players, variant, seed)[0]
 
 
 def play_random_game(players: int, variant: str, seed: int, max_rounds: int = 100) -> dict[str, Any]:
