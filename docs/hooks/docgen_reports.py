@@ -47,14 +47,15 @@ def _engine_name(records: list[dict], path: Path) -> str:
 def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, str, list[dict]]]:
     """(engine, file name, cases) for every report in `folder`."""
     reports = []
-    for path in sorted(folder.glob("*.json*")) if folder.is_dir() else []:
+    paths = sorted(folder.glob("*.json*")) + sorted(folder.glob("*/report.jsonl")) if folder.is_dir() else []
+    for path in paths:
         try:
             records = _records(path)
         except (OSError, json.JSONDecodeError) as error:
             problems.append(f"{path}: not a readable report: {error}")
             continue
         cases = [r for r in records if "verdict" in r]
-        reports.append((_engine_name(records, path), path.name, cases))
+        reports.append((_engine_name(records, path), path.relative_to(folder).as_posix(), cases))
     return reports
 
 

@@ -1,0 +1,54 @@
+"""`azul conform`: run the conformance suite (scenarios and properties) against an engine."""
+
+from __future__ import annotations
+
+import click
+
+FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
+
+
+@click.command(context_settings={"max_content_width": 100})
+@click.option("--engine", "engine", metavar="CMD", default=None,
+              help="Command that starts the engine under test (it speaks protocol v1 on stdin/stdout). "
+                   "Split like a shell line, run without a shell. Default: the bundled reference engine, in-process.")
+@click.option("--report-dir", type=click.Path(file_okay=False), default=None,
+              help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here.")
+@click.option("--only", multiple=True, metavar="RULE-or-SCENARIO",
+              help="Run only these cases: a rule ID (OFFER-6), a chapter (FLOOR), a scenario or property id, "
+                   "or a glob (floor-*). Repeat or separate with commas.")
+@click.option("--examples", type=click.IntRange(1), default=50, show_default=True,
+              help="Random games per property.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the property runs (same seed, same games).")
+@click.option("--compare", "compare_with", type=click.Path(exists=True, dir_okay=False), default=None,
+              metavar="OLD_REPORT", help="A report.jsonl of an earlier run: show what is fixed and what newly fails.")
+@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,
+              help="Seconds the engine gets to answer each request.")
+@click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),
+              show_default=True, help="Which reports to produce (repeatable).")
+@click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
+              help="Scenario files or folders to run instead of the bundled corpus.")
+@click.option("--no-properties", is_flag=True, help="Run the scenarios only.")
+def conform(engine, report_dir, only, examples, seed, compare_with, timeout, formats, scenario_paths,
+            no_properties) -> None:
+    """Run the conformance suite against an Azul engine and judge every case.
+
+    Each case ends as pass, fail, error, crash, timeout, skip (a capability the engine does not offer; never
+    a pass) or not_run. A crashing or hanging engine is restarted and the run goes on. The exit status is 1
+    when any case fails, errs, crashes or times out, 2 when the engine cannot be started.
+
+    \b
+    Examples:
+      azul conform                                   # the bundled reference engine, in-process
+      azul conform --engine "azul serve"             # the reference engine as a subprocess
+      azul conform --engine "./my-engine --quiet" --report-dir reports
+      azul conform --engine "python3 my_engine.py" --only OFFER-6 --only floor-overflow
+      azul conform --engine "./my-engine" --compare reports/report.jsonl --report-dir reports-new
+      azul conform --examples 200 --seed 7           # longer property runs
+    """
+    from azul_conformance.harness.session import FORMATS, Session, run_session
+
+    chosen = FORMATS if "all" in formats else tuple(formats)
+    session = Session(engine, report_dir, tuple(only), examples, seed, timeout, chosen, compare_with,
+                      tuple(scenario_paths), not no_properties)
+    _, status = run_session(session)
+    raise SystemExit(status)

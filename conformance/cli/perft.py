@@ -1,0 +1,81 @@
+"""`azul perft`: count legal move sequences within a round (a move-generator oracle)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+
+@click.command(context_settings={"max_content_width": 100})
+@click.option("--engine", "engine", metavar="CMD", default=None,
+              help="Command of a protocol-v1 engine (needs load_state). Default: the reference engine, in-process.")
+@click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="An azul-state/1 JSON file. Default: a new two-player game after a deal drawn with --seed.")
+@click.option("--depth", type=click.IntRange(0), required=True, help="Number of moves (sequences stop at the round's end).")
+@click.option("--divide", is_flag=True, help="Show the count after each first move.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal for the default position.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Players for the default position.")
+@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per request (--engine).")
+def perft(engine, state_file, depth, divide, seed, players, timeout) -> None:
+    """Count the legal move sequences of DEPTH moves from a position, within its round.
+
+    Two engines with the same counts at every depth generate the same legal moves; where they differ,
+    --divide shows under which first move.
+
+    \b
+    Examples:
+      azul perft --depth 2                       # reference engine, a dealt two-player position
+      azul perft --state position.json --depth 3 --divide
+      azul perft --engine "./my-engine" --state position.json --depth 2 --divide
+    """
+    from azul_conformance import perft as counting
+    from azul_conformance.engines.base import EngineError, Rejected
+
+    try:
+        runner = _open(engine, timeout)
+    except EngineError as error:
+        raise click.ClickException(f"cannot start the engine: {error.message}") from None
+    try:
+        position = _position(runner, state_file, seed, players)
+        started = time.perf_counter()
+        if divide:
+            counts = counting.divide(runner, position, depth)
+            for move, count in counts.items():
+                click.echo(f"{move}: {count}")
+            total = sum(counts.values())
+        else:
+            total = counting.perft(runner, position, depth)
+        click.echo(f"perft({depth}) = {total}  ({time.perf_counter() - started:.2f} s)")
+    except Rejected as error:
+        raise click.ClickException(f"the engine refused: {error.code}: {error.message}") from None
+    except EngineError as error:
+        raise click.ClickException(f"engine failure: {error.message}") from None
+    finally:
+        runner.close()
+
+
+def _open(command, timeout):
+    if command is None:
+        from azul_conformance.engines.reference import ReferenceEngine
+
+        return ReferenceEngine(0)
+    from azul_conformance.engines.subprocess import ProcessEngine
+
+    return ProcessEngine(command, timeout=timeout)
+
+
+def _position(engine, state_file, seed, players):
+    if state_file:
+        try:
+            with open(state_file, encoding="utf-8") as handle:
+                return json.load(handle)
+        except ValueError as error:
+            raise click.ClickException(f"{state_file}: not JSON: {error}") from None
+    import random
+
+    from azul_conformance.properties.canonical import draw_deal
+
+    state = engine.new_game(players)
+    return engine.deal(draw_deal(state, random.Random(seed)))

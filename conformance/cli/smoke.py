@@ -1,0 +1,137 @@
+"""`azul smoke`: check an engine's protocol basics, one clear line per check, before a full run."""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+import click
+
+from azul_conformance.engines.base import EngineError, Rejected
+
+
+def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
+    memo: dict = {}
+
+    def hello():
+        info = engine.hello()
+        caps = info.capabilities
+        return f"{info.name} {info.version}, protocol {info.protocol}; capabilities {json.dumps(caps.to_json())}"
+
+    def new_game():
+        state = engine.new_game(2, "colour", 0)
+        _expect(state["phase"] == "deal", f"phase {state['phase']!r}, expected 'deal'")
+        _expect(len(state["bag"]) == 100, f"{len(state['bag'])} tiles in the bag, expected 100")
+        return "phase deal, 100 tiles in the bag"
+
+    def deal():
+        state = engine.deal()
+        sizes = [len(f) for f in state["factories"]]
+        _expect(sizes == [4] * 5, f"factory sizes {sizes}, expected five factories of 4")
+        _expect(state["phase"] == "offer", f"phase {state['phase']!r} after the deal, expected 'offer'")
+        return f"factories {' '.join(state['factories'])}"
+
+    def legal_moves():
+        moves = engine.legal_moves()
+        _expect(bool(moves), "no legal move at the start of a round")
+        _expect(len(moves) == len(set(moves)), "a move is listed twice")
+        memo["moves"] = sorted(moves)
+        return f"{len(moves)} moves ({', '.join(memo['moves'][:4])}, ...)"
+
+    def play():
+        move = memo["moves"][0]
+        state = engine.play(move)
+        _expect(state["turn"] == 1, f"after {move} the turn is {state['turn']}, expected 1")
+        return f"{move} accepted; seat 1 to move"
+
+    def state():
+        got = engine.state()
+        return f"round {got['round']}, phase {got['phase']}, turn {got['turn']}"
+
+    def illegal():
+        before = engine.state()
+        try:
+            engine.play("1BF")  # the first move emptied factory 1 (OFFER-3): nothing can be taken from it
+        except Rejected as error:
+            _expect(error.code == "illegal_move", f"refused with {error.code}, expected illegal_move")
+            _expect(engine.state() == before, "the refused move changed the state")
+            return f"1BF (factory 1 is empty) refused: {error.code}{' ' + error.rule if error.rule else ''}"
+        raise SmokeFailure("1BF was accepted although factory 1 is empty (OFFER-6)")
+
+    def bad_request():
+        if not hasattr(engine, "send_raw"):
+            return "skipped (in-process engine)"
+        line = engine.send_raw(b'{"id": 999, "cmd": "fly_to_the_moon"}')
+        reply = json.loads(line)
+        _expect(reply.get("ok") is False, f"an unknown command was answered {line[:120]!r}")
+        code = reply.get("error", {}).get("code")
+        _expect(code == "bad_request", f"error code {code!r} for an unknown command, expected bad_request")
+        _expect(reply.get("id") == 999, f"the refusal carries id {reply.get('id')!r}, expected 999")
+        return "unknown command refused with bad_request"
+
+    return [("hello", hello), ("new_game", new_game), ("deal", deal), ("legal_moves", legal_moves),
+            ("play", play), ("state", state), ("illegal move", illegal), ("bad request", bad_request)]
+
+
+class SmokeFailure(Exception):
+    pass
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise SmokeFailure(message)
+
+
+@click.command(context_settings={"max_content_width": 100})
+@click.option("--engine", "engine_command", metavar="CMD", required=True, help="Command that starts the engine.")
+@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True, help="Seconds per request.")
+def smoke(engine_command: str, timeout: float) -> None:
+    """Check an engine's protocol basics: hello, new_game, deal, legal_moves, play, state, an illegal move,
+    a bad request, quit. One line per check; the exit status is 1 if any fails.
+
+    \b
+    Example:
+      azul smoke --engine "./my-engine"
+      azul smoke --engine "azul serve"
+    """
+    from azul_conformance.engines.subprocess import ProcessEngine
+
+    try:
+        engine = ProcessEngine(engine_command, timeout=timeout)
+    except EngineError as error:
+        _line(False, "start", f"{error.message}{_tail(error)}")
+        raise SystemExit(1)
+    failed = 0
+    for name, check in _checks(engine):
+        try:
+            _line(True, name, check())
+        except (SmokeFailure, Rejected, KeyError, TypeError, IndexError) as error:
+            failed += 1
+            _line(False, name, str(error) if not isinstance(error, Rejected) else f"refused: {error.code}: {error.message}")
+        except EngineError as error:
+            failed += 1
+            _line(False, name, f"{error.message}{_tail(error)}")
+            break
+    failed += not _quit(engine)
+    click.echo(f"{'all checks passed' if not failed else f'{failed} check(s) failed'}")
+    raise SystemExit(1 if failed else 0)
+
+
+def _quit(engine) -> bool:
+    process = engine.process
+    if process is None:
+        _line(False, "quit", "the engine is not running any more")
+        return False
+    engine.close()
+    code = process.returncode
+    _line(code == 0, "quit", f"exited with status {code}" if code is not None else "did not exit; killed")
+    return code == 0
+
+
+def _tail(error: EngineError) -> str:
+    return f"\n        stderr: {error.stderr.strip().splitlines()[-1]}" if error.stderr.strip() else ""
+
+
+def _line(ok: bool, name: str, detail: str) -> None:
+    mark = click.style("ok  ", fg="green") if ok else click.style("FAIL", fg="red", bold=True)
+    click.echo(f"{mark} {name:<12} {detail}")

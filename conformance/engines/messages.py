@@ -1,0 +1,185 @@
+"""Protocol v1, one class per message: the request a client sends and the reply it must get back.
+
+The wire name of a request is derived from its class (`NewGame` -> `new_game`), so the table in DESIGN.md, the
+JSON Schema in spec/schema/protocol.schema.json and this module cannot drift apart silently: the tests validate
+every request built here and every reply the reference server gives against that schema.
+
+`check_reply` is the cheap structural check the subprocess adapter applies to every reply (the full schema is
+too slow to run on every line of a long property run); it returns a problem description or None.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
+from importlib import resources
+from typing import Any, ClassVar
+
+PROTOCOL = 1
+ERROR_CODES = ("illegal_move", "bad_request", "unsupported", "internal")
+STATE_FIELDS = {"format": str, "variant": str, "players": int, "round": int, "phase": str, "turn": int,
+                "start_player": int, "factories": list, "centre": str, "bag": str, "lid": str, "boards": list}
+
+
+def wire_name(cls: type) -> str:
+    """`NewGame` -> `new_game`, `LegalMoves` -> `legal_moves`."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+@dataclass(frozen=True)
+class Request:
+    """A protocol-v1 request; subclasses are the commands, their fields the request's fields."""
+
+    reply: ClassVar[str] = "none"  # what an ok reply carries: hello, state, moves or none
+
+    @classmethod
+    def cmd(cls) -> str:
+        return wire_name(cls)
+
+    def to_json(self, request_id: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = {} if request_id is None else {"id": request_id}
+        data["cmd"] = self.cmd()
+        data.update({k: v for k, v in asdict(self).items() if v is not None})
+        return data
+
+
+@dataclass(frozen=True)
+class Hello(Request):
+    protocol: int = PROTOCOL
+    reply: ClassVar[str] = "hello"
+
+
+@dataclass(frozen=True)
+class NewGame(Request):
+    players: int = 2
+    variant: str = "colour"
+    start_player: int = 0
+    reply: ClassVar[str] = "state"
+
+
+@dataclass(frozen=True)
+class Deal(Request):
+    factories: list[str] | None = None  # None: the engine draws the deal itself
+    reply: ClassVar[str] = "state"
+
+
+@dataclass(frozen=True)
+class LoadState(Request):
+    state: dict[str, Any] | None = None
+    reply: ClassVar[str] = "state"
+
+
+@dataclass(frozen=True)
+class LegalMoves(Request):
+    reply: ClassVar[str] = "moves"
+
+
+@dataclass(frozen=True)
+class Play(Request):
+    move: str = ""
+    reply: ClassVar[str] = "state"
+
+
+@dataclass(frozen=True)
+class State(Request):
+    reply: ClassVar[str] = "state"
+
+
+@dataclass(frozen=True)
+class Quit(Request):
+    """The one request without an id and without a reply: the engine exits with status 0."""
+
+
+REQUESTS: dict[str, type[Request]] = {cls.cmd(): cls for cls in (Hello, NewGame, Deal, LoadState, LegalMoves,
+                                                                  Play, State, Quit)}
+
+
+def request_fields(cls: type[Request]) -> list[str]:
+    return [f.name for f in fields(cls)]
+
+
+# -- the cheap structural check of a reply ------------------------------------------------------------------
+
+def check_reply(reply: Any, request: dict[str, Any], kind: str) -> str | None:
+    """What is wrong with `reply` as the answer to `request` (None when it is well formed)."""
+    if not isinstance(reply, dict):
+        return f"expected a JSON object, got {type(reply).__name__}"
+    if "id" not in reply or reply["id"] != request.get("id") or isinstance(reply["id"], bool):
+        return f"reply id {reply.get('id')!r} does not echo the request id {request.get('id')!r}"
+    ok = reply.get("ok")
+    if not isinstance(ok, bool):
+        return f"`ok` must be true or false, got {ok!r}"
+    if not ok:
+        return _error_problem(reply.get("error"))
+    return _ok_problem(reply, kind)
+
+
+def _error_problem(error: Any) -> str | None:
+    if not isinstance(error, dict) or not isinstance(error.get("code"), str):
+        return f"`ok: false` needs an `error` object with a `code`, got {error!r}"
+    if error["code"] not in ERROR_CODES:
+        return f"error code {error['code']!r} is not one of {', '.join(ERROR_CODES)}"
+    for name in ("message", "rule"):
+        if error.get(name) is not None and not isinstance(error[name], str):
+            return f"error.{name} must be a string, got {error[name]!r}"
+    return None
+
+
+def _ok_problem(reply: dict, kind: str) -> str | None:
+    if kind == "state":
+        return state_shape_problem(reply.get("state"))
+    if kind == "moves":
+        moves = reply.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            return f"`moves` must be a list of strings, got {moves!r}"[:300]
+        return None
+    if kind == "hello":
+        for name, kind_ in (("name", str), ("version", str), ("protocol", int), ("capabilities", dict)):
+            if not isinstance(reply.get(name), kind_):
+                return f"hello reply: `{name}` must be a {kind_.__name__}, got {reply.get(name)!r}"
+    return None
+
+
+def state_shape_problem(state: Any) -> str | None:
+    """The top-level shape of an azul-state/1 document: every field present with its JSON type."""
+    if not isinstance(state, dict):
+        return f"`state` must be an azul-state/1 object, got {type(state).__name__}"
+    for name, kind in STATE_FIELDS.items():
+        value = state.get(name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return f"state.{name} must be a {kind.__name__}, got {value!r}"[:300]
+    for name in ("marker", "winners"):
+        if name not in state:
+            return f"state.{name}: missing"
+    if not all(isinstance(board, dict) for board in state["boards"]):
+        return "state.boards must hold one object per seat"
+    return None
+
+
+# -- the published JSON Schemas ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def schemas() -> tuple[dict, dict]:
+    """The protocol and state schemas (spec/schema), as data."""
+    folder = resources.files("azul_spec") / "schema"
+    return (json.loads((folder / "protocol.schema.json").read_text("utf-8")),
+            json.loads((folder / "state.schema.json").read_text("utf-8")))
+
+
+@lru_cache(maxsize=8)
+def validator(definition: str):
+    """A jsonschema validator for one definition of the protocol schema (`request`, `reply`, `hello_reply`...)."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    protocol, state = schemas()
+    registry = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (protocol, state)])
+    return Draft202012Validator({"$ref": f"{protocol['$id']}#/$defs/{definition}"}, registry=registry)
+
+
+def schema_problems(document: Any, definition: str) -> list[str]:
+    """Every way `document` breaks the protocol schema's `definition` (empty when it conforms)."""
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+            for e in validator(definition).iter_errors(document)]

@@ -1,0 +1,219 @@
+"""An engine in any language, run as a child process speaking protocol v1 (DESIGN.md) on its stdin and stdout.
+
+Every request gets a deadline; every reply is checked (a JSON object, the request's id echoed, `ok` a boolean,
+`state` or `moves` present and well typed). Whatever goes wrong becomes one of the typed errors of base.py,
+carrying the request, the raw line (truncated) and the tail of the engine's stderr:
+    EngineCrash     the process exited (with its exit code), wrote a line that is no reply, or the wrong id
+    EngineTimeout   no complete reply before the deadline (the process is killed)
+    Rejected        a well-formed `ok: false` reply
+After a crash or a timeout the process is gone; `restart()` starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import select
+import shlex
+import subprocess
+import threading
+import time
+from typing import Any
+
+from . import messages as msg
+from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State
+
+DEFAULT_TIMEOUT = 5.0
+MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
+STDERR_LINES = 200
+
+
+class ProcessEngine(Engine):
+    """`ProcessEngine("./my-engine --flag")`: spawn the command (no shell) and say hello."""
+
+    def __init__(self, command: str | list[str], timeout: float = DEFAULT_TIMEOUT,
+                 cwd: str | None = None, env: dict[str, str] | None = None) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise ValueError("the engine command is empty")
+        self.command = command if isinstance(command, str) else shlex.join(command)
+        self.timeout = timeout
+        self.cwd, self.env = cwd, env
+        self.process: subprocess.Popen | None = None
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self._buffer = b""
+        self._next_id = 0
+        self.requests = 0
+        self.last_error: EngineCrash | EngineTimeout | None = None  # the latest crash or timeout, for reports
+        self.start()
+
+    # -- the process -------------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Spawn the engine and say hello (which fills `info`)."""
+        try:
+            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, cwd=self.cwd, env=self.env, bufsize=0)
+        except OSError as error:
+            raise EngineCrash(f"cannot start engine {self.command!r}: {error}") from None
+        self._buffer = b""
+        self._stderr.clear()
+        threading.Thread(target=self._drain_stderr, args=(self.process.stderr,), daemon=True).start()
+        self.hello()
+
+    def _drain_stderr(self, stream) -> None:
+        for raw in iter(stream.readline, b""):
+            self._stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def restart(self) -> None:
+        self._kill()
+        self.start()
+
+    def close(self) -> None:
+        """Send quit, give the engine a moment to exit by itself, then kill it."""
+        process = self.process
+        if process is None or process.poll() is not None:
+            self.process = None
+            return
+        try:
+            process.stdin.write(b'{"cmd":"quit"}\n')
+            process.stdin.flush()
+            process.stdin.close()
+            process.wait(timeout=1.0)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        self._kill()
+
+    def _kill(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            process.kill()
+        try:
+            process.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (process.stdin, process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+    def stderr_tail(self, lines: int = 20) -> str:
+        return "\n".join(list(self._stderr)[-lines:])
+
+    @property
+    def exit_code(self) -> int | None:
+        return None if self.process is None else self.process.poll()
+
+    # -- one request, one reply --------------------------------------------------------------------------------
+
+    def request(self, message: msg.Request, timeout: float | None = None) -> dict[str, Any]:
+        """Send one request and return its checked `ok: true` reply (Rejected for `ok: false`)."""
+        self._next_id += 1
+        request = message.to_json(self._next_id)
+        line = self._exchange(request, timeout or self.timeout)
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            self._crash(request, f"the engine wrote a line that is not JSON: {_clip(line)!r}")
+        problem = msg.check_reply(reply, request, message.reply)
+        if problem:
+            self._crash(request, f"malformed reply ({problem}): {_clip(line)!r}")
+        if not reply["ok"]:
+            error = reply["error"]
+            raise Rejected(error["code"], error.get("message") or "", error.get("rule"), request=request,
+                           stderr=self.stderr_tail())
+        return reply
+
+    def _exchange(self, request: dict, timeout: float) -> bytes:
+        process = self.process
+        if process is None:
+            raise EngineCrash("the engine is not running (it crashed or timed out before): restart it",
+                              request=request, stderr=self.stderr_tail())
+        self.requests += 1
+        try:
+            process.stdin.write(json.dumps(request, separators=(",", ":")).encode() + b"\n")
+            process.stdin.flush()
+        except OSError:
+            self._crash(request, "the engine closed its input (it has exited)")
+        return self._read_line(request, time.monotonic() + timeout, timeout)
+
+    def _read_line(self, request: dict, deadline: float, timeout: float) -> bytes:
+        fd = self.process.stdout.fileno()
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                self._kill()
+                self.last_error = EngineTimeout(f"no reply within {timeout:g} s", request=request,
+                                                stderr=self.stderr_tail())
+                raise self.last_error
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                self._crash(request, "the engine exited" + (f"; it wrote {_clip(self._buffer)!r} without a newline"
+                                                            if self._buffer.strip() else ""))
+            self._buffer += chunk
+            if len(self._buffer) > MAX_REPLY:
+                self._crash(request, f"a reply longer than {MAX_REPLY} bytes: {_clip(self._buffer)!r}")
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line
+
+    def _crash(self, request: dict, message: str) -> None:
+        process = self.process
+        code = None
+        if process is not None:
+            try:
+                code = process.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                code = None
+        self._kill()
+        time.sleep(0.01)  # let the stderr reader catch the last lines
+        if code is not None:
+            message += f" (exit status {code})"
+        self.last_error = EngineCrash(message, exit_code=code, request=request, stderr=self.stderr_tail())
+        raise self.last_error
+
+    # -- the Engine interface ----------------------------------------------------------------------------------
+
+    def hello(self) -> EngineInfo:
+        reply = self.request(msg.Hello())
+        self.info = EngineInfo(reply["name"], reply["version"], reply["protocol"],
+                               Capabilities.from_json(reply["capabilities"]))
+        return self.info
+
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State:
+        return self.request(msg.NewGame(players, variant, start_player))["state"]
+
+    def deal(self, factories: list[str] | None = None) -> State:
+        return self.request(msg.Deal(None if factories is None else list(factories)))["state"]
+
+    def load_state(self, state: State) -> State:
+        return self.request(msg.LoadState(state))["state"]
+
+    def legal_moves(self) -> list[str]:
+        return self.request(msg.LegalMoves())["moves"]
+
+    def play(self, move: str) -> State:
+        return self.request(msg.Play(move))["state"]
+
+    def state(self) -> State:
+        return self.request(msg.State())["state"]
+
+    def send_raw(self, line: bytes, timeout: float | None = None) -> bytes:
+        """Write one raw line and read one raw line back (for the smoke test's bad request)."""
+        request = {"raw": line.decode("utf-8", "replace")}
+        if self.process is None:
+            raise EngineCrash("the engine is not running", request=request)
+        self.process.stdin.write(line.rstrip(b"\n") + b"\n")
+        self.process.stdin.flush()
+        return self._read_line(request, time.monotonic() + (timeout or self.timeout), timeout or self.timeout)
+
+    def __repr__(self) -> str:
+        return f"ProcessEngine({self.command!r})"
+
+
+def _clip(data: bytes | str, limit: int = 300) -> str:
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"

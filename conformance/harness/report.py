@@ -1,0 +1,241 @@
+"""Reports. The JSON Lines report is written as the run goes: a header, one line per case (flushed), a footer;
+a run killed half-way still leaves every finished case readable, and `read_report` says it was interrupted.
+JUnit XML and Markdown (a rule-by-rule matrix) are written from the results at the end.
+
+Report format `azul-conformance-report/1`, one JSON object per line:
+    {"type": "header", "format": ..., "engine": {...}, "command": ..., "started": ..., "seed": ..., "cases": N}
+    {"type": "case", "id": ..., "kind": ..., "verdict": ..., "rules": [...], "message": ..., ...}
+    {"type": "footer", "finished": ..., "seconds": ..., "counts": {"pass": n, ...}}
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from .verdicts import VERDICTS, CaseResult, tally
+
+FORMAT = "azul-conformance-report/1"
+CHAPTERS = ("SETUP", "DEAL", "OFFER", "FLOOR", "WALL", "TILING", "SCORE", "ROUND", "END", "GREY")
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class JsonLinesReport:
+    """Writes the report incrementally: `start`, `case` for each result, `finish`."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = self.path.open("w", encoding="utf-8")
+        self.started = time.perf_counter()
+        self.results: list[CaseResult] = []
+
+    def _line(self, data: dict[str, Any]) -> None:
+        self.file.write(json.dumps(data, default=str, separators=(",", ":")) + "\n")
+        self.file.flush()
+
+    def start(self, header: dict[str, Any]) -> None:
+        self._line({"type": "header", "format": FORMAT, "started": _now(), **header})
+
+    def case(self, result: CaseResult) -> None:
+        self.results.append(result)
+        self._line({"type": "case", **result.to_json()})
+
+    def finish(self, extra: dict[str, Any] | None = None) -> None:
+        self._line({"type": "footer", "finished": _now(), "seconds": round(time.perf_counter() - self.started, 2),
+                    "counts": tally(self.results), **(extra or {})})
+        self.file.close()
+
+
+@dataclass
+class Report:
+    header: dict[str, Any]
+    results: list[CaseResult]
+    footer: dict[str, Any] | None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.footer is None
+
+
+def read_report(path: str | Path) -> Report:
+    """Read a JSON Lines report, even one cut short (no footer, a torn last line)."""
+    header: dict[str, Any] = {}
+    footer = None
+    results, problems = [], []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError:
+            problems.append(f"{path}:{number}: not JSON (the run was probably killed while writing it)")
+            continue
+        kind = data.pop("type", None)
+        if kind == "header":
+            header = data
+        elif kind == "footer":
+            footer = data
+        elif kind == "case":
+            results.append(CaseResult.from_json(data))
+    return Report(header, results, footer, problems)
+
+
+# -- JUnit XML ---------------------------------------------------------------------------------------------------
+
+def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-conformance") -> None:
+    counts = tally(results)
+    suite = ET.Element("testsuite", name=name, tests=str(len(results)), failures=str(counts["fail"]),
+                       errors=str(counts["error"] + counts["crash"] + counts["timeout"]),
+                       skipped=str(counts["skip"] + counts["not_run"]),
+                       time=f"{sum(r.seconds for r in results):.3f}")
+    for result in results:
+        case = ET.SubElement(suite, "testcase", classname=f"{result.kind}.{result.main_rule}", name=result.id,
+                             file=result.where.split(":")[0], time=f"{result.seconds:.3f}")
+        text = _detail(result)
+        if result.verdict == "fail":
+            ET.SubElement(case, "failure", message=_clean(result.message), type=result.rule or "fail").text = text
+        elif result.verdict in ("error", "crash", "timeout"):
+            ET.SubElement(case, "error", message=_clean(result.message), type=result.verdict).text = text
+        elif result.verdict in ("skip", "not_run"):
+            ET.SubElement(case, "skipped", message=_clean(result.message))
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    root = ET.Element("testsuites", name=name)
+    root.append(suite)
+    ET.indent(root)
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "?", text or "")[:1000]
+
+
+def _detail(result: CaseResult) -> str:
+    parts = [f"where: {result.where}", f"rules: {', '.join(result.rules)}"]
+    if result.rule:
+        parts.append(f"broken rule: {result.rule}")
+    for name in ("expected", "actual"):
+        value = getattr(result, name)
+        if value is not None:
+            parts.append(f"{name}: {json.dumps(value, default=str)[:2000]}")
+    if result.diff:
+        parts.append(result.diff)
+    if result.request is not None:
+        parts.append(f"request: {json.dumps(result.request, default=str)[:1000]}")
+    if result.exit_code is not None:
+        parts.append(f"exit status: {result.exit_code}")
+    if result.stderr:
+        parts.append("stderr (tail):\n" + result.stderr)
+    if result.counterexample:
+        parts.append(f"minimal failing game: {result.counterexample}")
+    return _clean("\n".join(parts))
+
+
+# -- Markdown ----------------------------------------------------------------------------------------------------
+
+def rule_key(rule: str) -> tuple:
+    prefix, _, number = rule.partition("-")
+    order = CHAPTERS.index(prefix) if prefix in CHAPTERS else len(CHAPTERS)
+    return (order, prefix, int(number) if number.isdigit() else 0)
+
+
+def by_rule(results: list[CaseResult]) -> dict[str, list[CaseResult]]:
+    """Each result under every rule it exercises, but a bad one only under the rule it is filed under (the
+    broken rule when known, else the case's main rule): a failing case does not mark all its rules broken."""
+    rules: dict[str, list[CaseResult]] = {}
+    for result in results:
+        targets = [result.main_rule] if result.bad else (result.rules or ["protocol"])
+        for rule in targets:
+            rules.setdefault(rule, []).append(result)
+    return dict(sorted(rules.items(), key=lambda item: rule_key(item[0])))
+
+
+def rule_status(results: list[CaseResult]) -> str:
+    verdicts = {r.verdict for r in results}
+    for verdict in ("crash", "timeout", "error", "fail"):
+        if verdict in verdicts:
+            return verdict
+    return "pass" if "pass" in verdicts else ("skip" if "skip" in verdicts else "not_run")
+
+
+def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseResult],
+                   known_rules: list[str] | None = None) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(markdown(header, results, known_rules), encoding="utf-8")
+
+
+def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None) -> str:
+    engine = header.get("engine", {})
+    counts = tally(results)
+    lines = [f"# Conformance report: {engine.get('name', '?')} {engine.get('version', '')}".rstrip(), "",
+             f"Command: `{header.get('command', '?')}`  ",
+             f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
+             f"Seed: {header.get('seed')}, property examples: {header.get('examples')}", "",
+             " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), "", "## Rule by rule", "",
+             "| rule | status | " + " | ".join(VERDICTS) + " | cases |",
+             "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |"]
+    grouped = by_rule(results)
+    for rule in sorted(set(grouped) | set(known_rules or []), key=rule_key):
+        cases = grouped.get(rule, [])
+        row = tally(cases)
+        names = ", ".join(sorted({c.id for c in cases if c.bad}))[:300]
+        status = rule_status(cases) if cases else "no case"
+        lines.append(f"| {rule} | {status} | " + " | ".join(str(row[v] or "") for v in VERDICTS) + f" | {names} |")
+    lines += _details(results)
+    return "\n".join(lines) + "\n"
+
+
+def _details(results: list[CaseResult]) -> list[str]:
+    lines = []
+    bad = [r for r in results if r.bad]
+    if bad:
+        lines += ["", "## What went wrong", ""]
+        for result in sorted(bad, key=lambda r: rule_key(r.main_rule)):
+            lines += [f"### {result.main_rule}: `{result.id}` ({result.verdict})", "",
+                      f"{result.where}: {result.message}".strip(), "", "```", _detail(result), "```", ""]
+    skipped = [r for r in results if r.verdict in ("skip", "not_run")]
+    if skipped:
+        lines += ["", "## Not judged", "", "| case | verdict | why |", "| --- | --- | --- |"]
+        lines += [f"| {r.id} | {r.verdict} | {r.message} |" for r in skipped]
+    return lines
+
+
+# -- comparing two runs ------------------------------------------------------------------------------------------
+
+@dataclass
+class Comparison:
+    fixed: list[tuple[str, str, str]] = field(default_factory=list)  # (id, old verdict, new verdict)
+    broken: list[tuple[str, str, str]] = field(default_factory=list)
+    still_bad: list[tuple[str, str, str]] = field(default_factory=list)
+    new_cases: list[str] = field(default_factory=list)
+    gone_cases: list[str] = field(default_factory=list)
+
+
+def compare(old: list[CaseResult], new: list[CaseResult]) -> Comparison:
+    before = {r.id: r for r in old}
+    after = {r.id: r for r in new}
+    out = Comparison()
+    for case_id, result in after.items():
+        previous = before.get(case_id)
+        if previous is None:
+            out.new_cases.append(case_id)
+            if result.bad:
+                out.broken.append((case_id, "absent", result.verdict))
+        elif previous.bad and not result.bad and result.verdict == "pass":
+            out.fixed.append((case_id, previous.verdict, result.verdict))
+        elif result.bad and not previous.bad:
+            out.broken.append((case_id, previous.verdict, result.verdict))
+        elif result.bad:
+            out.still_bad.append((case_id, previous.verdict, result.verdict))
+    out.gone_cases = sorted(set(before) - set(after))
+    return out

@@ -1,0 +1,125 @@
+"""One conformance run from start to end: the engine, the cases, the reports as the run goes, the summary."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+
+from ..engines.base import Engine, EngineError
+from .cases import Case, property_cases, scenario_cases, select
+from .report import JsonLinesReport, compare, read_report, write_junit, write_markdown
+from .runner import RunOptions, run_cases
+from .terminal import print_comparison, progress_bar, summary
+from .verdicts import CaseResult
+
+FORMATS = ("terminal", "jsonl", "junit", "markdown")
+
+
+@dataclass
+class Session:
+    engine_command: str | None = None  # None: the in-process reference engine
+    report_dir: str | None = None
+    only: tuple[str, ...] = ()
+    examples: int = 50
+    seed: int = 0
+    timeout: float = 5.0
+    formats: tuple[str, ...] = FORMATS
+    compare_with: str | None = None
+    scenario_paths: tuple[str, ...] = ()
+    properties: bool = True
+    problems: list[str] = field(default_factory=list)
+
+    def open_engine(self) -> Engine:
+        if self.engine_command is None:
+            from ..engines.reference import ReferenceEngine
+
+            return ReferenceEngine(self.seed)
+        from ..engines.subprocess import ProcessEngine
+
+        return ProcessEngine(self.engine_command, timeout=self.timeout)
+
+    def cases(self) -> list[Case]:
+        cases = scenario_cases(list(self.scenario_paths) or None, self.problems)
+        if self.properties:
+            cases += property_cases()
+        return select(cases, self.only)
+
+    def header(self, engine: Engine, cases: list[Case]) -> dict:
+        info = engine.info
+        return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
+                           "capabilities": info.capabilities.to_json()},
+                "command": self.engine_command or "(in-process reference engine)", "seed": self.seed,
+                "examples": self.examples, "timeout": self.timeout, "only": list(self.only), "cases": len(cases)}
+
+
+def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
+    """Run the suite; returns the results and the exit status (1 when anything failed, 2 on a setup error)."""
+    console = console or Console(stderr=False)
+    try:
+        engine = session.open_engine()
+    except EngineError as error:
+        console.print(f"[bold red]cannot start the engine:[/] {error.message}")
+        if error.stderr:
+            console.print(error.stderr)
+        return [], 2
+    cases = session.cases()
+    for problem in session.problems:
+        console.print(f"[red]scenario problem:[/] {problem}")
+    folder = Path(session.report_dir) if session.report_dir else None
+    jsonl = JsonLinesReport(folder / "report.jsonl") if folder and "jsonl" in session.formats else None
+    header = session.header(engine, cases)
+    if jsonl:
+        jsonl.start(header)
+    options = RunOptions(session.examples, session.seed,
+                         str(folder / "counterexamples") if folder else _temp_counterexamples())
+    started = time.perf_counter()
+    try:
+        with progress_bar(console, len(cases)) as advance:
+            def on_result(result: CaseResult) -> None:
+                if jsonl:
+                    jsonl.case(result)
+                advance(result)
+
+            results = run_cases(engine, cases, options, on_result)
+    finally:
+        engine.close()
+    seconds = time.perf_counter() - started
+    if jsonl:
+        jsonl.finish({"problems": session.problems})
+    _write_reports(session, folder, header, results)
+    if "terminal" in session.formats:
+        summary(console, results, seconds)
+    if session.compare_with:
+        print_comparison(console, compare(read_report(session.compare_with).results, results), session.compare_with)
+    if folder:
+        console.print(f"reports: {folder}/")
+    bad = any(result.bad for result in results) or bool(session.problems)
+    return results, 1 if bad else 0
+
+
+def _write_reports(session: Session, folder: Path | None, header: dict, results: list[CaseResult]) -> None:
+    if folder is None:
+        return
+    if "junit" in session.formats:
+        write_junit(folder / "junit.xml", results)
+    if "markdown" in session.formats:
+        write_markdown(folder / "report.md", header, results, _known_rules())
+
+
+def _known_rules() -> list[str]:
+    try:
+        from ..scenario.corpus import known_rules
+
+        return sorted(known_rules() or {})
+    except Exception:  # noqa: BLE001 - the matrix then lists the rules the cases name
+        return []
+
+
+def _temp_counterexamples() -> str:
+    import tempfile
+
+    # made only when a counterexample is written
+    return str(Path(tempfile.gettempdir()) / "azul-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))

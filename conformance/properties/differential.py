@@ -1,0 +1,155 @@
+"""Differential play: the engine under test and the reference engine, step by step from the same position.
+
+Before every step the reference is put in the engine's position (load_state), so each step is judged on its
+own and one deviation does not hide the next. A `focus` picks which steps and which parts of the state a
+property judges, so the report names the rule: the legal-move set, the effect of a take, the tiling and
+scores, the passage to the next round, the deal, the end of the game.
+"""
+
+from __future__ import annotations
+
+from ..engines.base import Engine, Rejected
+from .canonical import State, state_diff
+from .play import PropertyFailure, Watcher
+
+FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
+
+
+class Unloadable(Exception):
+    """The engine's state is not a position the reference accepts; the invariants property reports why."""
+
+
+class Differential(Watcher):
+    def __init__(self, reference: Engine, focus: str) -> None:
+        assert focus in FOCUSES, focus
+        self.reference, self.focus = reference, focus
+        self.ref_moves: list[str] | None = None
+
+    def _sync(self, state: State) -> bool:
+        try:
+            self.reference.load_state(state)
+            return True
+        except Rejected:
+            return False
+
+    # -- the legal moves ---------------------------------------------------------------------------------------
+
+    def on_position(self, engine, state, moves, chooser):
+        self.ref_moves = self.reference.legal_moves() if self._sync(state) else None
+        if self.focus != "legal-moves" or self.ref_moves is None:
+            return
+        extra = sorted(set(moves) - set(self.ref_moves))
+        missing = sorted(set(self.ref_moves) - set(moves))
+        if not extra and not missing:
+            return
+        rule = self._refusal_rule(state, extra[0]) if extra else _missing_rule(missing)
+        parts = ([f"listed but illegal: {', '.join(extra[:8])}"] if extra else []) + \
+                ([f"legal but not listed: {', '.join(missing[:8])}"] if missing else [])
+        raise PropertyFailure(rule, "; ".join(parts), expected=sorted(self.ref_moves), actual=sorted(moves))
+
+    def narrow(self, state, moves):
+        if self.ref_moves is None:
+            return moves
+        both = [m for m in moves if m in set(self.ref_moves)]
+        return both or moves
+
+    def _refusal_rule(self, state: State, move: str) -> str:
+        self._sync(state)
+        try:
+            self.reference.play(move)
+        except Rejected as error:
+            return error.rule or "OFFER-15"
+        return "OFFER-15"
+
+    # -- the effect of a move ----------------------------------------------------------------------------------
+
+    def on_move(self, engine, before, move, after):
+        context = _context(before, after)
+        if self.focus not in _FOCUS_OF[context] or not self._sync(before):
+            return
+        if context != "take" and move[0] == "C" and before["marker"] == "centre":
+            return  # the marker's take and the tiling in one step: a difference could be either (takes judges it)
+        try:
+            expected = self.reference.play(move)
+        except Rejected:
+            return  # a move the reference refuses: the legal-moves property judges that
+        self._compare(expected, after, context, before, move)
+
+    def on_deal(self, engine, before, after, given):
+        if self.focus != "deals" or not self._sync(before):
+            return
+        try:
+            expected = self.reference.deal(list(after["factories"]))
+        except Rejected as error:
+            raise PropertyFailure(error.rule or "DEAL-1", f"the engine dealt {after['factories']}, which cannot be "
+                                  f"drawn from bag {before['bag']!r} and lid {before['lid']!r}: {error.message}",
+                                  expected="a drawable deal", actual=after["factories"]) from None
+        self._compare(expected, after, "deal", before, "deal")
+
+    def _compare(self, expected: State, actual: State, context: str, before: State, step: str) -> None:
+        diff = [d for d in state_diff(expected, actual) if _rule(context, d[0], before) is not None]
+        if self.focus == "next-round":
+            diff = [d for d in diff if d[0].split("/")[1] in _ROUND_FIELDS]
+        elif self.focus == "tiling":
+            diff = [d for d in diff if d[0].split("/")[1] not in _ROUND_FIELDS]
+        if not diff:
+            return
+        path, want, got = diff[0]
+        rule = _rule(context, path, before)
+        if path == "/winners" and [b["score"] for b in expected["boards"]].count(
+                max(b["score"] for b in expected["boards"])) > 1:
+            rule = "END-6"  # the top score is shared: the tie-break decides
+        shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
+        raise PropertyFailure(rule, f"after {step}: {shown}",
+                              expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})
+
+
+_ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}
+_FOCUS_OF = {"take": ("takes",), "round": ("tiling", "next-round"), "end": ("end",), "tiling": ("tiling",)}
+
+
+def _context(before: State, after: State) -> str:
+    if after["phase"] == "over" or (before["phase"] != "offer" and after["phase"] == "over"):
+        return "end"
+    if before["phase"] == "offer" and after["phase"] == "offer":
+        return "take"
+    if before["phase"] == "tiling" or after["phase"] == "tiling":
+        return "tiling"
+    return "round"
+
+
+def _missing_rule(missing: list[str]) -> str:
+    if all("@" in m for m in missing):
+        return "GREY-1"
+    if all(m.endswith("F") for m in missing):
+        return "OFFER-11"
+    return "OFFER-7"
+
+
+def _rule(context: str, path: str, before: State) -> str | None:
+    """The rule a difference at `path` after a step in `context` breaks (None: not this property's business)."""
+    parts = path.strip("/").split("/")
+    top, leaf = parts[0], parts[-1]
+    table = _RULES[context]
+    if top == "boards":
+        return table.get(f"boards.{leaf}")
+    if context == "take" and top == "centre" and before["phase"] == "offer":
+        return table.get("centre")
+    return table.get(top)
+
+
+_RULES = {
+    "take": {"factories": "OFFER-2", "centre": "OFFER-3", "boards.lines": "OFFER-7", "boards.floor": "OFFER-10",
+             "lid": "FLOOR-2", "marker": "OFFER-5", "turn": "OFFER-1", "phase": "OFFER-14",
+             "boards.score": "SCORE-3", "bag": "DEAL-4", "round": "OFFER-14", "start_player": "OFFER-1"},
+    "round": {"boards.wall": "TILING-1", "boards.lines": "TILING-2", "boards.score": "SCORE-2",
+              "boards.floor": "FLOOR-6", "lid": "DEAL-4", "bag": "DEAL-4", "marker": "ROUND-2",
+              "start_player": "ROUND-2", "turn": "ROUND-2", "phase": "ROUND-1", "round": "ROUND-1",
+              "winners": "END-1", "factories": "ROUND-1", "centre": "ROUND-1"},
+    "tiling": {"boards.wall": "GREY-1", "boards.lines": "GREY-3", "boards.score": "SCORE-2",
+               "boards.floor": "GREY-3", "lid": "GREY-3", "turn": "GREY-5", "phase": "GREY-5"},
+    "end": {"winners": "END-5", "boards.score": "END-2", "phase": "END-1", "boards.wall": "TILING-1",
+            "boards.lines": "TILING-2", "boards.floor": "FLOOR-6", "lid": "DEAL-4", "round": "END-1"},
+    "deal": {"factories": "DEAL-1", "bag": "DEAL-1", "lid": "DEAL-2", "turn": "OFFER-1", "phase": "DEAL-1",
+             "marker": "OFFER-1", "start_player": "OFFER-1", "round": "DEAL-1"},
+}

@@ -1,0 +1,172 @@
+"""Playing one game on any Engine, step by step, with checks watching every position.
+
+A game is fixed by a GamePlan (players, variant, start player, a seed for the deals, and the move choices),
+so that hypothesis can generate and shrink games. The walk records a Trace (the deals and moves played) that
+replays the game exactly, and the checks (`Watcher`s) raise PropertyFailure naming the rule broken.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engines.base import Engine, EngineCrash, EngineTimeout, Rejected
+from .canonical import State, draw_deal
+
+MAX_ROUNDS = 60  # random play ends long before; beyond this the walk stops without judging
+GREY_PLACEMENTS = 25  # at most 5 placements per board and round
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    players: int = 2
+    variant: str = "colour"
+    start_player: int = 0
+    deal_seed: int = 0
+    choices: tuple[int, ...] = ()
+
+
+@dataclass
+class Trace:
+    """What was played: each step is {"kind": "deal", "factories": [...]} or {"kind": "move", "move": "1B2"},
+    and the last may carry `reject` (the code a refused step should get)."""
+
+    plan: GamePlan
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    given: State | None = None  # the state the game started from
+
+
+class PropertyFailure(Exception):
+    """A check failed: the rule it breaks, what was expected and found, and the game that led there."""
+
+    def __init__(self, rule: str | None, message: str, *, expected: Any = None, actual: Any = None,
+                 step: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{rule or 'protocol'}: {message}")
+        self.rule, self.message, self.expected, self.actual = rule, message, expected, actual
+        self.step = step  # a step to append to the trace (a refused move that should have been accepted...)
+        self.trace: Trace | None = None
+
+
+class EngineGaveUp(BaseException):
+    """The engine crashed or hung: stop the property at once (hypothesis must not shrink through timeouts).
+    A BaseException so that hypothesis lets it through."""
+
+    def __init__(self, error: EngineCrash | EngineTimeout, trace: Trace) -> None:
+        super().__init__(str(error))
+        self.error, self.trace = error, trace
+
+
+class Watcher:
+    """A check riding along a game. Each hook may raise PropertyFailure."""
+
+    def on_start(self, engine: Engine, state: State) -> None: ...
+
+    def on_deal(self, engine: Engine, before: State, after: State, given: list[str] | None) -> None: ...
+
+    def on_position(self, engine: Engine, state: State, moves: list[str], chooser: "Chooser") -> None: ...
+
+    def on_move(self, engine: Engine, before: State, move: str, after: State) -> None: ...
+
+    def on_end(self, engine: Engine, state: State) -> None: ...
+
+    def on_stall(self, engine: Engine, state: State, moves: int) -> None:
+        """The round went on for more moves than it has tiles: moves that take nothing keep it going."""
+
+    def narrow(self, state: State, moves: list[str]) -> list[str]:
+        """The moves the walk may choose from (a differential check keeps those both engines accept)."""
+        return moves
+
+
+class Chooser:
+    """Turns the plan's choice list into picks; once the list runs out every pick is the first option,
+    so shrinking the list shrinks the game towards the canonical first moves."""
+
+    def __init__(self, choices: tuple[int, ...]) -> None:
+        self.choices, self.index = choices, 0
+
+    def pick(self, options: list[Any]) -> Any:
+        value = self.choices[self.index] if self.index < len(self.choices) else 0
+        self.index += 1
+        return options[value % len(options)]
+
+
+def walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool) -> Trace:
+    """Play one game per `plan`; with `give_deals` our drawn deals are handed to the engine, else it deals."""
+    trace = Trace(plan)
+    try:
+        _walk(engine, plan, watchers, give_deals, trace)
+    except PropertyFailure as failure:
+        if failure.step:
+            trace.steps.append(failure.step)
+        failure.trace = trace
+        raise
+    except (EngineCrash, EngineTimeout) as error:
+        raise EngineGaveUp(error, trace) from None
+    return trace
+
+
+def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool, trace: Trace) -> None:
+    state = _refusable(lambda: engine.new_game(plan.players, plan.variant, plan.start_player), "new_game")
+    for watcher in watchers:
+        watcher.on_start(engine, state)
+    chooser, rng = Chooser(plan.choices), random.Random(plan.deal_seed)
+    round_moves = 0
+    while state["phase"] != "over" and state["round"] <= MAX_ROUNDS:
+        if state["phase"] == "deal":
+            state = _deal(engine, state, watchers, rng if give_deals else None, trace)
+            round_moves = 0
+            continue
+        round_moves += 1
+        if round_moves > 4 * len(state["factories"]) + GREY_PLACEMENTS:  # every take removes a tile
+            for watcher in watchers:
+                watcher.on_stall(engine, state, round_moves)
+            return
+        moves = _refusable(engine.legal_moves, "legal_moves")
+        for watcher in watchers:
+            watcher.on_position(engine, state, moves, chooser)
+        options = sorted(set(moves))
+        for watcher in watchers:
+            options = watcher.narrow(state, options)
+        if not options:
+            return  # nothing to play (a check already judged an empty list)
+        move = chooser.pick(options)
+        state = _play(engine, state, move, watchers, trace)
+    if state["phase"] == "over":
+        for watcher in watchers:
+            watcher.on_end(engine, state)
+
+
+def _deal(engine: Engine, state: State, watchers: list[Watcher], rng: random.Random | None, trace: Trace) -> State:
+    factories = draw_deal(state, rng) if rng is not None else None
+    try:
+        after = engine.deal(factories)
+    except Rejected as error:
+        raise PropertyFailure(error.rule or "DEAL-1", f"the engine refused the drawable deal {factories}: "
+                              f"{error.code}: {error.message}", expected="accepted", actual=error.code,
+                              step={"kind": "deal", "factories": factories}) from None
+    trace.steps.append({"kind": "deal", "factories": list(after["factories"])})
+    for watcher in watchers:
+        watcher.on_deal(engine, state, after, factories)
+    return after
+
+
+def _play(engine: Engine, state: State, move: str, watchers: list[Watcher], trace: Trace) -> State:
+    try:
+        after = engine.play(move)
+    except Rejected as error:
+        raise PropertyFailure(error.rule or "OFFER-15", f"{move} is listed as legal but was refused: "
+                              f"{error.code}: {error.message}", expected="accepted", actual=error.code,
+                              step={"kind": "move", "move": move}) from None
+    trace.steps.append({"kind": "move", "move": move})
+    for watcher in watchers:
+        watcher.on_move(engine, state, move, after)
+    return after
+
+
+def _refusable(call, what: str):
+    try:
+        return call()
+    except Rejected as error:
+        raise PropertyFailure(None, f"the engine refused {what}: {error.code}: {error.message}",
+                              actual=error.code) from None

@@ -1,0 +1,134 @@
+"""The property-based conformance cases, and how hypothesis runs one against an engine.
+
+Each Property is one case of the suite (its own verdict in the report): a set of checks riding along random
+games. On failure hypothesis shrinks the game (when the engine takes our deals, so games replay exactly) and
+the outcome carries the minimal trace; a crash or a hang stops the property at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import seed as hypothesis_seed
+
+from ..engines.base import Capabilities, Engine, EngineCrash, EngineTimeout
+from . import checks
+from .differential import Differential
+from .play import EngineGaveUp, PropertyFailure, Trace, Watcher, walk
+from .strategies import game_plans
+
+DEFAULT_EXAMPLES = 20
+
+
+@dataclass(frozen=True)
+class Property:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    watchers: Callable[[Engine, Capabilities, Engine | None], list[Watcher]]
+    requires: tuple[str, ...] = ()
+    needs_reference: bool = False
+    own_deals: bool = False  # the engine deals by itself (its deals are what is judged)
+
+
+def _diff(focus: str) -> Callable[[Engine, Capabilities, Engine | None], list[Watcher]]:
+    return lambda engine, caps, ref: [Differential(ref, focus)]
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("property-invariants", "Every position keeps 100 tiles, scores >= 0, and the board constraints",
+             ("SETUP-4", "SCORE-5", "OFFER-7", "OFFER-8", "OFFER-9", "FLOOR-1", "WALL-1", "GREY-2", "END-1"),
+             lambda e, c, r: [checks.Invariants()]),
+    Property("property-legal-move-list", "The legal moves are a set, non-empty exactly when a move is due",
+             ("OFFER-15",), lambda e, c, r: [checks.LegalMoveList()]),
+    Property("property-listed-moves-accepted", "Every listed move is accepted",
+             ("OFFER-15",), lambda e, c, r: [checks.ListedMovesAccepted(c.load_state)]),
+    Property("property-illegal-moves-refused", "Unlisted moves are refused with illegal_move, the state unchanged",
+             ("OFFER-6", "OFFER-8", "OFFER-9", "OFFER-12", "OFFER-15"),
+             lambda e, c, r: [checks.IllegalMovesRefused(r)], needs_reference=True),
+    Property("property-deals-drawable", "The engine's own deals are drawable from the bag, then the lid",
+             ("DEAL-1", "DEAL-2", "DEAL-3"), lambda e, c, r: [checks.DealsDrawable()], own_deals=True),
+    Property("property-game-ends", "Games end; afterwards no move is listed or accepted",
+             ("END-1", "OFFER-15"), lambda e, c, r: [checks.GameEnds()]),
+    Property("property-load-state-round-trip", "load_state answers the position it was given",
+             ("SETUP-4",), lambda e, c, r: [checks.LoadStateRoundTrip()], requires=("load_state",)),
+    Property("differential-legal-moves", "The same legal moves as the reference, in every position",
+             ("OFFER-6", "OFFER-7", "OFFER-8", "OFFER-9", "OFFER-11", "OFFER-12", "OFFER-13", "GREY-1", "GREY-4"),
+             _diff("legal-moves"), needs_reference=True),
+    Property("differential-takes", "Each take has the reference's effect on the table and the board",
+             ("OFFER-1", "OFFER-2", "OFFER-3", "OFFER-4", "OFFER-5", "OFFER-7", "OFFER-10", "FLOOR-1", "FLOOR-2"),
+             _diff("takes"), needs_reference=True),
+    Property("differential-tiling", "Wall tiling, scores and floor penalties as the reference's",
+             ("TILING-1", "TILING-2", "TILING-3", "SCORE-1", "SCORE-2", "SCORE-3", "SCORE-4", "SCORE-5",
+              "FLOOR-3", "FLOOR-4", "FLOOR-6", "DEAL-4"), _diff("tiling"), needs_reference=True),
+    Property("differential-next-round", "The next round starts as the reference's (marker, start player)",
+             ("ROUND-1", "ROUND-2", "ROUND-3"), _diff("next-round"), needs_reference=True),
+    Property("differential-deals", "The engine's deals, replayed on the reference, give the same state",
+             ("DEAL-1", "DEAL-2", "DEAL-3", "OFFER-1"), _diff("deals"), needs_reference=True, own_deals=True),
+    Property("differential-end", "Final scores, bonuses and winners as the reference's",
+             ("END-1", "END-2", "END-3", "END-4", "END-5", "END-6", "END-7"), _diff("end"), needs_reference=True),
+)
+
+
+@dataclass
+class PropertyOutcome:
+    verdict: str  # pass, fail, crash, timeout, error
+    message: str = ""
+    rule: str | None = None
+    expected: Any = None
+    actual: Any = None
+    trace: Trace | None = None
+    examples: int = 0
+    engine_error: EngineCrash | EngineTimeout | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class _Escape(BaseException):
+    """Leaves hypothesis at the first failure when games cannot be replayed (the engine deals by itself)."""
+
+    def __init__(self, failure: PropertyFailure) -> None:
+        super().__init__(str(failure))
+        self.failure = failure
+
+
+def run_property(engine: Engine, prop: Property, capabilities: Capabilities, examples: int = DEFAULT_EXAMPLES,
+                 seed: int = 0, reference: Engine | None = None) -> PropertyOutcome:
+    """Run one property for `examples` games (fewer if it fails); the verdict and the minimal failing game."""
+    give_deals = capabilities.deal and not prop.own_deals
+    watchers = prop.watchers(engine, capabilities, reference)
+    count = 0
+
+    def one_game(plan) -> None:
+        nonlocal count
+        count += 1
+        try:
+            walk(engine, plan, watchers, give_deals)
+        except PropertyFailure as failure:
+            if not give_deals:
+                raise _Escape(failure) from None
+            raise
+
+    phases = (Phase.explicit, Phase.generate, Phase.shrink) if give_deals else (Phase.generate,)
+    test = settings(max_examples=examples, deadline=None, database=None, phases=phases, print_blob=False,
+                    suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                    report_multiple_bugs=False)(given(game_plans(capabilities))(one_game))
+    try:
+        hypothesis_seed(seed)(test)()
+    except PropertyFailure as failure:
+        return _failed(failure, count)
+    except _Escape as escape:
+        return _failed(escape.failure, count)
+    except EngineGaveUp as gave_up:
+        verdict = "timeout" if isinstance(gave_up.error, EngineTimeout) else "crash"
+        return PropertyOutcome(verdict, gave_up.error.message, trace=gave_up.trace, examples=count,
+                               engine_error=gave_up.error)
+    except Exception as error:  # noqa: BLE001 - an adapter bug or a flaky engine becomes a verdict
+        return PropertyOutcome("error", f"{type(error).__name__}: {error}"[:2000], examples=count)
+    return PropertyOutcome("pass", f"{count} games", examples=count)
+
+
+def _failed(failure: PropertyFailure, count: int) -> PropertyOutcome:
+    return PropertyOutcome("fail", failure.message, rule=failure.rule, expected=failure.expected,
+                           actual=failure.actual, trace=failure.trace, examples=count)

@@ -1,0 +1,38 @@
+"""Shared plumbing of the fake engines: the reference protocol server with a hook that bends one behaviour.
+
+Each fake engine is its own process (`python tests/fake_engines/<name>.py`), speaking protocol v1 like
+`azul serve` except where its hook says otherwise. The hook gets the request and the reply the reference would
+give, and returns the line to write (or None to write nothing); it may also exit or sleep.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable
+
+from azul_reference.protocol import Session, reply_to
+
+Hook = Callable[[dict[str, Any], dict[str, Any], Session], "dict | str | None"]
+
+
+def serve(hook: Hook, before: Callable[[dict, Session], "dict | None"] | None = None) -> int:
+    session = Session(seed=1)
+    for raw in sys.stdin.buffer:
+        if not raw.strip():
+            continue
+        request = json.loads(raw)
+        if request.get("cmd") == "quit":
+            return 0
+        early = before(request, session) if before else None
+        reply = early if early is not None else reply_to(session, raw)
+        out = hook(request, reply, session)
+        if out is None:
+            continue
+        sys.stdout.write((out if isinstance(out, str) else json.dumps(out)) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+def same(request, reply, session):
+    return reply

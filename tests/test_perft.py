@@ -1,0 +1,84 @@
+"""Perft through the Engine interface, against counts worked out independently of any engine."""
+
+from __future__ import annotations
+
+from azul_conformance.engines.reference import ReferenceEngine
+from azul_conformance.perft import divide, perft
+
+COLOURS = "BYRKW"
+
+
+def position(factories, centre="", lines=None, wall=None, floor=""):
+    """A two-player offer position built by hand; bag filled up so that 20 of each colour exist."""
+    boards = [{"score": 0, "lines": lines or [""] * 5, "wall": wall or ["....."] * 5, "floor": floor},
+              {"score": 0, "lines": [""] * 5, "wall": ["....."] * 5, "floor": ""}]
+    used = "".join(factories) + centre + "".join(boards[0]["lines"]) + "".join(boards[0]["wall"]) + floor
+    bag = "".join(c * (20 - used.count(c)) for c in COLOURS)
+    return {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 1, "phase": "offer",
+            "turn": 0, "start_player": 0, "marker": "centre", "factories": factories, "centre": centre,
+            "bag": bag, "lid": "", "boards": boards, "winners": None}
+
+
+def takes(state, seat):
+    """Independent move generator on canonical dicts (the rules, written out again for this test)."""
+    board = state["boards"][seat]
+    sources = [(str(i + 1), f) for i, f in enumerate(state["factories"])] + [("C", state["centre"])]
+    moves = []
+    for name, tiles in sources:
+        for colour in sorted(set(tiles)):
+            for line in range(5):
+                held = board["lines"][line]
+                fits = (not held and colour not in board["wall"][line]) or (held[:1] == colour and len(held) <= line)
+                if fits:
+                    moves.append((name, colour, line))
+            moves.append((name, colour, None))
+    return moves
+
+
+def apply(state, seat, move):
+    """Just enough of a take for perft at depth 2 within one round: the tiles leave the source, the rest of a
+    factory goes to the centre, the line fills (overflow ignored: only line choice matters next)."""
+    name, colour, line = move
+    new = {**state, "factories": list(state["factories"]),
+           "boards": [dict(b, lines=list(b["lines"])) for b in state["boards"]]}
+    if name == "C":
+        new["centre"] = state["centre"].replace(colour, "")
+    else:
+        i = int(name) - 1
+        rest = state["factories"][i].replace(colour, "")
+        new["factories"][i] = ""
+        new["centre"] = "".join(sorted(state["centre"] + rest, key=COLOURS.index))
+    if line is not None:
+        count = (state["factories"][int(name) - 1] if name != "C" else state["centre"]).count(colour)
+        held = new["boards"][seat]["lines"][line]
+        new["boards"][seat]["lines"][line] = (held + colour * count)[:line + 1]
+    return new
+
+
+def test_depth_one_counted_by_hand():
+    # factory 1 BBRK: blue, red, black, each to 5 lines or the floor = 3 x 6 = 18; factory 2 YYYY: 6; no more
+    state = position(["BBRK", "YYYY", "", "", ""])
+    engine = ReferenceEngine()
+    assert perft(engine, state, 1) == 24
+    assert divide(engine, state, 1)["1B1"] == 1
+
+
+def test_depth_one_with_wall_and_full_line_restrictions():
+    # line 1 holds B (full); wall row 2 has Y. Factory 1 YYBW: Y -> lines 3,4,5 + floor (not 1: full, not 2: wall)
+    # = 4; B -> lines 2..5 + floor = 5 (line 1 is full); W -> lines 2..5 + floor = 5. Total 14.
+    state = position(["YYBW", "", "", "", ""], lines=["B", "", "", "", ""],
+                     wall=[".....", "..Y..", ".....", ".....", "....."])
+    assert perft(ReferenceEngine(), state, 1) == 14
+
+
+def test_depth_two_against_an_independent_brute_force():
+    state = position(["BBRK", "YYWW", "RRRK", "", ""], centre="")
+    expected = sum(len(takes(apply(state, 0, move), 1)) for move in takes(state, 0))
+    assert perft(ReferenceEngine(), state, 2) == expected
+
+
+def test_perft_stops_at_the_end_of_the_offer():
+    state = position(["BBRK", "", "", "", ""])  # one take, then the centre's R and K: 3 sequences of takes
+    engine = ReferenceEngine()
+    one = perft(engine, state, 1)
+    assert perft(engine, state, 10) >= one and perft(engine, state, 0) == 1

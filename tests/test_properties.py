@@ -1,0 +1,116 @@
+"""Property-based conformance: the reference passes; engines with a planted fault fail under the right rule,
+and the minimal failing game is written as a scenario the scenario loader accepts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from azul_conformance.engines.base import Rejected
+from azul_conformance.engines.reference import ReferenceEngine
+from azul_conformance.properties import PROPERTIES, run_property
+from azul_conformance.properties.canonical import deal_problems, draw_deal
+from azul_conformance.properties.counterexample import write_counterexample
+from azul_conformance.properties.invariants import moves_problems, state_problems
+
+BY_ID = {p.id: p for p in PROPERTIES}
+
+
+def run(engine, prop_id, examples=15):
+    return run_property(engine, BY_ID[prop_id], engine.info.capabilities, examples, seed=5,
+                        reference=ReferenceEngine(5))
+
+
+@pytest.mark.parametrize("prop_id", sorted(BY_ID))
+def test_the_reference_passes_every_property(prop_id):
+    outcome = run(ReferenceEngine(1), prop_id, examples=10)
+    assert outcome.verdict == "pass", outcome.message
+
+
+class FloorOverflowKept(ReferenceEngine):
+    """Tiles that reach the lid during the offer vanish from its state."""
+
+    def play(self, move):
+        state = super().play(move)
+        if state["lid"] and state["phase"] == "offer":
+            state = dict(state, lid="")  # tiles vanish
+        return state
+
+
+class MarkerForgotten(ReferenceEngine):
+    """Never gives the marker: its floors never show M."""
+
+    def play(self, move):
+        state = super().play(move)
+        if state["phase"] == "offer" and state["marker"] != "centre":
+            boards = [dict(b, floor=b["floor"].replace("M", "")) for b in state["boards"]]
+            state = dict(state, marker="centre", boards=boards)
+            self.load_state(state)
+        return state
+
+
+class AcceptsEmptyTakes(ReferenceEngine):
+    """Lists and accepts a take of a colour the factory does not hold (OFFER-6), as a no-op that passes."""
+
+    def legal_moves(self):
+        moves = super().legal_moves()
+        state = self.state()
+        if state["phase"] == "offer":
+            for i, tiles in enumerate(state["factories"]):
+                if tiles and "B" not in tiles:
+                    moves.append(f"{i + 1}BF")
+        return moves
+
+
+def test_vanishing_tiles_break_setup_4(tmp_path):
+    outcome = run(FloorOverflowKept(1), "property-invariants", examples=30)
+    assert outcome.verdict == "fail" and outcome.rule == "SETUP-4"
+    path = write_counterexample(tmp_path, "property-invariants", outcome.rule, outcome.message, outcome.trace,
+                                ReferenceEngine(0), outcome.actual if isinstance(outcome.actual, dict) else None)
+    from azul_conformance.scenario import load_scenarios
+
+    scenario, = load_scenarios([path])
+    assert scenario.rules == ("SETUP-4",) and scenario.steps
+
+
+def test_forgotten_marker_fails_the_takes_differential_under_offer_5():
+    outcome = run(MarkerForgotten(1), "differential-takes")
+    assert outcome.verdict == "fail" and outcome.rule == "OFFER-5"
+    # shrunk: the game ends at the first take from the centre
+    assert outcome.trace.steps[-1]["move"].startswith("C")
+
+
+def test_listing_empty_takes_fails_legal_moves_under_offer_6():
+    outcome = run(AcceptsEmptyTakes(1), "differential-legal-moves")
+    assert outcome.verdict == "fail" and outcome.rule == "OFFER-6"
+    assert len(outcome.trace.steps) == 1  # shrunk to the first position: the deal only
+
+
+def test_listed_but_refused_move_is_caught():
+    outcome = run(AcceptsEmptyTakes(1), "property-listed-moves-accepted")
+    assert outcome.verdict == "fail" and "refused" in outcome.message
+
+
+def test_invariants_on_hand_made_states():
+    engine = ReferenceEngine()
+    state = engine.new_game(2)
+    assert state_problems(state) == []
+    broken = dict(state, bag=state["bag"][1:])
+    assert [rule for rule, _ in state_problems(broken)] == ["SETUP-4"]
+    board = dict(state["boards"][0], lines=["BY", "", "", "", ""], score=-1)
+    rules = {rule for rule, _ in state_problems(dict(state, boards=[board, state["boards"][1]]))}
+    assert {"OFFER-7", "OFFER-8", "SCORE-5"} <= rules
+    assert moves_problems(dict(state, phase="offer"), ["1B1", "1B1"])[0][0] == "OFFER-15"
+
+
+def test_our_deals_are_drawable_and_bad_ones_are_named():
+    engine = ReferenceEngine()
+    state = engine.new_game(3)
+    factories = draw_deal(state, random.Random(3))
+    after = engine.deal(factories)
+    assert deal_problems(state, after) == []
+    cheat = dict(after, factories=["BBBB"] * 7)  # 28 blue tiles: there are 20
+    assert deal_problems(state, cheat)[0][0] == "DEAL-1"
+    with pytest.raises(Rejected):
+        ReferenceEngine().load_state(dict(state, phase="offer"))

@@ -1,0 +1,82 @@
+"""Protocol v1 messages: wire names from the classes, and both directions valid against the published schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from azul_conformance.engines import messages as msg
+from azul_conformance.engines.subprocess import ProcessEngine
+
+
+def test_wire_names_come_from_the_classes():
+    assert [cls.cmd() for cls in msg.REQUESTS.values()] == [
+        "hello", "new_game", "deal", "load_state", "legal_moves", "play", "state", "quit"]
+    assert msg.Play("3K4").to_json(7) == {"id": 7, "cmd": "play", "move": "3K4"}
+    assert msg.Quit().to_json(None) == {"cmd": "quit"}
+    assert msg.Deal().to_json(2) == {"id": 2, "cmd": "deal"}  # no factories: the engine deals itself
+
+
+def test_every_schema_definition_is_described():
+    protocol, _ = msg.schemas()
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if "properties" in node:
+                for name, field in node["properties"].items():
+                    assert "description" in field or "$ref" in field, f"{where}.{name} has no description"
+            for key, value in node.items():
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}[{i}]")
+
+    walk(protocol, "protocol")
+    assert all("description" in d for d in protocol["$defs"].values())
+
+
+def test_requests_built_here_are_valid():
+    state = None
+    with ProcessEngine(f"{sys.executable} -c 'from azul_conformance.cli import main; main()' serve") as engine:
+        state = engine.new_game(2)
+    for request in (msg.Hello().to_json(1), msg.NewGame(3, "grey", 2).to_json(2),
+                    msg.Deal(["BBRK", "", "", "", ""]).to_json(3), msg.LoadState(state).to_json(4),
+                    msg.LegalMoves().to_json(5), msg.Play("CBF").to_json(6), msg.State().to_json(7),
+                    msg.Quit().to_json(None)):
+        assert msg.schema_problems(request, "request") == [], request
+
+
+def test_bad_requests_are_refused_by_the_schema():
+    assert msg.schema_problems({"id": 1, "cmd": "play", "move": "3K9"}, "request")
+    assert msg.schema_problems({"id": 1, "cmd": "new_game", "players": 5}, "request")
+    assert msg.schema_problems({"cmd": "hello", "protocol": 1}, "request")  # no id
+
+
+def test_reference_server_replies_are_valid_and_pass_the_cheap_check():
+    from io import BytesIO, StringIO
+
+    from azul_conformance.engines.reference import serve_protocol
+
+    requests = [msg.Hello().to_json(1), msg.NewGame(2).to_json(2), msg.Deal().to_json(3),
+                msg.LegalMoves().to_json(4), msg.Play("CBF").to_json(5), msg.State().to_json(6)]
+    out = StringIO()
+    serve_protocol(BytesIO("".join(json.dumps(r) + "\n" for r in requests).encode()), out, seed=1)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    kinds = ["hello", "state", "state", "moves", "state", "state"]
+    for request, reply, kind in zip(requests, replies, kinds):
+        assert msg.schema_problems(reply, "reply") == [], reply
+        assert msg.check_reply(reply, request, kind) is None
+    assert replies[4]["ok"] is False and replies[4]["error"]["code"] == "illegal_move"
+
+
+@pytest.mark.parametrize("reply, problem", [
+    ({"id": 2, "ok": True, "state": {}}, "does not echo"),
+    ({"id": 1, "ok": "yes"}, "`ok` must be"),
+    ({"id": 1, "ok": True, "moves": "1B1"}, "`moves` must be a list"),
+    ({"id": 1, "ok": False, "error": {"code": "oops"}}, "is not one of"),
+    ([1, 2], "expected a JSON object"),
+])
+def test_the_cheap_check_names_the_problem(reply, problem):
+    assert problem in msg.check_reply(reply, {"id": 1}, "moves")
