@@ -18,7 +18,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from azul_reference import Game, from_state
+import pytest
+
+from azul_reference import Game, IllegalMove, from_state, to_state
 
 COLOURS = "BYRKW"
 FACTORIES = {2: 5, 3: 7, 4: 9}
@@ -92,3 +94,12 @@ def position(*, players: int = 2, variant: str = "colour", round: int = 1, phase
 def game(**overrides: Any) -> Game:
     """The reference engine's Game in the position `position(**overrides)` describes."""
     return from_state(position(**overrides))
+
+
+def refused(g: Game, move: str, rule: str) -> None:
+    """The move is refused naming `rule`, and the game is exactly as before."""
+    before = to_state(g)
+    with pytest.raises(IllegalMove) as caught:
+        g.play(move)
+    assert caught.value.rule == rule, caught.value.message
+    assert to_state(g) == before

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from positions import board, coloured_row, game, position
+from positions import board, coloured_row, game
 
 from azul_reference import Game, IllegalDeal, to_state
 

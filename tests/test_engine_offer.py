@@ -5,20 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import board, coloured_row, game
+from positions import board, coloured_row, game, refused
 
-from azul_reference import Game, IllegalMove, NotationError, to_state
+from azul_reference import Game, NotationError, to_state
 
 TWO_FACTORIES = ["BBRK", "YYYW", "", "", ""]
 
-
-def refused(g: Game, move: str, rule: str) -> None:
-    """The move is refused naming `rule`, and the game is exactly as before."""
-    before = to_state(g)
-    with pytest.raises(IllegalMove) as caught:
-        g.play(move)
-    assert caught.value.rule == rule, caught.value.message
-    assert to_state(g) == before
 
 
 # -- OFFER-2..5: what a take moves --------------------------------------------------------------------------

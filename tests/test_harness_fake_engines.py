@@ -6,7 +6,6 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
 from rich.console import Console
 
 from azul_conformance.harness import Session, read_report, run_session

@@ -90,7 +90,7 @@ def test_overlapping_clauses_are_reported_with_both_clauses(spec_copy: Path) -> 
     clauses = spec_copy / "clauses" / "000_ed7c8802c5a645fb.yaml"
     edit(clauses, '{lines: "13-13", version: FR', '{lines: "12-13", version: FR')
     first, second = line_of(clauses, '"9-12"'), line_of(clauses, '"12-13"')
-    where = f"spec/clauses/000_ed7c8802c5a645fb.yaml"
+    where = "spec/clauses/000_ed7c8802c5a645fb.yaml"
     assert f"{FILE_000}:12: covered by 2 clauses (line 12): {where}:{first}, {where}:{second}" in problems(spec_copy)
 
 

@@ -5,9 +5,9 @@ moves, refusal of unlisted ones (state unchanged), drawable deals, the end of th
 from __future__ import annotations
 
 from ..engines.base import Engine, Rejected
-from .canonical import State, candidate_moves, deal_problems, state_diff
+from .canonical import candidate_moves, deal_problems, state_diff
 from .invariants import moves_problems, state_problems
-from .play import Chooser, PropertyFailure, Watcher
+from .play import PropertyFailure, Watcher
 
 ILLEGAL_TRIES = 3  # unlisted moves tried per position
 LISTED_TRIES = 2  # listed moves tried (and undone with load_state) per position
