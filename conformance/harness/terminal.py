@@ -63,14 +63,21 @@ def summary(console: Console, results: list[CaseResult], seconds: float, limit: 
     _totals(console, results, seconds)
 
 
+DIFF_LINES = 16  # the terminal shows the start of a failure's diff; the reports keep all of it
+
+
 def _print_bad(console: Console, result: CaseResult) -> None:
     colour = STYLE[result.verdict]
     console.print(f"  [{colour}]{result.verdict.upper()}[/] {escape(result.id)} ({escape(result.where)})")
     console.print(f"      {escape(result.message[:400])}")
-    for name in ("expected", "actual"):
-        value = getattr(result, name)
-        if value is not None and result.verdict == "fail":
-            console.print(f"      {name}: {escape(json.dumps(value, default=str)[:300])}")
+    if result.diff and result.verdict == "fail":  # each failing assertion, where it is, and what was found
+        for line in result.diff.splitlines()[:DIFF_LINES]:
+            console.print(f"      {escape(line)}", highlight=False)
+    else:
+        for name in ("expected", "actual"):
+            value = getattr(result, name)
+            if value is not None and result.verdict == "fail":
+                console.print(f"      {name}: {escape(json.dumps(value, default=str)[:300])}")
     if result.request is not None:
         console.print(f"      request: {escape(json.dumps(result.request, default=str)[:200])}")
     if result.exit_code is not None:
