@@ -21,7 +21,7 @@ import time
 
 from azul_reference import DEAL, Game
 
-MAX_ROUNDS = 100  # random play can reach a position no row can ever be completed from: stop such a game there
+MAX_ROUNDS = 100  # a backstop only: a game from which no row can ever be completed ends by END-8
 
 
 def play_one(players: int, variant: str, seed: int) -> tuple[int, bool]:

@@ -41,7 +41,7 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform                                   # the bundled reference engine, in-process
       azul conform --engine "azul serve"             # the reference engine as a subprocess
       azul conform --engine "./my-engine --quiet" --report-dir reports
-      azul conform --engine "python3 my_engine.py" --only OFFER-6 --only floor-overflow
+      azul conform --engine "python3 my_engine.py" --only OFFER-6 --only floor-overflow-to-lid
       azul conform --engine "./my-engine" --compare reports/report.jsonl --report-dir reports-new
       azul conform --examples 200 --seed 7           # longer property runs
     """

@@ -44,9 +44,11 @@ for line in sys.stdin:
         if request.get("cmd") == "quit":
             break
         reply = {"id": request.get("id"), "ok": True, **handle(request)}
-    except AzulError as error:  # the engine refused: pass on its code and the rule it names
-        reply = {"id": request.get("id"), "ok": False,
-                 "error": {"code": error.code, "rule": error.rule, "message": error.message}}
+    except AzulError as error:  # the engine refused: pass on its code and the rule it names, if any
+        refusal = {"code": error.code, "message": error.message}
+        if error.rule:  # `rule` is a rule ID or left out, never null
+            refusal["rule"] = error.rule
+        reply = {"id": request.get("id"), "ok": False, "error": refusal}
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         reply = {"id": request.get("id") if isinstance(request, dict) else None, "ok": False,
                  "error": {"code": "bad_request", "message": str(error)}}
