@@ -90,3 +90,9 @@ def test_the_third_party_engine_is_judged_and_its_deviations_found(tmp_path):
     broken = {r.rule or r.rules[0] for r in report.results if r.verdict == "fail"}
     assert {"OFFER-6", "ROUND-2"} <= broken, broken
     assert (tmp_path / "report.md").exists()
+
+
+def test_only_that_selects_nothing_is_an_error_not_a_clean_run(tmp_path):
+    result = CliRunner().invoke(conform, ["--only", "NOPE-1", "--report-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "selects no case" in result.output

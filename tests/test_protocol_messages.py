@@ -76,6 +76,7 @@ def test_reference_server_replies_are_valid_and_pass_the_cheap_check():
     ({"id": 1, "ok": "yes"}, "`ok` must be"),
     ({"id": 1, "ok": True, "moves": "1B1"}, "`moves` must be a list"),
     ({"id": 1, "ok": False, "error": {"code": "oops"}}, "is not one of"),
+    ({"id": 1, "ok": False, "error": {"code": "illegal_move", "rule": None}}, "error.rule must be a string"),
     ([1, 2], "expected a JSON object"),
 ])
 def test_the_cheap_check_names_the_problem(reply, problem):

@@ -121,9 +121,9 @@ def _error_problem(error: Any) -> str | None:
         return f"`ok: false` needs an `error` object with a `code`, got {error!r}"
     if error["code"] not in ERROR_CODES:
         return f"error code {error['code']!r} is not one of {', '.join(ERROR_CODES)}"
-    for name in ("message", "rule"):
-        if error.get(name) is not None and not isinstance(error[name], str):
-            return f"error.{name} must be a string, got {error[name]!r}"
+    for name in ("message", "rule"):  # optional, but never null (protocol.schema.json)
+        if name in error and not isinstance(error[name], str):
+            return f"error.{name} must be a string when present (leave it out otherwise), got {error[name]!r}"
     return None
 
 

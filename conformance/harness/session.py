@@ -68,6 +68,11 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
     cases = session.cases()
     for problem in session.problems:
         console.print(f"[red]scenario problem:[/] {problem}")
+    if session.only and not cases:  # a typo in --only must not look like a clean run
+        engine.close()
+        console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
+                      "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)")
+        return [], 2
     folder = Path(session.report_dir) if session.report_dir else None
     jsonl = JsonLinesReport(folder / "report.jsonl") if folder and "jsonl" in session.formats else None
     header = session.header(engine, cases)
