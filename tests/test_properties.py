@@ -4,13 +4,17 @@ and the minimal failing game is written as a scenario the scenario loader accept
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from azul_conformance.engines.base import Rejected
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.properties import PROPERTIES, run_property
-from azul_conformance.properties.canonical import deal_problems, draw_deal
+from azul_conformance.properties import strategies
+from azul_conformance.properties.canonical import deal_problems, draw_deal, tile_counts
 from azul_conformance.properties.counterexample import write_counterexample
 from azul_conformance.properties.invariants import moves_problems, state_problems
 
@@ -114,3 +118,21 @@ def test_our_deals_are_drawable_and_bad_ones_are_named():
     assert deal_problems(state, cheat)[0][0] == "DEAL-1"
     with pytest.raises(Rejected):
         ReferenceEngine().load_state(dict(state, phase="offer"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(strategies.positions())
+def test_positions_are_real_positions_that_load_unchanged(state):
+    assert tile_counts(state) == Counter({colour: 20 for colour in "BYRKW"})
+    assert ReferenceEngine().load_state(state) == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_deals_are_drawable_and_accepted(data):
+    state = data.draw(strategies.positions().filter(lambda s: s["phase"] == "deal"))
+    factories = data.draw(strategies.deals(state))
+    engine = ReferenceEngine()
+    engine.load_state(state)
+    after = engine.deal(factories)
+    assert after["factories"] == factories and deal_problems(state, after) == []

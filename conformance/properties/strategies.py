@@ -1,15 +1,25 @@
 """Hypothesis strategies for Azul games, public so that other projects can drive their own engines with them.
 
-    from azul_conformance.properties.strategies import game_plans
+    game_plans()      whole games: players, variant, start player, deal seed, move choices (shrinkable)
+    positions()       canonical states reached by random play (phase deal, offer, tiling or over)
+    deals(state)      drawable deals for a position in phase deal, drawn as DEAL-1..3 say
+
+    from azul_conformance.properties.strategies import game_plans, positions
     @given(game_plans())
     def test_my_engine(plan): walk(MyEngine(), plan, [Invariants()], give_deals=True)
+    @given(positions())
+    def test_my_loader(state): assert MyEngine().load_state(state) == state
 """
 
 from __future__ import annotations
 
+import random
+from typing import Callable
+
 from hypothesis import strategies as st
 
-from ..engines.base import Capabilities
+from ..engines.base import Capabilities, Engine
+from .canonical import State, draw_deal
 from .play import GamePlan
 
 MAX_CHOICES = 400  # enough choices for the longest random game; later picks take the first option
@@ -42,3 +52,36 @@ def game_plans(capabilities: Capabilities | None = None) -> st.SearchStrategy[Ga
 
 def _plan(players: int, variant: str, start: int, deal_seed: int, choices: tuple[int, ...]) -> GamePlan:
     return GamePlan(players, variant, start % players, deal_seed, choices)
+
+
+def deals(state: State) -> st.SearchStrategy[list[str]]:
+    """Drawable deals for `state` (phase deal): four tiles per factory in turn from the bag, the lid poured in
+    when the bag runs dry, partly filled factories when both run out."""
+    return seeds().map(lambda seed: draw_deal(state, random.Random(seed)))
+
+
+def positions(capabilities: Capabilities | None = None, engine: Callable[[], Engine] | None = None,
+              max_steps: int = 200) -> st.SearchStrategy[State]:
+    """Positions reached by playing a random game plan for up to `max_steps` steps (deals and moves), on the
+    reference engine unless `engine` builds another. Shrinks towards early positions."""
+    return st.builds(_position, game_plans(capabilities), st.integers(0, max_steps), st.just(engine))
+
+
+def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None) -> State:
+    if make is None:
+        from ..engines.reference import ReferenceEngine
+
+        make = ReferenceEngine
+    engine = make()
+    rng = random.Random(plan.deal_seed)
+    state = engine.new_game(plan.players, plan.variant, plan.start_player)
+    for step in range(steps):
+        if state["phase"] == "over":
+            break
+        if state["phase"] == "deal":
+            state = engine.deal(draw_deal(state, rng))
+        else:
+            moves = engine.legal_moves()
+            choice = plan.choices[step] if step < len(plan.choices) else 0
+            state = engine.play(moves[choice % len(moves)])
+    return state
