@@ -3,6 +3,8 @@ needs (checked on small fixture data whose content we know), and it works in a r
 
 from __future__ import annotations
 
+import re
+
 import functools
 import http.server
 import os
@@ -53,6 +55,13 @@ def test_the_real_site_builds_strict_with_every_generated_section(site):
         assert (site / path / "index.html").is_file(), path
     assert (site / "reference" / "example-state.svg").stat().st_size > 1000
     assert "azul conform" in page(site, "")
+
+
+def test_the_rules_on_one_page_state_every_rule_in_order(site):
+    html = page(site, "rules/all")
+    ids = [rule_id for rule_id in re.findall(r'href="\.\./[a-z]+/#([A-Z]+-\d+)"', html)]
+    assert ids[:3] == ["SETUP-1", "SETUP-2", "SETUP-3"] and "GREY-5" in ids and len(ids) == len(set(ids)) >= 57
+    assert "never mix" in html  # SETUP-1's statement, not just its title
 
 
 def test_a_rule_section_shows_anchor_level_all_versions_and_the_divergence(fixture_site):

@@ -158,7 +158,8 @@ def rules_index_page(spec: Spec, scenarios: dict) -> str:
            "For each rule, a table shows what each of the eight rulebook versions does with it: "
            f"{badge('form-states', 'states it')}, shows it only in a {badge('form-example', 'example only')}, "
            f"{badge('form-diverges', 'diverges')} from it, or is {badge('form-silent', 'silent')}. "
-           "Line numbers lead to the [clause index](../clauses/index.md).", ""]
+           "Line numbers lead to the [clause index](../clauses/index.md). To read the game straight "
+           "through, see [the rules on one page](all.md).", ""]
     if not spec.chapters:
         return "\n".join(out + ['!!! note "Not written yet"', "",
                                 "    The rule chapters (spec/rules/*.yaml) are not in this build yet."]) + "\n"
@@ -169,6 +170,23 @@ def rules_index_page(spec: Spec, scenarios: dict) -> str:
             rid = rule.get("id", "?")
             out.append(f"| [{rid}]({chapter['chapter']}.md#{rid}) | {cell(rule.get('title'))} | "
                        f"{level_badge(rule.get('level', ''))} | {len(scenarios.get(rid, []))} |")
+    return "\n".join(out) + "\n"
+
+
+def one_page_rulebook(spec: Spec) -> str:
+    """Every rule's statement in chapter order: the game as a rulebook reads, each rule linked to its evidence."""
+    out = ["# The rules on one page", "",
+           "All of Azul, rule by rule, as this specification states it: the statements only, in the order of "
+           "play. Each ID leads to the rule's page, with what every rulebook version says and, for a "
+           f"{level_badge('ruling')}, the authority behind it.", ""]
+    for chapter in spec.chapters:
+        out += [f"## {cell(chapter.get('title', chapter['chapter']))}", "",
+                " ".join(str(chapter.get("intro", "")).split()), ""]
+        for rule in chapter.get("rules") or []:
+            rid = rule.get("id", "?")
+            level = "" if rule.get("level") == "rule" else f" {level_badge(rule.get('level', ''))}"
+            statement = " ".join(str(rule.get("statement", "")).split())
+            out += [f"**[{rid}]({chapter['chapter']}.md#{rid})**{level} {statement}", ""]
     return "\n".join(out) + "\n"
 
 

@@ -31,6 +31,7 @@ def _pages(config) -> dict[str, str]:
     by_rule = gallery.by_rule()
     problems = spec.problems + gallery.problems
     pages = {"rules/index.md": docgen_rules.rules_index_page(spec, by_rule),
+             "rules/all.md": docgen_rules.one_page_rulebook(spec),
              "divergences.md": docgen_rules.divergences_page(spec),
              "clauses/index.md": docgen_clauses.index_page(spec),
              "scenarios/index.md": docgen_scenarios.index_page(gallery),
@@ -82,7 +83,8 @@ def on_config(config):
     _state["pages"] = _pages(config)
     spec, gallery = _state["spec"], _state["gallery"]
     sections = {
-        "rules/index.md": [{c.get("title", c["chapter"]): f"rules/{c['chapter']}.md"} for c in spec.chapters],
+        "rules/index.md": [{"The rules on one page": "rules/all.md"}]
+        + [{c.get("title", c["chapter"]): f"rules/{c['chapter']}.md"} for c in spec.chapters],
         "clauses/index.md": [{f"{v} {VERSION_NAMES[v]}": f"clauses/{v}.md"} for v in VERSIONS],
         "scenarios/index.md": [{g: f"scenarios/{g}.md"} for g in gallery.groups()],
     }
