@@ -82,8 +82,8 @@ def test_a_duplicate_rule_id_names_both_places(spec_copy: Path) -> None:
 
 def test_an_uncovered_rulebook_line_is_reported_as_file_and_line(spec_copy: Path) -> None:
     clauses = spec_copy / "clauses" / "000_ed7c8802c5a645fb.yaml"
-    edit(clauses, '  - {lines: "26-26", version: FR, normative: false, reason: "strategy advice, no rule"}\n', "")
-    assert problems(spec_copy) == [f"{FILE_000}:26: not covered by any clause (line 26)"]
+    edit(clauses, '  - {lines: "28-28", version: FR, normative: false, reason: "section heading"}\n', "")
+    assert problems(spec_copy) == [f"{FILE_000}:28: not covered by any clause (line 28)"]
 
 
 def test_overlapping_clauses_are_reported_with_both_clauses(spec_copy: Path) -> None:
@@ -168,10 +168,10 @@ def test_cli_passes_on_the_real_spec() -> None:
 
 
 def test_cli_fails_on_a_broken_spec(spec_copy: Path) -> None:
-    edit(spec_copy / "clauses" / "000_ed7c8802c5a645fb.yaml", '  - {lines: "26-26", version: FR, normative: false, reason: "strategy advice, no rule"}\n', "")
+    edit(spec_copy / "clauses" / "000_ed7c8802c5a645fb.yaml", '  - {lines: "28-28", version: FR, normative: false, reason: "section heading"}\n', "")
     result = CliRunner().invoke(spec_group, ["check", "--rulebooks", str(RULEBOOKS), "--spec", str(spec_copy)])
     assert result.exit_code == 1
-    assert f"{FILE_000}:26: not covered by any clause (line 26)" in result.output
+    assert f"{FILE_000}:28: not covered by any clause (line 28)" in result.output
 
 
 @pytest.mark.parametrize(("ci", "code", "label"), [("", 2, "warning"), ("true", 1, "error")])
