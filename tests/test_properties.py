@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from azul_conformance.engines.base import Rejected
+from azul_conformance.engines.base import Capabilities, Rejected
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.properties import PROPERTIES, run_property
 from azul_conformance.properties import strategies
@@ -130,9 +130,18 @@ def test_positions_are_real_positions_that_load_unchanged(state):
 @settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_deals_are_drawable_and_accepted(data):
-    state = data.draw(strategies.positions().filter(lambda s: s["phase"] == "deal"))
+    state = data.draw(strategies.positions(phase="deal"))
+    assert state["phase"] == "deal"
     factories = data.draw(strategies.deals(state))
     engine = ReferenceEngine()
     engine.load_state(state)
     after = engine.deal(factories)
     assert after["factories"] == factories and deal_problems(state, after) == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(strategies.positions(Capabilities(variants=("grey",)), phase="tiling"))
+def test_positions_can_stop_at_a_pending_grey_placement(state):
+    engine = ReferenceEngine()
+    engine.load_state(state)
+    assert state["phase"] == "tiling" and all("@" in move for move in engine.legal_moves())

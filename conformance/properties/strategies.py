@@ -61,13 +61,16 @@ def deals(state: State) -> st.SearchStrategy[list[str]]:
 
 
 def positions(capabilities: Capabilities | None = None, engine: Callable[[], Engine] | None = None,
-              max_steps: int = 200) -> st.SearchStrategy[State]:
+              max_steps: int = 200, phase: str | None = None) -> st.SearchStrategy[State]:
     """Positions reached by playing a random game plan for up to `max_steps` steps (deals and moves), on the
-    reference engine unless `engine` builds another. Shrinks towards early positions."""
-    return st.builds(_position, game_plans(capabilities), st.integers(0, max_steps), st.just(engine))
+    reference engine unless `engine` builds another. With `phase`, play on to the next position in that phase
+    (or the last one passed, if the game ends first). Shrinks towards early positions."""
+    found = st.builds(_position, game_plans(capabilities), st.integers(0, max_steps), st.just(engine),
+                      st.just(phase))
+    return found.filter(lambda state: state is not None)  # only a grey-wall `tiling` can be missed
 
 
-def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None) -> State:
+def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None, phase: str | None) -> State | None:
     if make is None:
         from ..engines.reference import ReferenceEngine
 
@@ -75,13 +78,16 @@ def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None) -> 
     engine = make()
     rng = random.Random(plan.deal_seed)
     state = engine.new_game(plan.players, plan.variant, plan.start_player)
-    for step in range(steps):
-        if state["phase"] == "over":
-            break
+    seen = state if phase in (None, state["phase"]) else None
+    step = 0
+    while state["phase"] != "over" and (step < steps or (phase is not None and state["phase"] != phase)):
         if state["phase"] == "deal":
             state = engine.deal(draw_deal(state, rng))
         else:
             moves = engine.legal_moves()
             choice = plan.choices[step] if step < len(plan.choices) else 0
             state = engine.play(moves[choice % len(moves)])
-    return state
+        step += 1
+        if phase in (None, state["phase"]):
+            seen = state
+    return state if phase in (None, state["phase"]) else seen
