@@ -66,10 +66,10 @@ def _cell(verdicts: Counter) -> str:
     bad = sum(verdicts[v] for v in FAILING)
     passed = verdicts["pass"]
     if bad:
-        return f'<span class="azul-badge azul-verdict-fail">fail {bad}/{total}</span>'
+        return f'<span class="azul-badge azul-verdict-fail">{bad} of {total} fail</span>'
     if passed:
-        return f'<span class="azul-badge azul-verdict-pass">pass {passed}/{total}</span>'
-    return f'<span class="azul-badge azul-verdict-skip">skip {total}</span>'
+        return f'<span class="azul-badge azul-verdict-pass">{passed} of {total} pass</span>'
+    return f'<span class="azul-badge azul-verdict-skip">{total} skipped</span>'
 
 
 def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
