@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +15,8 @@ from azul_conformance.engines.base import Capabilities, Engine, EngineCrash, Eng
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.scenario import export_scenarios, load_scenarios, load_text, parse_position, run_scenario
 from azul_conformance.scenario.export import export_problems
+
+CORPUS_DIR = Path(__file__).resolve().parents[1] / "conformance" / "scenarios"
 
 
 class FakeEngine(Engine):
@@ -206,3 +209,19 @@ def test_cli_check_reports_bad_files(tmp_path):
     result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", str(bad)])
     assert result.exit_code == 1
     assert "already used" in result.output and "unknown rule OFFER-99" in result.output
+
+
+def test_the_bundled_corpus_covers_every_rule_and_every_ruling():
+    """`azul scenarios check` in full: schema, grammar, ids, known rules, citations, legal positions, and
+    coverage (a scenario for every rule, one of level `ruling` for every ruling)."""
+    result = CliRunner().invoke(scenarios_cli, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "0 problem(s)" in result.output
+
+
+def test_check_lists_the_rules_no_scenario_covers(tmp_path):
+    only = tmp_path / "one.yaml"
+    only.write_text((CORPUS_DIR / "floor" / "floor-line.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(scenarios_cli, ["check", str(only)])
+    assert result.exit_code == 1
+    assert "OFFER-6" in result.output and "GREY-3" in result.output
