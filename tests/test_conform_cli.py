@@ -96,3 +96,13 @@ def test_only_that_selects_nothing_is_an_error_not_a_clean_run(tmp_path):
     result = CliRunner().invoke(conform, ["--only", "NOPE-1", "--report-dir", str(tmp_path)])
     assert result.exit_code == 2
     assert "selects no case" in result.output
+
+
+def test_compare_with_something_that_is_no_report_stops_before_the_run(tmp_path):
+    junk = tmp_path / "old.jsonl"
+    junk.write_text("not json\n", encoding="utf-8")
+    result = CliRunner().invoke(conform, ["--compare", str(junk)])
+    output = " ".join(result.output.split())  # the terminal wraps long lines
+    assert result.exit_code == 2
+    assert "not a conformance report" in output and "old.jsonl:1: not JSON" in output
+    assert "cases over" not in output  # nothing was run

@@ -82,3 +82,15 @@ def test_perft_stops_at_the_end_of_the_offer():
     engine = ReferenceEngine()
     one = perft(engine, state, 1)
     assert perft(engine, state, 10) >= one and perft(engine, state, 0) == 1
+
+
+def test_cli_refuses_a_state_file_that_is_no_state(tmp_path):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.perft import perft as perft_cli
+
+    bad = tmp_path / "state.json"
+    bad.write_text('{"format": 1}', encoding="utf-8")
+    result = CliRunner().invoke(perft_cli, ["--state", str(bad), "--depth", "1"])
+    assert result.exit_code == 1
+    assert "state.json: not a canonical state" in result.output and "Traceback" not in result.output

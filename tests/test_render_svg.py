@@ -192,3 +192,11 @@ def test_cli_refuses_json_that_is_not_a_state():
     result = CliRunner().invoke(render, ["-"], input='{"hello": 1}')
     assert result.exit_code == 1
     assert "<stdin>: not a canonical state" in result.output
+
+
+def test_cli_names_a_file_that_is_not_text(tmp_path):
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\x00\xdc\xff binary")
+    result = CliRunner().invoke(render, [str(junk)])
+    assert result.exit_code == 1
+    assert "junk.json: not UTF-8 text" in result.output and "Traceback" not in result.output

@@ -225,3 +225,11 @@ def test_check_lists_the_rules_no_scenario_covers(tmp_path):
     result = CliRunner().invoke(scenarios_cli, ["check", str(only)])
     assert result.exit_code == 1
     assert "OFFER-6" in result.output and "GREY-3" in result.output
+
+
+def test_a_file_that_is_not_utf8_is_a_located_error_not_a_traceback(tmp_path):
+    junk = tmp_path / "junk.yaml"
+    junk.write_bytes(b"- id: x\n  title: caf\xe9\n")
+    result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", str(junk)])
+    assert result.exit_code == 1
+    assert "junk.yaml:2:13: not UTF-8 text: byte 0xe9" in result.output and "Traceback" not in result.output

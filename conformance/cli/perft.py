@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 
 import click
@@ -68,11 +67,10 @@ def _open(command, timeout):
 
 def _position(engine, state_file, seed, players):
     if state_file:
-        try:
-            with open(state_file, encoding="utf-8") as handle:
-                return json.load(handle)
-        except ValueError as error:
-            raise click.ClickException(f"{state_file}: not JSON: {error}") from None
+        from azul_conformance.cli.render import load_state_file
+
+        with open(state_file, encoding="utf-8") as handle:
+            return load_state_file(handle, state_file)  # JSON, format and schema checked, file:line:col named
     import random
 
     from azul_conformance.properties.canonical import draw_deal

@@ -31,7 +31,10 @@ def _json_path(parts: Any) -> str:
 
 def load_state_file(stream: Any, name: str) -> dict:
     """Read and check one state; every failure is a ClickException naming the file (and line/column for JSON)."""
-    text = stream.read()
+    try:
+        text = stream.read()
+    except UnicodeDecodeError as error:
+        raise click.ClickException(f"{name}: not UTF-8 text (byte {error.start}): a state is a JSON file") from None
     try:
         state = json.loads(text)
     except json.JSONDecodeError as error:

@@ -58,6 +58,11 @@ class Session:
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
     """Run the suite; returns the results and the exit status (1 when anything failed, 2 on a setup error)."""
     console = console or Console(stderr=False)
+    old = read_report(session.compare_with) if session.compare_with else None
+    if old is not None and not old.header and not old.results:  # checked before the run: a typo costs nothing
+        console.print(f"[bold red]--compare {session.compare_with}: not a conformance report[/] "
+                      f"(no header, no case){': ' + old.problems[0] if old.problems else ''}")
+        return [], 2
     try:
         engine = session.open_engine()
     except EngineError as error:
@@ -97,8 +102,8 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
     _write_reports(session, folder, header, results)
     if "terminal" in session.formats:
         summary(console, results, seconds)
-    if session.compare_with:
-        print_comparison(console, compare(read_report(session.compare_with).results, results), session.compare_with)
+    if old is not None:
+        print_comparison(console, compare(old.results, results), session.compare_with)
     if folder:
         console.print(f"reports: {folder}/")
     bad = any(result.bad for result in results) or bool(session.problems)

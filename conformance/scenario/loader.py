@@ -53,8 +53,29 @@ def load_scenarios(paths: Iterable[str | Path] | None = None,
     scenarios left out; without it, the first problem is raised."""
     scenarios: list[Scenario] = []
     for path in scenario_files(paths):
-        scenarios += load_text(path.read_text(encoding="utf-8"), display_name(path), errors)
+        try:
+            text = read_utf8(path)
+        except ScenarioError as error:
+            if errors is None:
+                raise
+            errors.append(error)
+            continue
+        scenarios += load_text(text, display_name(path), errors)
     return scenarios
+
+
+def read_utf8(path: Path) -> str:
+    """A scenario file's text; bytes that are not UTF-8 are a syntax error at their line and column."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[:error.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise ScenarioSyntaxError(f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot start or continue a "
+                                  "character (scenario files are UTF-8 YAML)", file=display_name(path),
+                                  line=line, column=column) from None
 
 
 def load_text(text: str, file: str = "<text>", errors: list[ScenarioError] | None = None) -> list[Scenario]:
