@@ -37,6 +37,15 @@ class LazyGroup(click.Group):
         module_name, attribute = target.split(":")
         return getattr(importlib.import_module(module_name), attribute)
 
+    def invoke(self, ctx: click.Context):
+        # A file that cannot be read or written (a missing folder, no permission, a full disk) is the user's
+        # to fix: say which and why, never with a traceback.
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            raise click.ClickException(f"{where}{error.strerror or error}") from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help comes from the table, so listing commands imports nothing.
         with formatter.section("Commands"):
