@@ -15,7 +15,12 @@ EXIT_NO_RULEBOOKS = 2
 
 @click.group()
 def spec() -> None:
-    """Work with the rule specification (rules, clause index, divergences)."""
+    """Work with the rule specification (rules, clause index, divergences).
+
+    \b
+    Example:
+      azul spec check          # every rulebook line traced to a rule, every rule citing all 8 versions
+    """
 
 
 @spec.command()
