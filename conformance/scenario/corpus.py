@@ -8,13 +8,10 @@ the reference engine), and each scenario judging something (an assertion or an e
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 
-import yaml
-
+from ..spec_check import find_rulebooks
+from ..spec_data import SpecDataError, load_spec
 from .errors import ScenarioError
 from .loader import load_scenarios
 from .model import Scenario
@@ -33,33 +30,11 @@ class CorpusReport:
 
 
 def known_rules() -> dict[str, str] | None:
-    """Rule ID -> level, from the spec (azul_conformance.spec_data, else spec/rules/*.yaml); None if absent."""
+    """Rule ID -> level, from the specification; None when it cannot be read (`azul spec check` says why)."""
     try:
-        from ..spec_data import load_spec
-
-        return {rule.id: rule.level for rule in load_spec().rules}
-    except Exception:  # noqa: BLE001 - the spec reader is another module's; fall back to the raw YAML
-        pass
-    folder = resources.files("azul_spec").joinpath("rules")
-    rules: dict[str, str] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name) if folder.is_dir() else []:
-        if entry.name.endswith(".yaml"):
-            data = yaml.safe_load(entry.read_text(encoding="utf-8")) or {}
-            for rule in data.get("rules", []) if isinstance(data, dict) else []:
-                if isinstance(rule, dict) and "id" in rule:
-                    rules[rule["id"]] = rule.get("level", "rule")
-    return rules or None
-
-
-def rulebooks_folder() -> Path | None:
-    """AZUL_RULEBOOKS, else ../shared/rulebooks beside the project root or the working folder."""
-    candidates = [os.environ.get("AZUL_RULEBOOKS")]
-    project = Path(__file__).resolve().parents[2]
-    candidates += [str(project.parent / "shared" / "rulebooks"), str(Path.cwd().parent / "shared" / "rulebooks")]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate)
-    return None
+        return {rule.id: rule.level for rule in load_spec().rules} or None
+    except SpecDataError:
+        return None
 
 
 def check_corpus(paths=None, coverage: bool = True, legality: bool = True) -> CorpusReport:
@@ -112,7 +87,7 @@ def _rules(report: CorpusReport, coverage: bool) -> None:
 
 
 def _sources(report: CorpusReport) -> None:
-    folder = rulebooks_folder()
+    folder = find_rulebooks()
     if folder is None:
         report.notes.append("citations not checked: rulebooks not found (set AZUL_RULEBOOKS)")
         return
