@@ -49,8 +49,10 @@ class Session:
 
     def cmd_hello(self, request: dict) -> dict:
         from . import __version__
-        if request.get("protocol", PROTOCOL) != PROTOCOL:
-            raise BadRequest(f"this engine speaks protocol {PROTOCOL}, not {request.get('protocol')!r}")
+        protocol = request.get("protocol", PROTOCOL)
+        # `true` and `1.0` compare equal to 1 in Python, but they are not the integer the schema asks for.
+        if type(protocol) is not int or protocol != PROTOCOL:
+            raise BadRequest(f"this engine speaks protocol {PROTOCOL}, not {json.dumps(protocol)}")
         return {"name": NAME, "version": __version__, "protocol": PROTOCOL,
                 "capabilities": {"players": [2, 3, 4], "variants": list(VARIANTS), "load_state": True,
                                  "deal": True}}
@@ -109,11 +111,13 @@ def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
             raise BadRequest(f"not JSON: {error}") from None
         if not isinstance(request, dict):
             raise BadRequest(f"expected a JSON object, got {type(request).__name__}")
-        request_id = request.get("id")
         if request.get("cmd") == "quit":
             return None
         if "id" not in request:
             raise BadRequest("id: missing (every request but quit carries one)")
+        if not _is_id(request["id"]):  # echoing a list, an object, a boolean or 1e400 (inf) would break our reply
+            raise BadRequest(f"id: expected an integer or a string, got {_clip(json.dumps(request['id']))}")
+        request_id = request["id"]
         return {"id": request_id, "ok": True, **session.handle(request)}
     except BadRequest as error:
         return _error(request_id, "bad_request", str(error))
@@ -124,11 +128,27 @@ def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
         return _error(request_id, "internal", f"{type(error).__name__}: {error}")
 
 
+def _is_id(value: Any) -> bool:
+    return isinstance(value, str) or type(value) is int
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _error(request_id: Any, code: str, message: str, rule: str | None = None) -> dict[str, Any]:
     error: dict[str, Any] = {"code": code, "message": message}
     if rule:
         error["rule"] = rule
     return {"id": request_id, "ok": False, "error": error}
+
+
+def _encode(reply: dict[str, Any]) -> str:
+    """Strict JSON only: a reply that would need NaN or Infinity is replaced by an `internal` error."""
+    try:
+        return json.dumps(reply, separators=(",", ":"), allow_nan=False)
+    except ValueError as error:
+        return json.dumps(_error(reply.get("id"), "internal", f"unencodable reply: {error}"), separators=(",", ":"))
 
 
 def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int | None = None) -> int:
@@ -150,5 +170,5 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int
             reply = reply_to(session, line)
             if reply is None:
                 return 0
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.write(_encode(reply) + "\n")
         stdout.flush()

@@ -193,10 +193,24 @@ def test_a_request_without_an_id_is_a_bad_request(server):
     assert reply["id"] is None and reply["error"]["code"] == "bad_request"
 
 
-def test_the_error_echoes_any_json_id(server):
-    server.send_raw(b'{"id": "abc", "cmd": "dance"}\n{"id": [1, {"x": null}], "cmd": "dance"}\n')
+def test_the_error_echoes_string_and_integer_ids_only(server):
+    server.send_raw(b'{"id": "abc", "cmd": "dance"}\n')
     assert server.reply()["id"] == "abc"
-    assert server.reply()["id"] == [1, {"x": None}]
+    # ids the schema does not allow are refused with `"id": null`: echoed, they would break the reply itself
+    # (1e400 reads as infinity, which strict JSON cannot write).
+    for raw in (b"[1, {}]", b'{"x": null}', b"true", b"1.5", b"1e400"):
+        server.send_raw(b'{"id": ' + raw + b', "cmd": "hello", "protocol": 1}\n')
+        reply = server.reply()
+        assert reply["id"] is None and reply["error"]["code"] == "bad_request", raw
+        assert "id" in reply["error"]["message"]
+
+
+@pytest.mark.parametrize("protocol", ["true", "1.0", '"1"', "2"])
+def test_hello_wants_the_integer_1(server, protocol):
+    server.send_raw(b'{"id": 7, "cmd": "hello", "protocol": ' + protocol.encode() + b"}\n")
+    reply = server.reply()
+    assert reply["id"] == 7 and reply["error"]["code"] == "bad_request"
+    assert protocol in reply["error"]["message"]
 
 
 def test_an_absurdly_long_line_is_refused_and_skipped(server):
