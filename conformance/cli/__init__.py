@@ -7,6 +7,7 @@ Each module named here defines a click command (or group) under the name given a
 from __future__ import annotations
 
 import importlib
+import signal
 
 import click
 
@@ -38,6 +39,8 @@ class LazyGroup(click.Group):
         return getattr(importlib.import_module(module_name), attribute)
 
     def invoke(self, ctx: click.Context):
+        # SIGTERM (a CI job cancelled, `kill`) ends a run like Ctrl-C: the engines are closed, the reports kept.
+        signal.signal(signal.SIGTERM, _interrupt)
         # A file that cannot be read or written (a missing folder, no permission, a full disk) is the user's
         # to fix: say which and why, never with a traceback.
         try:
@@ -50,6 +53,10 @@ class LazyGroup(click.Group):
         # Short help comes from the table, so listing commands imports nothing.
         with formatter.section("Commands"):
             formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
+
+
+def _interrupt(signum: int, frame) -> None:
+    raise KeyboardInterrupt
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -11,14 +11,16 @@ After a crash or a timeout the process is gone; `restart()` starts a fresh one.
 
 from __future__ import annotations
 
-import collections
+import atexit
 import json
 import os
 import select
 import shlex
+import signal
 import subprocess
 import threading
 import time
+import weakref
 from typing import Any
 
 from . import messages as msg
@@ -26,7 +28,19 @@ from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, 
 
 DEFAULT_TIMEOUT = 5.0
 MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
-STDERR_LINES = 200
+STDERR_KEEP = 64 << 10  # bytes of the engine's stderr kept (the tail); the rest is read and dropped
+STDERR_REPORT = 4 << 10  # at most this much of that tail goes into a report
+STDERR_LINE = 400  # characters of one stderr line in a report
+POLL = 0.05  # seconds between checks that the engine is still alive while waiting for a reply
+
+_live: "weakref.WeakSet[ProcessEngine]" = weakref.WeakSet()
+
+
+@atexit.register
+def _end_all() -> None:
+    """No engine outlives the harness, whatever ended it."""
+    for engine in list(_live):
+        engine._kill()
 
 
 class ProcessEngine(Engine):
@@ -41,7 +55,8 @@ class ProcessEngine(Engine):
         self.timeout = timeout
         self.cwd, self.env = cwd, env
         self.process: subprocess.Popen | None = None
-        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self._stderr = bytearray()
+        self._stderr_lock = threading.Lock()
         self._buffer = b""
         self._next_id = 0
         self.requests = 0
@@ -53,18 +68,35 @@ class ProcessEngine(Engine):
     def start(self) -> None:
         """Spawn the engine and say hello (which fills `info`)."""
         try:
+            # A session of its own: the engine and everything it starts (a wrapper shell, a forked child) form
+            # one process group, which _kill ends as a whole.
             self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, cwd=self.cwd, env=self.env, bufsize=0)
-        except OSError as error:
+                                            stderr=subprocess.PIPE, cwd=self.cwd, env=self.env, bufsize=0,
+                                            start_new_session=True)
+        except (OSError, ValueError) as error:
             raise EngineCrash(f"cannot start engine {self.command!r}: {error}") from None
+        _live.add(self)
         self._buffer = b""
-        self._stderr.clear()
-        threading.Thread(target=self._drain_stderr, args=(self.process.stderr,), daemon=True).start()
+        with self._stderr_lock:
+            self._stderr.clear()
+        self._stderr_reader = threading.Thread(target=self._drain_stderr, args=(self.process.stderr,), daemon=True)
+        self._stderr_reader.start()
         self.hello()
 
     def _drain_stderr(self, stream) -> None:
-        for raw in iter(stream.readline, b""):
-            self._stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
+        """Read stderr in blocks (never a byte per system call), keeping only a bounded tail."""
+        fd = stream.fileno()
+        while True:
+            try:
+                block = os.read(fd, 1 << 16)
+            except OSError:
+                return
+            if not block:
+                return
+            with self._stderr_lock:
+                self._stderr += block
+                if len(self._stderr) > STDERR_KEEP:
+                    del self._stderr[:len(self._stderr) - STDERR_KEEP]
 
     def restart(self) -> None:
         self._kill()
@@ -89,12 +121,17 @@ class ProcessEngine(Engine):
         process, self.process = self.process, None
         if process is None:
             return
+        try:  # the whole group: children the engine forked, or the engine under a wrapper shell
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
         if process.poll() is None:
             process.kill()
         try:
             process.wait(timeout=2.0)
         except subprocess.TimeoutExpired:
             pass
+        _live.discard(self)
         for stream in (process.stdin, process.stdout):
             try:
                 stream.close()
@@ -102,7 +139,11 @@ class ProcessEngine(Engine):
                 pass
 
     def stderr_tail(self, lines: int = 20) -> str:
-        return "\n".join(list(self._stderr)[-lines:])
+        """The last `lines` lines of stderr, each clipped, at most STDERR_REPORT characters in all."""
+        with self._stderr_lock:
+            tail = bytes(self._stderr[-STDERR_REPORT:])
+        kept = [_clip_start(line, STDERR_LINE) for line in tail.decode("utf-8", "replace").splitlines()[-lines:]]
+        return "\n".join(kept)[-STDERR_REPORT:]
 
     @property
     def exit_code(self) -> int | None:
@@ -116,9 +157,9 @@ class ProcessEngine(Engine):
         request = message.to_json(self._next_id)
         line = self._exchange(request, timeout or self.timeout)
         try:
-            reply = json.loads(line)
-        except ValueError:
-            self._crash(request, f"the engine wrote a line that is not JSON: {_clip(line)!r}")
+            reply = json.loads(line, parse_constant=_no_constant)
+        except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
+            self._crash(request, f"the engine wrote a line that is not strict JSON: {_clip(line)!r}")
         problem = msg.check_reply(reply, request, message.reply)
         if problem:
             self._crash(request, f"malformed reply ({problem}): {_clip(line)!r}")
@@ -142,14 +183,22 @@ class ProcessEngine(Engine):
         return self._read_line(request, time.monotonic() + timeout, timeout)
 
     def _read_line(self, request: dict, deadline: float, timeout: float) -> bytes:
-        fd = self.process.stdout.fileno()
+        process = self.process
+        fd = process.stdout.fileno()
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            if left <= 0:
                 self._kill()
                 self.last_error = EngineTimeout(f"no reply within {timeout:g} s", request=request,
                                                 stderr=self.stderr_tail())
                 raise self.last_error
+            if not select.select([fd], [], [], min(left, POLL))[0]:
+                # An engine that exited while a child it forked still holds stdout open never gives end-of-file:
+                # its exit is a crash, not a timeout.
+                if process.poll() is not None:
+                    self._crash(request, "the engine exited" + (f"; it wrote {_clip(self._buffer)!r} without a "
+                                                                "newline" if self._buffer.strip() else ""))
+                continue
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 self._crash(request, "the engine exited" + (f"; it wrote {_clip(self._buffer)!r} without a newline"
@@ -169,7 +218,7 @@ class ProcessEngine(Engine):
             except subprocess.TimeoutExpired:
                 code = None
         self._kill()
-        time.sleep(0.01)  # let the stderr reader catch the last lines
+        self._stderr_reader.join(timeout=0.5)  # the last lines: the pipe closes once the group is gone
         if code is not None:
             message += f" (exit status {code})"
         self.last_error = EngineCrash(message, exit_code=code, request=request, stderr=self.stderr_tail())
@@ -179,6 +228,12 @@ class ProcessEngine(Engine):
 
     def hello(self) -> EngineInfo:
         reply = self.request(msg.Hello())
+        # The whole published schema here (once per process, so its cost does not matter): a hello that
+        # claims another protocol, or capabilities of the wrong shape, means the engine cannot be talked to.
+        problems = msg.schema_problems(reply, "hello_reply")
+        if problems:
+            self._crash({"id": reply.get("id"), "cmd": "hello"},
+                        "the hello reply breaks the protocol schema: " + "; ".join(_clip(p, 200) for p in problems[:3]))
         self.info = EngineInfo(reply["name"], reply["version"], reply["protocol"],
                                Capabilities.from_json(reply["capabilities"]))
         return self.info
@@ -212,6 +267,15 @@ class ProcessEngine(Engine):
 
     def __repr__(self) -> str:
         return f"ProcessEngine({self.command!r})"
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _clip_start(text: str, limit: int) -> str:
+    """The end of a long stderr line (what the engine said last), marked as cut."""
+    return text if len(text) <= limit else f"...({len(text)} characters) " + text[-limit:]
 
 
 def _clip(data: bytes | str, limit: int = 300) -> str:

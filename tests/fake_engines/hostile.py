@@ -1,0 +1,49 @@
+"""One hostile engine per mode (`python hostile.py MODE [ARG]`), for the harness's robustness tests.
+
+    hello JSON        answers hello with the given JSON object merged over a correct hello reply
+    hello-deep        answers hello with an object nested 100,000 levels deep
+    fork-exit FILE    forks a child that keeps stdout open and sleeps (its pid written to FILE), then exits 3
+    hang-pid FILE     writes its pid to FILE, answers hello, then never answers again
+    stderr-flood MB   answers hello, then writes MB megabytes to stderr without a newline and exits 4
+"""
+import json
+import os
+import sys
+import time
+
+from _common import serve
+
+mode, arg = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else "")
+
+
+def hook(request, reply, session):
+    if request.get("cmd") == "hello":
+        if mode == "hello":
+            return {**reply, **json.loads(arg)}
+        if mode == "hello-deep":
+            return '{"id": %d, "ok": true, "name": %s}' % (request["id"], "[" * 100_000 + "]" * 100_000)
+        return reply
+    if mode == "fork-exit":
+        if os.fork() == 0:  # the child keeps the inherited stdout open and outlives its parent
+            with open(arg, "w") as handle:
+                handle.write(str(os.getpid()))
+            time.sleep(3600)
+            os._exit(0)
+        time.sleep(0.2)
+        os._exit(3)
+    if mode == "hang-pid":
+        time.sleep(3600)
+    if mode == "stderr-flood":
+        block = b"x" * (1 << 20)
+        for _ in range(int(arg)):
+            sys.stderr.buffer.write(block)
+        sys.stderr.buffer.write(b"the end of a long line")
+        sys.stderr.flush()
+        os._exit(4)
+    return reply
+
+
+if mode == "hang-pid":
+    with open(arg, "w") as handle:
+        handle.write(str(os.getpid()))
+sys.exit(serve(hook))
