@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from azul_conformance.engines.base import EngineCrash, EngineTimeout
+from azul_conformance.engines.base import EngineCrash, EngineTimeout, engine_text
 from azul_conformance.engines.messages import NewGame
 from azul_conformance.engines.subprocess import STDERR_REPORT, ProcessEngine
 
@@ -126,3 +126,31 @@ def test_sigterm_to_the_harness_ends_a_hanging_engine(tmp_path):
     finally:
         if harness.poll() is None:
             harness.kill()
+
+
+def smoke(*args: str) -> subprocess.CompletedProcess:
+    azul = str(Path(sys.executable).parent / "azul")
+    return subprocess.run([azul, "smoke", "--engine", command(*args), "--timeout", "3"], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_smoke_reports_answers_that_are_no_json_object_without_a_traceback():
+    done = smoke("odd-answers")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "the answer is not JSON" in done.stdout and "\x1b" not in done.stdout  # the escape is shown, not sent
+    assert "the answer is not a JSON object" in done.stdout
+
+
+def test_smoke_on_an_engine_that_closes_its_input_says_so():
+    done = smoke("close-stdin")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "closed its input" in done.stdout
+
+
+def test_engine_text_is_safe_for_every_output():
+    assert engine_text("a\ud800b") == "a?b"  # a lone surrogate cannot be encoded: it would empty a report
+    assert engine_text("\x1b[2Jred\x07\x00") == "\\x1b[2Jred\\x07\\x00"
+    assert engine_text("line\n\tnext") == "line\n\tnext"
+    assert engine_text("x" * 50, 10) == "x" * 10 + "... (50 characters)"
+    error = EngineCrash("bad \ud800\x1b", stderr="\x1b[31m")
+    assert error.message == "bad ?\\x1b" and error.stderr == "\\x1b[31m"

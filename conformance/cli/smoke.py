@@ -7,7 +7,7 @@ from typing import Callable
 
 import click
 
-from azul_conformance.engines.base import EngineError, Rejected
+from azul_conformance.engines.base import EngineError, Rejected, engine_text
 
 
 def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
@@ -58,19 +58,47 @@ def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
             return f"1BF (factory 1 is empty) refused: {error.code}{' ' + error.rule if error.rule else ''}"
         raise SmokeFailure("1BF was accepted although factory 1 is empty (OFFER-6)")
 
+    def raw(line: bytes) -> dict:
+        answer = engine.send_raw(line)
+        try:
+            reply = json.loads(answer)
+        except (ValueError, RecursionError):
+            raise SmokeFailure(f"the answer is not JSON: {engine_text(answer.decode('utf-8', 'replace'), 120)!r}")
+        _expect(isinstance(reply, dict), f"the answer is not a JSON object: {engine_text(answer, 120)!r}")
+        error = reply.get("error")
+        memo["code"] = error.get("code") if isinstance(error, dict) else None
+        return reply
+
     def bad_request():
         if not hasattr(engine, "send_raw"):
             return "skipped (in-process engine)"
-        line = engine.send_raw(b'{"id": 999, "cmd": "fly_to_the_moon"}')
-        reply = json.loads(line)
-        _expect(reply.get("ok") is False, f"an unknown command was answered {line[:120]!r}")
-        code = reply.get("error", {}).get("code")
-        _expect(code == "bad_request", f"error code {code!r} for an unknown command, expected bad_request")
+        reply = raw(b'{"id": 999, "cmd": "fly_to_the_moon"}')
+        _expect(reply.get("ok") is False, "an unknown command was not refused")
+        _expect(memo["code"] == "bad_request", f"error code {memo['code']!r} for an unknown command, expected "
+                                               "bad_request")
         _expect(reply.get("id") == 999, f"the refusal carries id {reply.get('id')!r}, expected 999")
         return "unknown command refused with bad_request"
 
+    def no_id():
+        if not hasattr(engine, "send_raw"):
+            return "skipped (in-process engine)"
+        reply = raw(b'{"cmd": "state"}')
+        _expect(reply.get("ok") is False, "a request without an id was answered as if it were valid")
+        _expect(memo["code"] == "bad_request", f"error code {memo['code']!r}, expected bad_request")
+        _expect("id" in reply and reply["id"] is None, f"the refusal carries id {reply.get('id')!r}, expected null")
+        return "a request without an id refused with bad_request and id null"
+
+    def other_protocol():
+        if not hasattr(engine, "send_raw"):
+            return "skipped (in-process engine)"
+        reply = raw(b'{"id": 998, "cmd": "hello", "protocol": 2}')
+        _expect(reply.get("ok") is False, "hello for protocol 2 was accepted (this engine speaks protocol 1)")
+        _expect(memo["code"] == "bad_request", f"error code {memo['code']!r}, expected bad_request")
+        return "hello for protocol 2 refused with bad_request"
+
     return [("hello", hello), ("new_game", new_game), ("deal", deal), ("legal_moves", legal_moves),
-            ("play", play), ("state", state), ("illegal move", illegal), ("bad request", bad_request)]
+            ("play", play), ("state", state), ("illegal move", illegal), ("bad request", bad_request),
+            ("no id", no_id), ("protocol 2", other_protocol)]
 
 
 class SmokeFailure(Exception):
@@ -87,7 +115,7 @@ def _expect(condition: bool, message: str) -> None:
 @click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True, help="Seconds per request.")
 def smoke(engine_command: str, timeout: float) -> None:
     """Check an engine's protocol basics: hello, new_game, deal, legal_moves, play, state, an illegal move,
-    a bad request, quit. One line per check; the exit status is 1 if any fails.
+    a bad request, a request without an id, a hello for another protocol, quit. One line per check; the exit status is 1 if any fails.
 
     \b
     Example:
@@ -107,7 +135,7 @@ def smoke(engine_command: str, timeout: float) -> None:
             _line(True, name, check())
         except (SmokeFailure, Rejected, KeyError, TypeError, IndexError) as error:
             failed += 1
-            _line(False, name, str(error) if not isinstance(error, Rejected) else f"refused: {error.code}: {error.message}")
+            _line(False, name, _why(error))
         except EngineError as error:
             failed += 1
             _line(False, name, f"{error.message}{_tail(error)}")
@@ -128,10 +156,20 @@ def _quit(engine) -> bool:
     return code == 0
 
 
+def _why(error: Exception) -> str:
+    if isinstance(error, Rejected):
+        return f"refused: {error.code}: {error.message}"
+    if isinstance(error, KeyError):
+        return f"the reply has no {error.args[0]!r}"
+    if isinstance(error, (TypeError, IndexError)):
+        return f"the reply is not shaped as the protocol says ({error})"
+    return str(error)
+
+
 def _tail(error: EngineError) -> str:
     return f"\n        stderr: {error.stderr.strip().splitlines()[-1]}" if error.stderr.strip() else ""
 
 
 def _line(ok: bool, name: str, detail: str) -> None:
     mark = click.style("ok  ", fg="green") if ok else click.style("FAIL", fg="red", bold=True)
-    click.echo(f"{mark} {name:<12} {detail}")
+    click.echo(f"{mark} {name:<12} {engine_text(detail)}")

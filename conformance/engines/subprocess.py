@@ -24,7 +24,7 @@ import weakref
 from typing import Any
 
 from . import messages as msg
-from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State
+from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State, engine_text
 
 DEFAULT_TIMEOUT = 5.0
 MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
@@ -234,7 +234,7 @@ class ProcessEngine(Engine):
         if problems:
             self._crash({"id": reply.get("id"), "cmd": "hello"},
                         "the hello reply breaks the protocol schema: " + "; ".join(_clip(p, 200) for p in problems[:3]))
-        self.info = EngineInfo(reply["name"], reply["version"], reply["protocol"],
+        self.info = EngineInfo(engine_text(reply["name"], 100), engine_text(reply["version"], 100), reply["protocol"],
                                Capabilities.from_json(reply["capabilities"]))
         return self.info
 
@@ -261,8 +261,11 @@ class ProcessEngine(Engine):
         request = {"raw": line.decode("utf-8", "replace")}
         if self.process is None:
             raise EngineCrash("the engine is not running", request=request)
-        self.process.stdin.write(line.rstrip(b"\n") + b"\n")
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(line.rstrip(b"\n") + b"\n")
+            self.process.stdin.flush()
+        except OSError:
+            self._crash(request, "the engine closed its input (it has exited)")
         return self._read_line(request, time.monotonic() + (timeout or self.timeout), timeout or self.timeout)
 
     def __repr__(self) -> str:

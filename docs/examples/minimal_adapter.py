@@ -17,6 +17,8 @@ def handle(request):
     global game
     cmd = request.get("cmd")
     if cmd == "hello":
+        if type(request.get("protocol")) is not int or request["protocol"] != 1:
+            raise ValueError(f"this adapter speaks protocol 1, not {request.get('protocol')!r}")
         return {"name": "minimal-adapter", "version": "1.0", "protocol": 1,
                 "capabilities": {"players": [2, 3, 4], "variants": ["colour", "grey"],
                                  "load_state": True, "deal": True}}
@@ -37,19 +39,28 @@ def handle(request):
     return {"state": to_state(game)}
 
 
+def request_id(request):
+    """The id to echo: an integer or a string; anything else (or none) is answered with null."""
+    value = request.get("id") if isinstance(request, dict) else None
+    return value if isinstance(value, str) or type(value) is int else None
+
+
 for line in sys.stdin:
     request = {}
     try:
         request = json.loads(line)
+        if not isinstance(request, dict):
+            raise ValueError("a request is a JSON object")
         if request.get("cmd") == "quit":
             break
-        reply = {"id": request.get("id"), "ok": True, **handle(request)}
+        if request_id(request) is None:
+            raise ValueError("id: missing, or not an integer or a string")
+        reply = {"id": request["id"], "ok": True, **handle(request)}
     except AzulError as error:  # the engine refused: pass on its code and the rule it names, if any
         refusal = {"code": error.code, "message": error.message}
         if error.rule:  # `rule` is a rule ID or left out, never null
             refusal["rule"] = error.rule
-        reply = {"id": request.get("id"), "ok": False, "error": refusal}
+        reply = {"id": request_id(request), "ok": False, "error": refusal}
     except (ValueError, KeyError, TypeError, AttributeError) as error:
-        reply = {"id": request.get("id") if isinstance(request, dict) else None, "ok": False,
-                 "error": {"code": "bad_request", "message": str(error)}}
+        reply = {"id": request_id(request), "ok": False, "error": {"code": "bad_request", "message": str(error)}}
     print(json.dumps(reply), flush=True)

@@ -5,6 +5,8 @@
     fork-exit FILE    forks a child that keeps stdout open and sleeps (its pid written to FILE), then exits 3
     hang-pid FILE     writes its pid to FILE, answers hello, then never answers again
     stderr-flood MB   answers hello, then writes MB megabytes to stderr without a newline and exits 4
+    odd-answers       answers an unknown command with a line that is not JSON, a request without id with a list
+    close-stdin       answers new_game, then closes its standard input and sleeps
 """
 import json
 import os
@@ -32,6 +34,15 @@ def hook(request, reply, session):
         time.sleep(0.2)
         os._exit(3)
     if mode == "hang-pid":
+        time.sleep(3600)
+    if mode == "odd-answers" and request.get("cmd") == "fly_to_the_moon":
+        return "\x1b[31mwhat?"
+    if mode == "odd-answers" and "id" not in request:
+        return "[1, 2]"
+    if mode == "close-stdin" and request.get("cmd") == "new_game":
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+        os.close(0)
         time.sleep(3600)
     if mode == "stderr-flood":
         block = b"x" * (1 << 20)
