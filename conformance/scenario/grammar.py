@@ -42,11 +42,41 @@ VALUE_WORDS = {
 }
 
 
+# The largest numbers a scenario can mean: a game has 100 tiles; no seat, round, score or count comes near a
+# billion. Checked as the text is read, so `400000000B` never becomes 400 million letters and a 5,000-digit
+# number never reaches int() (which refuses more than 4,300 digits).
+MAX_TILES = 100
+MAX_DIGITS = 9
+
+
+class _TooLarge(Exception):
+    def __init__(self, token, message: str) -> None:
+        super().__init__(message)
+        self.token, self.message = token, message
+
+
+def _check_counted(token):
+    digits = token[:-1].lstrip("0")
+    if len(digits) > 3 or int(digits or 0) > MAX_TILES:
+        raise _TooLarge(token, f"{_short(token)} tiles: a game has {MAX_TILES} tiles in all")
+    return token
+
+
+def _check_int(token):
+    if len(token.lstrip("0")) > MAX_DIGITS:
+        raise _TooLarge(token, f"the number {_short(token)} is larger than anything in a game of Azul")
+    return token
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 20 else f"{text[:8]}...{text[-4:]} ({len(text)} characters)"
+
+
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     text = resources.files("azul_spec").joinpath("grammar/scenario.lark").read_text(encoding="utf-8")
     return Lark(text, start=list(START_RULES), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, lexer_callbacks={"COUNTED": _check_counted, "INT": _check_int})
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,6 +99,9 @@ def parse(text: str, start: str, origin: Origin) -> Tree:
         return parser().parse(text, start=start)
     except UnexpectedInput as error:
         raise _translate(error, text, start, origin) from None
+    except _TooLarge as error:
+        raise ScenarioSyntaxError.at(error.message, origin, error.token.line, error.token.column,
+                                     span=len(error.token)) from None
 
 
 def _translate(error: UnexpectedInput, text: str, start: str, origin: Origin) -> ScenarioSyntaxError:

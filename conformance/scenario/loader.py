@@ -16,6 +16,7 @@ from typing import Any, Iterable
 import jsonschema
 import yaml
 
+from .. import yaml_text
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
 from .model import Checkpoint, Scenario
@@ -100,17 +101,13 @@ def load_text(text: str, file: str = "<text>", errors: list[ScenarioError] | Non
 
 
 def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
-    loader = yaml.SafeLoader(text)
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        node, data = yaml_text.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise ScenarioSyntaxError(f"not valid YAML: {getattr(error, 'problem', error)}", file=file,
                                   line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
                                   source=text) from None
-    finally:
-        loader.dispose()
     if node is None:
         raise ScenarioContentError("the file holds no scenario (expected a YAML list)", file=file, line=1)
     return node, data

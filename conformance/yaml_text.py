@@ -1,0 +1,71 @@
+"""Reading YAML we did not write: safe_load's types, no aliases, bounded nesting, every failure a YAMLError.
+
+Aliases are refused because a few hundred bytes of nested anchors and aliases expand to gigabytes once
+something (jsonschema's error message, a deep copy) walks the result; none of our files needs them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+MAX_DEPTH = 64  # a scenario or spec file nests a handful of levels
+
+
+class _Loader(yaml.SafeLoader):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in this file", mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep",
+                                                  self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _integer(loader: _Loader, node: yaml.ScalarNode) -> int:
+    if len(node.value) > 100:  # int() refuses 4,300 digits; nothing in our files needs a hundred
+        raise yaml.constructor.ConstructorError(None, None, f"a number of {len(node.value)} digits", node.start_mark)
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _integer)
+
+
+def compose(text: str) -> tuple[yaml.Node | None, Any]:
+    """The single document of `text` as a node tree (for positions) and as data (safe_load's types).
+
+    Raises yaml.YAMLError for anything wrong with the text, including control characters and numbers too long
+    for int() (which PyYAML lets through as ValueError).
+    """
+    try:
+        loader = _Loader(text)  # control characters are refused here, before any parsing
+    except yaml.reader.ReaderError as error:
+        before = text[:error.position]
+        mark = yaml.Mark("<text>", error.position, before.count("\n"), len(before) - (before.rfind("\n") + 1),
+                         None, None)
+        raise yaml.MarkedYAMLError(None, None, f"character U+{ord(error.character) if isinstance(error.character, str) else error.character:04X} is "
+                                   "not allowed in a YAML file",
+                                   mark) from None
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except ValueError as error:  # an integer over 4,300 digits
+        raise yaml.constructor.ConstructorError(None, None, f"a value cannot be read: {error}", None) from None
+    finally:
+        loader.dispose()
+    return node, data
+
+
+def load(text: str) -> Any:
+    """The data of `text`, read as yaml.safe_load would, with the limits above."""
+    return compose(text)[1]

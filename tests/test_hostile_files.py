@@ -1,0 +1,72 @@
+"""Hostile scenario files: each gets a located error in bounded time and memory, never a traceback."""
+
+from __future__ import annotations
+
+import resource
+import time
+
+import pytest
+
+from azul_conformance.scenario.errors import ScenarioError
+from azul_conformance.scenario.loader import load_text
+
+GOOD = """\
+- id: hostile-base
+  title: a well-formed scenario to bend
+  rules: [OFFER-1]
+  level: rule
+  given: |
+    factories:
+      1: BBYR
+  steps: |
+    1B1
+  expect: |
+    board 0 line 1 = B
+"""
+
+ALIAS_BOMB = "".join(
+    [f'a0: &a0 ["{"x" * 8}"]\n']
+    + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 12)]
+)
+
+
+def refusal(text: str) -> ScenarioError:
+    started = time.monotonic()
+    with pytest.raises(ScenarioError) as caught:
+        load_text(text, "hostile.yaml")
+    assert time.monotonic() - started < 5
+    return caught.value
+
+
+def test_the_base_scenario_loads():
+    assert [s.id for s in load_text(GOOD, "base.yaml")] == ["hostile-base"]
+
+
+def test_an_alias_bomb_is_refused_at_its_first_alias():
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    error = refusal(ALIAS_BOMB)
+    assert "aliases" in error.message and error.line == 2
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # KiB: nothing expanded
+
+
+@pytest.mark.parametrize("count", ["400000000B", "101B", "0000000000000000000000000000000000000000000000000000007B"])
+def test_counted_tiles_beyond_a_game_are_located(count):
+    if count.endswith("7B"):  # leading zeros are harmless: seven blue tiles
+        assert load_text(GOOD.replace("1: BBYR", f"1: BBYR\n    bag: {count}"), "zeros.yaml")
+        return
+    error = refusal(GOOD.replace("1: BBYR", f"1: BBYR\n    bag: {count}"))
+    assert "100 tiles" in error.message and error.line == 8
+
+
+def test_a_number_of_thousands_of_digits_is_located_in_the_language_and_in_yaml():
+    error = refusal(GOOD.replace("board 0 line 1 = B", "board 0 score = " + "9" * 5000))
+    assert "larger than anything" in error.message and error.line == 11
+    error = refusal(GOOD.replace("  level: rule\n", "  level: rule\n  seed: " + "9" * 5000 + "\n"))
+    assert "5000 digits" in error.message and error.line == 5
+
+
+def test_control_characters_and_deep_nesting_are_located():
+    error = refusal(GOOD.replace("a well-formed", "a \x1b[2J well-formed"))
+    assert "U+001B" in error.message and error.line == 2
+    error = refusal("- " + "[" * 5000 + "]" * 5000 + "\n")
+    assert "nested" in error.message or "YAML" in error.message
