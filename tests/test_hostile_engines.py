@@ -154,3 +154,17 @@ def test_engine_text_is_safe_for_every_output():
     assert engine_text("x" * 50, 10) == "x" * 10 + "... (50 characters)"
     error = EngineCrash("bad \ud800\x1b", stderr="\x1b[31m")
     assert error.message == "bad ?\\x1b" and error.stderr == "\\x1b[31m"
+
+
+@pytest.mark.parametrize("how, why", [
+    ("extra-key", "engine_notes"),
+    ("no-floor", "floor"),
+    ("nan-score", "not strict JSON"),
+    ("unsorted", "state.bag must match pattern"),
+])
+def test_a_state_that_breaks_the_published_schema_is_never_accepted(how, why):
+    engine = ProcessEngine(command("bent-state", how), timeout=5)
+    with pytest.raises(EngineCrash) as caught:
+        engine.request(NewGame(2))
+    assert why in caught.value.message
+    engine.close()

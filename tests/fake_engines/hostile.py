@@ -7,6 +7,7 @@
     stderr-flood MB   answers hello, then writes MB megabytes to stderr without a newline and exits 4
     odd-answers       answers an unknown command with a line that is not JSON, a request without id with a list
     close-stdin       answers new_game, then closes its standard input and sleeps
+    bent-state HOW    every state it replies with is bent: extra-key, no-floor, nan-score, unsorted
 """
 import json
 import os
@@ -51,6 +52,16 @@ def hook(request, reply, session):
         sys.stderr.buffer.write(b"the end of a long line")
         sys.stderr.flush()
         os._exit(4)
+    if mode == "bent-state" and isinstance(reply.get("state"), dict):
+        state = reply["state"]
+        if arg == "extra-key":
+            state["engine_notes"] = "mine"
+        elif arg == "no-floor":
+            del state["boards"][0]["floor"]
+        elif arg == "nan-score":
+            return json.dumps(reply).replace('"score": 0', '"score": NaN', 1)
+        elif arg == "unsorted":
+            state["bag"] = state["bag"][::-1]
     return reply
 
 
