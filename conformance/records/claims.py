@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
+from importlib import resources
 from typing import Any
+
+import yaml
 
 from .model import CLAIM_FORMS, Claim
 
@@ -33,14 +37,41 @@ def check_claim_form(claim: Claim, players: int, lenient: bool) -> Claim:
     if form == "seats":
         if not (ints and args and all(0 <= a < players for a in args) and len(set(args)) == len(args)):
             raise ValueError(f"%{claim.kind} gives {meaning}: {usage}")
+    if form == "seat" and not (ints and len(args) == 1 and 0 <= args[0] < players):
+        raise ValueError(f"%{claim.kind} gives {meaning}: {usage}")
+    if form == "rule+text":
+        return _check_rule_claim(claim, usage, meaning)
     if form in ("seat+text", "text"):
         return _check_text_claim(claim, form, players, lenient, usage, meaning)
     return claim
 
 
+@lru_cache(maxsize=1)
+def rule_titles() -> dict[str, str]:
+    """Every rule ID of the specification and its title (spec/rules/*.yaml), read once."""
+    folder = resources.files("azul_spec") / "rules"
+    titles = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            for rule in yaml.safe_load(entry.read_text(encoding="utf-8")).get("rules", []):
+                titles[rule["id"]] = rule.get("title", "")
+    return titles
+
+
+def _check_rule_claim(claim: Claim, usage: str, meaning: str) -> Claim:
+    args = claim.args
+    if len(args) != 2 or not all(isinstance(a, str) for a in args) or not args[1].strip():
+        raise ValueError(f"%{claim.kind} gives {meaning}: {usage}")
+    if args[0] not in rule_titles():
+        close = difflib.get_close_matches(args[0], rule_titles(), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise ValueError(f"%{claim.kind}: {args[0]!r} is not a rule of the specification{hint}")
+    return claim
+
+
 def _usage(kind: str, form: str, players: int) -> str:
-    examples = {"scores": " ".join(str(7 * (s + 1)) for s in range(players)), "seats": "0",
-                "seat+text": '0 "..."', "text": '"..."'}
+    examples = {"scores": " ".join(str(7 * (s + 1)) for s in range(players)), "seats": "0", "seat": "0",
+                "seat+text": '0 "..."', "text": '"..."', "rule+text": '"END-8" "how the source differs"'}
     return f"write [%{kind} {examples[form]}]" + (f" (seats 0 to {players - 1})" if "seat" in form else "")
 
 
@@ -98,6 +129,9 @@ def claim_mismatch(claim: Claim, state: dict[str, Any]) -> str | None:
         actual = state.get("winners") or []
         if sorted(args) != sorted(actual):
             return "the winners are " + (" ".join(f"seat {s}" for s in actual) or "nobody yet")
+    elif kind == "start":
+        if args[0] != state.get("start_player"):
+            return f"the start player is seat {state.get('start_player')}"
     elif kind == "centre":
         if "".join(sorted(args[0].strip("-"))) != "".join(sorted(state["centre"])):
             return f"the centre holds {state['centre'] or '-'!r}"

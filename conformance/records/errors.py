@@ -80,9 +80,11 @@ class RecordSyntaxError(RecordError):
 class ReplayError(RecordError):
     """Replaying the record on an engine failed at a deal, a move, a claim or the result."""
 
-    def __init__(self, message: str, *, state: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    def __init__(self, message: str, *, state: dict[str, Any] | None = None, disagreement: Any = None,
+                 **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
         self.state = state
+        self.disagreement = disagreement  # an explain.Disagreement: where the record and our rules part ways
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ ANNOTATIONS = ("!!", "??", "!?", "?!", "!", "?")
 FACTORIES = {2: 5, 3: 7, 4: 9}
 
 # Claim kind -> (argument form, what it asserts). Forms: "scores" one integer per seat, "seats" one or more
-# seats, "seat+text" a seat then a quoted string, "text" a quoted string.
+# seats, "seat" one seat, "seat+text" a seat then a quoted string, "text" a quoted string, "rule+text" a rule
+# ID of the specification then a quoted string.
 CLAIM_FORMS = {
     "score": ("scores", "the score of every seat, in seat order"),
     "final": ("scores", "the final scores, bonuses included (the game must be over)"),
@@ -25,7 +26,12 @@ CLAIM_FORMS = {
     "lines": ("seat+text", 'a seat\'s pattern lines 1 to 5, `-` for an empty one: "-|R|-|KKK|-"'),
     "floor": ("seat+text", 'a seat\'s floor line, left to right, M the marker, `-` if empty: "MRR"'),
     "centre": ("text", 'the tiles in the centre (not the marker), `-` if none: "YYW"'),
+    "start": ("seat", "the start player of the round (the seat that takes first)"),
+    "differs": ("rule+text", "a rule the record's source applies differently, and how (before the first round; "
+                             "a disagreement that this rule decides is then reported as explained)"),
 }
+# Claims that declare rather than assert: not compared with a state, not counted as checked.
+DECLARATIONS = ("differs",)
 
 _NO_POS = field(default=None, compare=False, repr=False)
 

@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .claims import check_claim_form
 from .errors import Pos, RecordSyntaxError, Repair
-from .model import ANNOTATIONS, CLAIM_FORMS, FACTORIES, Claim, Comment, Deal, Header, Note, Ply, Record, Round
+from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, FACTORIES, Claim, Comment, Deal, Header, Note, Ply, Record, Round
 
 __all__ = ["parse_record", "repair_record", "read_record", "grammar"]
 
@@ -115,8 +115,7 @@ class _Reader:
         players = int(next(h.value for h in headers if h.name == "Players"))
         variant = next(h.value for h in headers if h.name == "Variant")
         context = (players, variant)
-        for note in notes:
-            self.check_note(note, players)
+        notes = tuple(self.check_note(note, players, before_rounds=True) for note in notes)
         rounds = tuple(self.round(item, number, context) for number, item in enumerate(round_trees, 1))
         return Record(tuple(headers), rounds, notes, source=self.source)
 
@@ -224,9 +223,11 @@ class _Reader:
             values.append(int(token) if token.type == "INT" else re.sub(r'\\(["\\])', r"\1", token[1:-1]))
         return Claim(str(name), tuple(values), pos=_pos(tree))
 
-    def check_note(self, note: Note, players: int) -> Note:
+    def check_note(self, note: Note, players: int, before_rounds: bool = False) -> Note:
         if isinstance(note, Comment):
             return note
+        if note.kind in DECLARATIONS and not before_rounds:
+            raise self.fail(note.pos, f"%{note.kind} speaks of the whole game: it stands before the first round")
         try:
             fixed = check_claim_form(note, players, self.lenient)
         except ValueError as error:

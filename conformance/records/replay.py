@@ -3,7 +3,10 @@
 The replay starts a game from the headers, deals each round's recorded factories (the engine refuses a deal
 that is not drawable), plays each take and placement (the engine refuses an illegal one), and compares each
 claim with the state where it stands. The first failure stops the replay with a ReplayError naming the step
-or claim, its line:column, why, and the state at that point.
+or claim, its line:column, why, and the state at that point; where the record and our rules part ways (a
+refused step, a false claim, a game that goes on after ours ended), the error carries the Disagreement: the
+step where they part, the rule that decides it and both sides' values, marked `declared` when the record
+names that rule in a `[%differs ...]` before its first round.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from typing import Any
 from ..engines.base import Engine, EngineError, Rejected
 from .claims import claim_mismatch
 from .errors import Pos, ReplayError
-from .model import Claim, Deal, Note, Ply, Record, Round
+from .explain import Disagreement, explain_claim, explain_game_over, explain_refusal
+from .model import DECLARATIONS, Claim, Deal, Note, Ply, Record, Round
 
 __all__ = ["Step", "ReplayResult", "replay"]
 
@@ -35,6 +39,7 @@ class Step:
 class ReplayResult:
     steps: list[Step] = field(default_factory=list)
     claims_checked: int = 0
+    declared: dict[str, str] = field(default_factory=dict)  # rule ID -> how the source differs (%differs)
 
     @property
     def states(self) -> list[dict[str, Any]]:
@@ -52,9 +57,10 @@ class _Replayer:
         self.result = ReplayResult()
         self.state: dict[str, Any] = {}
 
-    def fail(self, pos: Pos | None, message: str, rule: str | None = None) -> ReplayError:
+    def fail(self, pos: Pos | None, message: str, rule: str | None = None,
+             disagreement: Disagreement | None = None) -> ReplayError:
         return ReplayError(message, source=self.record.source, pos=pos, text=self.text, rule=rule,
-                           state=self.state or None)
+                           state=self.state or None, disagreement=disagreement)
 
     def record_step(self, kind: str, round_number: int, label: str, item: Deal | Ply | None) -> None:
         step = Step(kind, round_number, label, self.state, item)
@@ -62,24 +68,29 @@ class _Replayer:
         if self.on_step is not None:
             self.on_step(step)
 
-    def ask(self, pos: Pos | None, what: str, call: Callable[[], dict[str, Any]]) -> None:
+    def ask(self, pos: Pos | None, what: str, call: Callable[[], dict[str, Any]], record_side: str = "") -> None:
         try:
             self.state = call()
         except Rejected as error:
-            raise self.fail(pos, f"{what} is refused by the engine: {error.message}", error.rule) from None
+            found = explain_refusal(what, error.rule, error.message, record_side, pos, self.result.declared) \
+                if record_side else None
+            raise self.fail(pos, f"{what} is refused by the engine: {error.message}", error.rule, found) from None
         except EngineError as error:
             raise self.fail(pos, f"the engine failed on {what}: {error.message}") from None
 
     def check_notes(self, notes: tuple[Note, ...], after: str) -> None:
         for note in notes:
-            if isinstance(note, Claim):
+            if isinstance(note, Claim) and note.kind not in DECLARATIONS:
                 wrong = claim_mismatch(note, self.state)
                 if wrong is not None:
-                    raise self.fail(note.pos, f"claim {note} after {after} is wrong: {wrong}")
+                    found = explain_claim(note, self.result.steps, self.result.declared)
+                    raise self.fail(note.pos, f"claim {note} after {after} is wrong: {wrong}", disagreement=found)
                 self.result.claims_checked += 1
 
     def run(self) -> ReplayResult:
         record = self.record
+        self.result.declared = {note.args[0]: note.args[1] for note in record.notes
+                                if isinstance(note, Claim) and note.kind == "differs"}
         header_pos = next((h.pos for h in record.headers if h.name == "Players"), None)
         self.ask(header_pos, f"a new {record.players}-player game ({record.variant} wall)",
                  lambda: self.engine.new_game(record.players, record.variant, record.start_player))
@@ -94,15 +105,16 @@ class _Replayer:
         deal = round_.deal
         phase = self.state.get("phase")
         if phase == "over":
+            found = explain_game_over(self.state, round_.number, deal.pos, self.result.declared)
             raise self.fail(deal.pos, f"round {round_.number}: the game is already over "
-                                      f"(it ended in round {self.state.get('round')})")
+                                      f"(it ended in round {self.state.get('round')})", found.rule, found)
         if phase != "deal":
             seat = self.state.get("turn")
             raise self.fail(deal.pos, f"round {round_.number} starts, but round {round_.number - 1} is not over: "
                                       f"seat {seat} still has to {'take' if phase == 'offer' else 'place'} "
                                       f"(legal: {self.legal()})")
         self.ask(deal.pos, f"the deal of round {round_.number} ({' '.join(f or '-' for f in deal.factories)})",
-                 lambda: self.engine.deal(list(deal.factories)))
+                 lambda: self.engine.deal(list(deal.factories)), "deals it")
         self.record_step("deal", round_.number, "deal", deal)
         self.check_notes(deal.notes, f"the deal of round {round_.number}")
         for index, ply in enumerate(round_.plies, 1):
@@ -122,7 +134,7 @@ class _Replayer:
         what = f"take {ply} (round {number}, take {index}, seat {seat})"
         if self.state.get("phase") != "offer":
             raise self.fail(ply.pos, f"{what}: the offer phase is over ({self.phase_text()})")
-        self.ask(ply.pos, what, lambda: self.engine.play(ply.move))
+        self.ask(ply.pos, what, lambda: self.engine.play(ply.move), "plays it")
         self.record_step("take", number, ply.move, ply)
         self.check_notes(ply.notes, f"{ply}")
 
@@ -133,7 +145,7 @@ class _Replayer:
         if self.state.get("turn") != ply.seat:
             raise self.fail(ply.pos, f"{what}: it is seat {self.state.get('turn')} that places a tile here, "
                                      f"not seat {ply.seat}")
-        self.ask(ply.pos, what, lambda: self.engine.play(ply.move))
+        self.ask(ply.pos, what, lambda: self.engine.play(ply.move), "places it")
         self.record_step("placement", number, ply.move, ply)
         self.check_notes(ply.notes, f"{ply}")
 

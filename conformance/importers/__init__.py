@@ -1,0 +1,34 @@
+"""Importers: games recorded by other software, converted into game records (`.azr`) that `azul replay` checks.
+
+Each format is one module with `NAME`, `SUMMARY`, `SUFFIXES` and `read(path)`, which yields an
+`ImportedGame` per game it can convert and an `ImportProblem` (which game, which field, why) per game it
+cannot; `to_record` does the rest. A new format is a new module and one line in FORMATS.
+
+    import_file(format, path)   -> iterator of (Record, None) or (None, ImportProblem), in the file's order
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+from ..records.model import Record
+from . import faience, ludometer_fixture
+from .game import ImportedGame, ImportedRound, ImportProblem, to_record
+
+__all__ = ["FORMATS", "ImportedGame", "ImportedRound", "ImportProblem", "import_file", "to_record"]
+
+FORMATS: dict[str, ModuleType] = {module.NAME: module for module in (ludometer_fixture, faience)}
+
+
+def import_file(format_name: str, path: Path) -> Iterator[tuple[Record | None, ImportProblem | None]]:
+    """Every game of `path` read as `format_name`, as a record or as the problem that stopped it."""
+    for item in FORMATS[format_name].read(path):
+        if isinstance(item, ImportProblem):
+            yield None, item
+            continue
+        try:
+            yield to_record(item), None
+        except ImportProblem as problem:
+            yield None, problem

@@ -1,0 +1,184 @@
+"""Format `faience`: the Faïence dataset's JSON Lines records (`faience-game/1`, ludometer's web player).
+
+One game per line (web/ingest/DATASET.md and verify.js in ludometer): `seed`, `human_seat`, `moves`
+(`ply`, `player`, `action` in ludometer's encoding), `deals` (per round: `round` from 0, five `factories` as
+colour counts, `bag` and `lid` counts after the deal) and `final` (`finished`, `scores`, `outcome` one of
+human/ai/draw, `rounds`). The records carry no running scores: only the final scores and outcome are claims.
+A game abandoned before its end (`finished: false`) becomes a record that stops early, its result `*`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .game import ImportedGame, ImportedRound, ImportProblem
+from .ludometer_encoding import FACTORIES, PLAYERS, RULE_DIFFERENCES, Offer, counts, decode, factory_text
+
+NAME = "faience"
+SUMMARY = "the Faïence dataset of human-vs-net games (faience-game/1 JSON Lines, one game per line)"
+SUFFIXES = (".jsonl",)
+FORMAT = "faience-game/1"
+DIFFERENCES = RULE_DIFFERENCES + (
+    ("END-6", "the dataset's outcome compares scores only: equal scores are recorded as a draw even when one "
+              "player has more complete rows"),
+)
+
+
+def read(path: Path) -> Iterator[ImportedGame | ImportProblem]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        yield ImportProblem(path.name, "(file)", f"not a readable UTF-8 text file: {error}")
+        return
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        name = f"{path.name}, line {number}"
+        try:
+            raw = json.loads(line)
+        except ValueError as error:
+            yield ImportProblem(name, "(line)", f"not a JSON object: {error} (a truncated line?)")
+            continue
+        try:
+            yield _game(name, raw, path.name, number)
+        except ImportProblem as problem:
+            yield problem
+
+
+def _get(obj: Any, path: str, name: str) -> Any:
+    value = obj
+    for key in path.split("."):
+        if not isinstance(value, dict) or key not in value:
+            raise ImportProblem(name, path, "missing")
+        value = value[key]
+    return value
+
+
+def _int(value: Any, name: str, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ImportProblem(name, where, f"expected an integer from {low} to {high}, found {value!r}")
+    return value
+
+
+def _clean(value: Any, limit: int = 64) -> str:
+    """A source string fit for a header: printable, one line, bounded."""
+    return re.sub(r"[\x00-\x1f\x7f]+", " ", str(value))[:limit].strip()
+
+
+def _deals(raw: dict, name: str) -> list[list[tuple[int, ...]]]:
+    deals = _get(raw, "deals", name)
+    if not isinstance(deals, list) or not deals:
+        raise ImportProblem(name, "deals", "no deals: a replay needs every round's factories")
+    result = []
+    for index, deal in enumerate(deals):
+        where = f"deals[{index}]"
+        if not isinstance(deal, dict):
+            raise ImportProblem(name, where, f"expected an object with round and factories, found {deal!r}")
+        if deal.get("round") != index:
+            raise ImportProblem(name, f"{where}.round", f"expected round index {index}, found {deal.get('round')!r}")
+        factories = deal.get("factories")
+        if not isinstance(factories, list) or len(factories) != FACTORIES:
+            raise ImportProblem(name, f"{where}.factories", f"expected {FACTORIES} factories, found {factories!r}")
+        try:
+            tiles = [counts(f, f"factory {i}") for i, f in enumerate(factories, 1)]
+        except ValueError as error:
+            raise ImportProblem(name, f"{where}.factories", str(error)) from None
+        if any(sum(f) > 4 for f in tiles):
+            raise ImportProblem(name, f"{where}.factories", "a factory holds at most 4 tiles")
+        result.append(tiles)
+    return result
+
+
+def _rounds(raw: dict, name: str) -> list[ImportedRound]:
+    deals = _deals(raw, name)
+    moves = _get(raw, "moves", name)
+    if not isinstance(moves, list) or not moves:
+        raise ImportProblem(name, "moves", "no moves: nothing to replay")
+    rounds: list[ImportedRound] = []
+    deal_index, takes, offer = 0, [], Offer(deals[0])
+    start = turn = None
+    for index, move in enumerate(moves):
+        where = f"moves[{index}]"
+        if offer.empty:
+            rounds.append(ImportedRound(tuple(map(factory_text, deals[deal_index])), start, tuple(takes)))
+            deal_index += 1
+            if deal_index == len(deals):
+                raise ImportProblem(name, "deals", f"{len(deals)} deals, but the takes from {where} on need another")
+            takes, offer, start = [], Offer(deals[deal_index]), None
+        if not isinstance(move, dict):
+            raise ImportProblem(name, where, f"expected an object with ply, player and action, found {move!r}")
+        if move.get("ply") != index + 1:
+            raise ImportProblem(name, f"{where}.ply", f"expected ply {index + 1}, found {move.get('ply')!r}")
+        player = _int(move.get("player"), name, f"{where}.player", 0, PLAYERS - 1)
+        if start is None:
+            start = turn = player
+        elif player != turn:
+            raise ImportProblem(name, f"{where}.player", f"seat {player} moves where turns alternating from the "
+                                f"round's first mover (seat {start}) give seat {turn}")
+        try:
+            takes.append(decode(move.get("action")))
+            offer.take(move["action"])
+        except ValueError as error:
+            raise ImportProblem(name, f"{where}.action", str(error)) from None
+        turn = (turn + 1) % PLAYERS
+    rounds.append(ImportedRound(tuple(map(factory_text, deals[deal_index])), start, tuple(takes)))
+    if deal_index + 1 != len(deals):
+        raise ImportProblem(name, "deals", f"{len(deals)} deals, but the takes span {deal_index + 1} rounds")
+    return rounds
+
+
+def _game(name: str, raw: Any, file_name: str, line: int) -> ImportedGame:
+    if not isinstance(raw, dict):
+        raise ImportProblem(name, "(line)", "not a JSON object")
+    if raw.get("format", FORMAT) != FORMAT:
+        raise ImportProblem(name, "format", f"{raw['format']!r}: this importer reads {FORMAT!r}")
+    human = _int(_get(raw, "human_seat", name), name, "human_seat", 0, PLAYERS - 1)
+    rounds = _rounds(raw, name)
+    finished = _get(raw, "final.finished", name)
+    scores = _get(raw, "final.scores", name)
+    if not isinstance(scores, list) or len(scores) != PLAYERS or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise ImportProblem(name, "final.scores", f"expected {PLAYERS} integer scores, found {scores!r}")
+    scores = tuple(scores)
+    final = winners = None
+    comments = ["A game between a person and ludometer's net on the Faïence web player, from the public "
+                "dataset (CC0); imported by `azul import faience`."]
+    if finished is True:
+        rounds_field = raw["final"].get("rounds")
+        if rounds_field is not None and rounds_field != len(rounds):
+            raise ImportProblem(name, "final.rounds", f"{rounds_field}, but the deals and takes span {len(rounds)}")
+        final = scores
+        winners = _winners(raw["final"].get("outcome"), scores, human, name)
+    else:
+        # Abandoned: the scores stand as they were after the last take (round scores change only at tilings).
+        rounds[-1] = ImportedRound(rounds[-1].factories, rounds[-1].start, rounds[-1].takes, scores)
+        comments.append("The game was abandoned before its end (final.finished is false).")
+    headers = {"Event": "Faïence human-vs-net game", "Source": f"Faïence dataset {file_name}, line {line}",
+               f"Seat{human}": "human", f"Seat{1 - human}": "net"}
+    net = raw.get("net") if isinstance(raw.get("net"), dict) else {}
+    if net.get("run") or net.get("checkpoint"):
+        headers[f"Seat{1 - human}"] = _clean(f"net {net.get('run') or ''} {net.get('checkpoint') or ''}")
+    if isinstance(raw.get("seed"), int):
+        headers["Seed"] = str(raw["seed"])
+    date = re.match(r"(\d{4})-(\d\d)-(\d\d)", str(raw.get("created_at") or raw.get("received_at") or ""))
+    if date:
+        headers["Date"] = ".".join(date.groups())
+    if isinstance(raw.get("think_time_s"), (int, float)):
+        headers["X-ThinkTime"] = f"{raw['think_time_s']} s"
+    return ImportedGame(name, PLAYERS, tuple(rounds), headers, final, winners, DIFFERENCES, tuple(comments))
+
+
+def _winners(outcome: Any, scores: tuple[int, ...], human: int, name: str) -> tuple[int, ...]:
+    seats = {"human": (human,), "ai": (1 - human,), "draw": (0, 1)}.get(outcome)
+    if seats is None:
+        raise ImportProblem(name, "final.outcome", f"expected human, ai or draw, found {outcome!r}")
+    by_scores = {True: (human,), False: (1 - human,)}.get(scores[human] > scores[1 - human]) \
+        if scores[0] != scores[1] else (0, 1)
+    if seats != by_scores:
+        raise ImportProblem(name, "final.outcome", f"{outcome!r} contradicts the final scores {list(scores)} "
+                                                   f"(human in seat {human})")
+    return seats

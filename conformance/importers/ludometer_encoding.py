@@ -1,0 +1,78 @@
+"""The move and tile encoding of ludometer's engine, shared by its fixture and the Faïence dataset.
+
+Facts from the engine's documentation (../shared/engines/README.md, "Recorded games"): an action is
+`source * 30 + colour * 6 + dest`, source 0-4 the factories 1-5 and 5 the centre, dest 0-4 pattern lines 1-5
+and 5 the floor; colours 0-4 are blue, yellow, red, black and white (called teal there), the order and wall
+layout of our notation. A factory or the centre is five counts, one per colour.
+"""
+
+from __future__ import annotations
+
+COLOURS = "BYRKW"
+ACTIONS = 6 * 30
+CENTRE = 5
+FLOOR = 5
+PLAYERS = 2          # the engine plays two-player games only
+FACTORIES = 5
+
+# The rules in which ludometer's engine (ludometer/azul/engine.py, AzulState._end_round) is known to differ
+# from ours; every imported record declares them so that a disagreement they decide is reported as explained.
+RULE_DIFFERENCES = (
+    ("ROUND-3", "when nobody took the marker, ludometer's next round is started by the seat that did not make "
+                "the round's last take, not by the same start player"),
+    ("END-8", "ludometer ends a game only on a complete wall row or when no tile is left to deal: a game in "
+              "which no row can be completed any more goes on"),
+)
+
+
+def decode(action: object) -> str:
+    """The take in our notation (`3K4`, `CBF`); ValueError when `action` is no action id."""
+    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < ACTIONS:
+        raise ValueError(f"{action!r} is not an action id (an integer from 0 to {ACTIONS - 1})")
+    source, rest = divmod(action, 30)
+    colour, dest = divmod(rest, 6)
+    if colour >= len(COLOURS):
+        raise ValueError(f"{action} names colour {colour}; there are five (0-4)")
+    return (("C" if source == CENTRE else str(source + 1)) + COLOURS[colour]
+            + ("F" if dest == FLOOR else str(dest + 1)))
+
+
+def counts(value: object, what: str) -> tuple[int, ...]:
+    """Five tile counts, one per colour; ValueError naming `what` otherwise."""
+    if (not isinstance(value, list) or len(value) != 5
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 20 for n in value)):
+        raise ValueError(f"{what} is five tile counts (0-20), one per colour, not {value!r}")
+    return tuple(value)
+
+
+def factory_text(tiles: tuple[int, ...]) -> str:
+    return "".join(COLOURS[colour] * n for colour, n in enumerate(tiles))
+
+
+class Offer:
+    """The tiles on offer in one round, to tell where a flat list of takes passes to the next round.
+
+    Only the bookkeeping every Azul engine shares (a take removes its colour from the source, a factory's
+    other tiles go to the centre, the round ends when nothing is left); the rules themselves are judged later
+    by replaying the record."""
+
+    def __init__(self, factories: list[tuple[int, ...]]) -> None:
+        self.sources = [list(f) for f in factories] + [[0] * 5]
+
+    @property
+    def empty(self) -> bool:
+        return not any(map(any, self.sources))
+
+    def take(self, action: int) -> None:
+        source, rest = divmod(action, 30)
+        colour = rest // 6
+        pool = self.sources[source]
+        if not pool[colour]:
+            where = "the centre" if source == CENTRE else f"factory {source + 1}"
+            raise ValueError(f"{decode(action)} takes {COLOURS[colour]} from {where}, which holds none")
+        pool[colour] = 0
+        if source != CENTRE:
+            centre = self.sources[CENTRE]
+            for other in range(5):
+                centre[other] += pool[other]
+                pool[other] = 0

@@ -1,0 +1,152 @@
+"""Format `ludometer`: the recorded games of ludometer's parity fixture (web/player/test/fixtures/games.json.gz).
+
+One gzipped JSON object; its `games` are complete two-player games, each a list of `moves` with the full
+state before the move (`round`, `first_player`, `current_player`, `factories`, `scores`), the legal actions
+and the action played, then the final `scores`, `outcome` (+1 seat 0 won, -1 seat 1, 0 shared) and `rounds`.
+Its `cases` start from hand-made positions, which a record (always from a new game) cannot express: skipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .game import ImportedGame, ImportedRound, ImportProblem
+from .ludometer_encoding import FACTORIES, PLAYERS, RULE_DIFFERENCES, Offer, counts, decode, factory_text
+
+NAME = "ludometer"
+SUMMARY = "ludometer's recorded games (games.json.gz: every state, legal move list, move and score)"
+SUFFIXES = (".json.gz", ".json")
+OUTCOME_WINNERS = {1: (0,), -1: (1,), 0: (0, 1)}
+
+
+def read(path: Path) -> Iterator[ImportedGame | ImportProblem]:
+    try:
+        raw = path.read_bytes()
+        data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+    except (OSError, EOFError, ValueError) as error:
+        yield ImportProblem(path.name, "(file)", f"not a readable JSON or gzipped JSON file: {error}")
+        return
+    games = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(games, list):
+        yield ImportProblem(path.name, "games", "missing: the file holds no list of games")
+        return
+    for number, game in enumerate(games, 1):
+        name = f"{path.name}, game {number}"
+        try:
+            yield _game(name, game, number, len(games), path.name)
+        except ImportProblem as problem:
+            yield problem
+
+
+def _field(obj: Any, key: str, name: str, where: str) -> Any:
+    if not isinstance(obj, dict) or key not in obj:
+        raise ImportProblem(name, where + key if not where else f"{where}.{key}", "missing")
+    return obj[key]
+
+
+def _int(value: Any, name: str, where: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low) \
+            or (high is not None and value > high):
+        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
+        raise ImportProblem(name, where, f"expected an integer{bounds}, found {value!r}")
+    return value
+
+
+def _scores(value: Any, name: str, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != PLAYERS:
+        raise ImportProblem(name, where, f"expected {PLAYERS} scores, found {value!r}")
+    return tuple(_int(s, name, where) for s in value)
+
+
+def _game(name: str, game: Any, number: int, total: int, file_name: str) -> ImportedGame:
+    moves = _field(game, "moves", name, "")
+    if not isinstance(moves, list) or not moves:
+        raise ImportProblem(name, "moves", "no moves: nothing to replay")
+    rounds: list[ImportedRound] = []
+    takes: list[str] = []
+    offer: Offer | None = None
+    current = start = -1
+    turn = 0
+    for index, move in enumerate(moves):
+        where = f"moves[{index}]"
+        state = _field(move, "state", name, where)
+        round_index = _int(_field(state, "round", name, f"{where}.state"), name, f"{where}.state.round")
+        if round_index != current:
+            if offer is not None and not offer.empty:
+                raise ImportProblem(name, f"{where}.state.round", f"round {round_index + 1} begins while tiles "
+                                    f"of round {current + 1} are still on offer")
+            if round_index != current + 1:
+                raise ImportProblem(name, f"{where}.state.round", f"round index {round_index} follows "
+                                    f"{current}: a round is missing")
+            if takes:
+                rounds.append(ImportedRound(deal, start, tuple(takes), _scores(
+                    _field(state, "scores", name, f"{where}.state"), name, f"{where}.state.scores")))
+            current, takes = round_index, []
+            factories = _field(state, "factories", name, f"{where}.state")
+            if not isinstance(factories, list) or len(factories) != FACTORIES:
+                raise ImportProblem(name, f"{where}.state.factories", f"expected {FACTORIES} factories")
+            try:
+                tiles = [counts(f, f"factory {i}") for i, f in enumerate(factories, 1)]
+            except ValueError as error:
+                raise ImportProblem(name, f"{where}.state.factories", str(error)) from None
+            deal = tuple(factory_text(f) for f in tiles)
+            offer = Offer(tiles)
+            start = _int(_field(state, "first_player", name, f"{where}.state"), name,
+                         f"{where}.state.first_player", 0, PLAYERS - 1)
+            turn = start
+        mover = _int(_field(state, "current_player", name, f"{where}.state"), name,
+                     f"{where}.state.current_player", 0, PLAYERS - 1)
+        if mover != turn:
+            raise ImportProblem(name, f"{where}.state.current_player", f"seat {mover} moves where turns alternating "
+                                f"from the round's start player (seat {start}) give seat {turn}")
+        action = _field(move, "action", name, where)
+        try:
+            takes.append(decode(action))
+            offer.take(action)
+        except ValueError as error:
+            raise ImportProblem(name, f"{where}.action", str(error)) from None
+        legal = move.get("legal")
+        if isinstance(legal, list) and action not in legal:
+            raise ImportProblem(name, f"{where}.action", f"{action} ({takes[-1]}) is not among the legal "
+                                f"actions the record lists for this position")
+        turn = (turn + 1) % PLAYERS
+    if offer is not None and not offer.empty:
+        raise ImportProblem(name, f"moves[{len(moves) - 1}]", "the last round stops with tiles still on offer")
+    rounds.append(ImportedRound(deal, start, tuple(takes)))
+    return _finish(name, game, rounds, number, total, file_name)
+
+
+def _finish(name: str, game: dict, rounds: list[ImportedRound], number: int, total: int,
+            file_name: str) -> ImportedGame:
+    if not game.get("is_terminal", True):
+        raise ImportProblem(name, "is_terminal", "false: the game was not played to the end")
+    final = _scores(_field(game, "scores", name, ""), name, "scores")
+    final_state = game.get("final_state")
+    if isinstance(final_state, dict) and "scores" in final_state and list(final) != final_state["scores"]:
+        raise ImportProblem(name, "final_state.scores", f"{final_state['scores']} contradicts scores {list(final)}")
+    outcome = _field(game, "outcome", name, "")
+    winners = OUTCOME_WINNERS.get(outcome) if isinstance(outcome, (int, float)) else None
+    if winners is None:
+        raise ImportProblem(name, "outcome", f"expected 1, -1 or 0, found {outcome!r}")
+    best = max(final)
+    if any(final[seat] != best for seat in winners):
+        raise ImportProblem(name, "outcome", f"{outcome} names seat(s) {list(winners)} the winner(s), but the "
+                                             f"final scores are {list(final)}")
+    if "rounds" in game and game["rounds"] != len(rounds):
+        raise ImportProblem(name, "rounds", f"{game['rounds']}, but the moves span {len(rounds)} rounds")
+    headers = {"Event": "ludometer parity fixture", "Source": f"ludometer {file_name}, game {number} of {total}",
+               "Seat0": "uniform random", "Seat1": "uniform random"}
+    if isinstance(game.get("seed"), int):
+        headers["Seed"] = str(game["seed"])
+    if isinstance(game.get("move_seed"), int):
+        headers["X-MoveSeed"] = str(game["move_seed"])
+    comments = ["Played to the end by a uniform random move picker on ludometer's Python engine and recorded "
+                "with every state; imported by `azul import ludometer`. The scores after each round, the final "
+                "scores and the winners are the source's."]
+    if game.get("exhausted"):
+        comments.append("The source ended this game because no tile was left to deal.")
+    return ImportedGame(name, PLAYERS, tuple(rounds), headers, final, winners, RULE_DIFFERENCES, tuple(comments))

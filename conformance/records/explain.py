@@ -1,0 +1,335 @@
+"""Why a record and our rules part ways: the step where they do, the rule that decides it, both sides' values.
+
+When a claim is false, the replay asks `explain_claim`: it goes back to the step that made the disputed value
+(the tiling that changed the scores, the deal that named the start player, the end of the game), itemizes
+what our rules did there, each item with its rule, and tries the plausible other readings of those rules
+(no clamp at zero, the marker not penalised, tiles scored all at once, a bonus left out, no early end...):
+the reading that gives exactly the record's values names the rule. When none does, the itemized account
+still shows where our value comes from. A step the engine refuses is explained by the rule it names.
+
+The itemization is a reading of the canonical states our engine produced, checked against them: where it
+does not add up to the engine's own score it is left out rather than shown wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import Pos
+from .model import Claim
+
+COLOURS = "BYRKW"
+PENALTIES = (1, 1, 2, 2, 2, 3, 3)
+FLOOR_SPACES = 7
+
+__all__ = ["Disagreement", "explain_claim", "explain_refusal", "explain_game_over"]
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """Where the record and our rules part ways. `declared` is the record's own %differs text for `rule`."""
+
+    where: str
+    rule: str | None
+    ours: str
+    record: str
+    detail: tuple[str, ...] = ()
+    pos: Pos | None = None
+    declared: str | None = None
+
+    def lines(self, titles: Mapping[str, str] | None = None) -> list[str]:
+        title = (titles or {}).get(self.rule or "", "")
+        rule = f"{self.rule} ({title})" if self.rule and title else (self.rule or (
+            "not identified: no single other reading of the rules gives the record's values; our value is "
+            "itemized below, rule by rule"))
+        where = f"{self.where} (line {self.pos.line})" if self.pos else self.where
+        out = [f"The record and our rules part ways at {where}.", f"  rule:   {rule}",
+               f"  ours:   {self.ours}", f"  record: {self.record}"]
+        out += [f"    {line}" for line in self.detail]
+        if self.declared:
+            out.append(f"  explained: the record declares that its source differs on {self.rule}: {self.declared}")
+        return out
+
+
+# -- a finished step the engine refused, or a game that goes on too long ---------------------------------------
+
+def explain_refusal(where: str, rule: str | None, message: str, record_side: str, pos: Pos | None,
+                    declared: Mapping[str, str]) -> Disagreement:
+    return Disagreement(where, rule, f"refused: {message}", record_side, pos=pos,
+                        declared=declared.get(rule or ""))
+
+
+def explain_game_over(state: dict[str, Any], round_number: int, pos: Pos | None,
+                      declared: Mapping[str, str]) -> Disagreement:
+    rows = [sum(1 for row in b["wall"] if "." not in row) for b in state["boards"]]
+    if any(rows):
+        rule, why = "END-1", "a complete wall row (" + ", ".join(f"seat {s}: {n}" for s, n in enumerate(rows) if n) + ")"
+    else:
+        rule, why = "END-8", "no player can complete a wall row any more"
+    ours = f"the game ended after round {state['round']}: {why}"
+    return Disagreement(f"the deal of round {round_number}", rule, ours, f"round {round_number} is dealt and played",
+                        pos=pos, declared=declared.get(rule))
+
+
+# -- a false claim ----------------------------------------------------------------------------------------------
+
+def explain_claim(claim: Claim, steps: Sequence[Any], declared: Mapping[str, str]) -> Disagreement | None:
+    """The disagreement behind a false claim that follows steps[-1] (steps: the replay's Steps so far)."""
+    state = steps[-1].state
+    try:
+        if claim.kind in ("final", "winners") and state["phase"] != "over":
+            found = _explain_not_over(state)
+        elif claim.kind in ("score", "final"):
+            found = _explain_scores(claim, steps)
+        elif claim.kind == "winners":
+            found = _explain_winners(claim, state)
+        elif claim.kind == "start":
+            found = _explain_start(claim, steps)
+        else:
+            found = _explain_board(claim, steps)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None  # a state we cannot read: the claim's own message still stands
+    return replace(found, declared=declared.get(found.rule or "")) if found else None
+
+
+def _explain_not_over(state: dict[str, Any]) -> Disagreement:
+    return Disagreement(f"the end of round {state['round'] - 1 if state['phase'] == 'deal' else state['round']}",
+                        "END-1", "no player has a complete wall row, so the game goes on (ROUND-1)",
+                        "the game is over")
+
+
+def _explain_winners(claim: Claim, state: dict[str, Any]) -> Disagreement:
+    ranks = [(b["score"], sum(1 for row in b["wall"] if "." not in row)) for b in state["boards"]]
+    ours = sorted(state["winners"])
+    said = sorted(claim.args)
+    top = max(score for score, _ in ranks)
+    on_points = [s for s, (score, _) in enumerate(ranks) if score == top]
+    if said == on_points and len(on_points) > 1:
+        rule = "END-6"
+    elif len(ours) > 1 and set(said) < set(ours):
+        rule = "END-7"
+    else:
+        rule = "END-5"
+    text = "; ".join(f"seat {s}: {score} points, {rows} complete rows" for s, (score, rows) in enumerate(ranks))
+    return Disagreement("the end of the game", rule, "winners " + " ".join(f"seat {s}" for s in ours),
+                        "winners " + " ".join(f"seat {s}" for s in said), (text,))
+
+
+def _explain_start(claim: Claim, steps: Sequence[Any]) -> Disagreement:
+    state = steps[-1].state
+    ours = state["start_player"]
+    number = state["round"]
+    where = f"the start of round {number}"
+    values = (f"seat {ours} starts round {number}", f"seat {claim.args[0]} starts round {number}")
+    ends = [i for i in range(1, len(steps)) if _ends_round(steps, i)]
+    if not ends:
+        return Disagreement(where, "SETUP-5", *values, ("the StartPlayer header names round 1's start player",))
+    before = steps[ends[-1] - 1].state
+    if before.get("marker") == "centre":
+        return Disagreement(where, "ROUND-3", *values, (f"nobody took the marker in round {number - 1}: its start "
+                                                        f"player, seat {ours}, starts again",))
+    return Disagreement(where, "ROUND-2", *values, (f"seat {ours} took the marker in round {number - 1}",))
+
+
+_BOARD_RULES = {"wall": "TILING-1", "lines": "OFFER-7", "floor": "FLOOR-1", "centre": "OFFER-3"}
+
+
+def _explain_board(claim: Claim, steps: Sequence[Any]) -> Disagreement:
+    def value(state: dict[str, Any]) -> str:
+        if claim.kind == "centre":
+            return "".join(sorted(state["centre"])) or "-"
+        board = state["boards"][claim.args[0]]
+        return {"wall": "|".join(board["wall"]), "lines": "|".join(x or "-" for x in board["lines"]),
+                "floor": board["floor"] or "-"}[claim.kind]
+
+    index = len(steps) - 1
+    while index > 0 and value(steps[index - 1].state) == value(steps[index].state):
+        index -= 1
+    step = steps[index]
+    where = f"{step.kind} {step.label} of round {step.round}" if step.kind != "start" else "the start"
+    return Disagreement(where, _BOARD_RULES[claim.kind], value(steps[-1].state), str(claim.args[-1]),
+                        pos=getattr(step.item, "pos", None))
+
+
+# -- scores: itemize the tiling, then try the other readings ----------------------------------------------------
+
+def _ends_round(steps: Sequence[Any], index: int) -> bool:
+    return (steps[index].kind in ("take", "placement") and steps[index].state["phase"] in ("deal", "over")
+            and steps[index - 1].state["phase"] in ("offer", "tiling"))
+
+
+def _explain_scores(claim: Claim, steps: Sequence[Any]) -> Disagreement | None:
+    said = list(claim.args)
+    ours = [b["score"] for b in steps[-1].state["boards"]]
+    ends = [i for i in range(1, len(steps)) if _ends_round(steps, i)]
+    if not ends:
+        return Disagreement("the start of the game", "SETUP-2", " ".join(map(str, ours)), " ".join(map(str, said)))
+    end = ends[-1]
+    first = end
+    while first > 1 and steps[first - 1].kind == "placement":
+        first -= 1  # grey wall: the tiling began with the take before the placements
+    accounts = _accounts(steps, first - 1, end)
+    number = steps[end].round
+    where = f"the tiling of round {number}" + (" and the end of the game" if steps[end].state["phase"] == "over" else "")
+    pos = getattr(steps[first].item, "pos", None)
+    values = (" ".join(map(str, ours)), " ".join(map(str, said)))
+    if accounts is None:
+        return Disagreement(where, None, *values, pos=pos)
+    detail = tuple(line for seat, account in enumerate(accounts) if said[seat] != ours[seat]
+                   for line in account.lines(seat))
+    for rule, reading in _readings(steps[end].state, accounts):
+        if [reading(seat, account) for seat, account in enumerate(accounts)] == said:
+            return Disagreement(where, rule, *values, detail, pos)
+    return Disagreement(where, None, *values, detail, pos)
+
+
+@dataclass
+class _Account:
+    """One seat's scoring in one tiling: each tile with its runs, the floor, the clamp, the bonuses."""
+
+    before: int
+    tiles: list[tuple[int, int, str, int, int]]    # (row, column, colour, across, down) in placement order
+    floor: str                                      # the floor line when the penalties are counted
+    wall: list[str]                                 # the wall after the tiling
+    over: bool
+
+    @staticmethod
+    def points(across: int, down: int, self_once: bool = False) -> int:
+        if across == 1 and down == 1:
+            return 1
+        total = (across if across > 1 else 0) + (down if down > 1 else 0)
+        return total - 1 if self_once and across > 1 and down > 1 else total
+
+    def tile_points(self, self_once: bool = False) -> int:
+        return sum(self.points(a, d, self_once) for _, _, _, a, d in self.tiles)
+
+    def penalty(self, marker_counts: bool = True) -> int:
+        spaces = len(self.floor) - (0 if marker_counts else self.floor.count("M"))
+        return sum(PENALTIES[:min(spaces, FLOOR_SPACES)])
+
+    def bonuses(self) -> tuple[int, int, int]:
+        if not self.over:
+            return 0, 0, 0
+        rows = sum(1 for row in self.wall if "." not in row)
+        columns = sum(1 for c in range(5) if all(row[c] != "." for row in self.wall))
+        colours = sum(1 for colour in COLOURS if all(colour in row for row in self.wall))
+        return 2 * rows, 7 * columns, 10 * colours
+
+    def total(self, tiles: int | None = None, penalty: int | None = None, clamp: bool = True,
+              bonus: int | None = None, clamp_last: bool = False) -> int:
+        tiles = self.tile_points() if tiles is None else tiles
+        penalty = self.penalty() if penalty is None else penalty
+        bonus = sum(self.bonuses()) if bonus is None else bonus
+        raw = self.before + tiles - penalty
+        if clamp_last:
+            return max(0, raw + bonus)
+        return (max(0, raw) if clamp else raw) + bonus
+
+    def simultaneous(self) -> int:
+        """Every tile of the tiling scored against the finished wall (SCORE-3 read the other way)."""
+        return sum(self.points(*_runs(self.wall, row, column)) for row, column, _, _, _ in self.tiles)
+
+    def lines(self, seat: int) -> list[str]:
+        out = [f"seat {seat}: {self.before} before the tiling"]
+        for row, column, colour, across, down in self.tiles:
+            rule = "SCORE-1" if across == down == 1 else "SCORE-2"
+            out.append(f"  {colour} to wall row {row + 1}, column {column + 1}: +{self.points(across, down)} "
+                       f"({rule}: {across} across, {down} down; SCORE-3: against the wall as it stands)")
+        if self.floor:
+            out.append(f"  floor {self.floor}: -{self.penalty()} (FLOOR-3" + (", FLOOR-4" if "M" in self.floor
+                                                                               else "") + ")")
+        raw = self.before + self.tile_points() - self.penalty()
+        if raw < 0:
+            out.append(f"  {raw} becomes 0 (SCORE-5)")
+        rows, columns, colours = self.bonuses()
+        for value, rule, what in ((rows, "END-2", "rows"), (columns, "END-3", "columns"),
+                                  (colours, "END-4", "colours")):
+            if value:
+                out.append(f"  complete {what}: +{value} ({rule})")
+        out.append(f"  = {self.total()}")
+        return out
+
+
+def _runs(wall: Sequence[str], row: int, column: int) -> tuple[int, int]:
+    def run(cells: Sequence[str], at: int) -> int:
+        low = high = at
+        while low > 0 and cells[low - 1] != ".":
+            low -= 1
+        while high < 4 and cells[high + 1] != ".":
+            high += 1
+        return high - low + 1
+
+    return run(wall[row], column), run([r[column] for r in wall], row)
+
+
+def _after_take(state: dict[str, Any], move: str) -> list[dict[str, Any]]:
+    """The boards once the take `move` is made in `state` (the offer's last take, before the tiling)."""
+    boards = [dict(b, lines=list(b["lines"])) for b in state["boards"]]
+    board = boards[state["turn"]]
+    source, colour, line = move[0], move[1], move[2]
+    pool = state["centre"] if source == "C" else state["factories"][int(source) - 1]
+    count = pool.count(colour)
+    floor = board["floor"]
+    if source == "C" and state.get("marker") == "centre" and len(floor) < FLOOR_SPACES:
+        floor += "M"
+    if line != "F":
+        row = int(line) - 1
+        fits = min(count, row + 1 - len(board["lines"][row]))
+        board["lines"][row] += colour * fits
+        count -= fits
+    board["floor"] = (floor + colour * count)[:FLOOR_SPACES]
+    return boards
+
+
+def _accounts(steps: Sequence[Any], before_index: int, end: int) -> list[_Account] | None:
+    """Each seat's account of the tiling between steps[before_index] (the last take's position) and steps[end];
+    None unless every account adds up to the score our engine gave."""
+    start_state = steps[before_index].state
+    last_take = steps[before_index + 1]
+    boards = _after_take(start_state, last_take.label)
+    after = steps[end].state
+    accounts = []
+    for seat, (board, final) in enumerate(zip(boards, after["boards"])):
+        wall = list(board["wall"])
+        tiles = []
+        floor = board["floor"]
+        for row in range(5):
+            line = board["lines"][row]
+            if len(line) != row + 1:
+                continue
+            new = [c for c in range(5) if wall[row][c] == "." and final["wall"][row][c] != "."]
+            if not new:
+                floor = (floor + line)[:FLOOR_SPACES]  # GREY-3: the line fits nowhere and goes to the floor
+                continue
+            column = new[0]
+            wall[row] = wall[row][:column] + line[0] + wall[row][column + 1:]
+            tiles.append((row, column, line[0], *_runs(wall, row, column)))
+        account = _Account(board["score"], tiles, floor, list(final["wall"]), after["phase"] == "over")
+        if account.total() != final["score"]:
+            return None
+        accounts.append(account)
+    return accounts
+
+
+Reading = Callable[[int, _Account], int]
+
+
+def _readings(after: dict[str, Any], accounts: list[_Account]) -> list[tuple[str, Reading]]:
+    """The other readings of the rules used in a tiling, most plausible first: (rule, score under it)."""
+    readings: list[tuple[str, Reading]] = [
+        ("SCORE-5", lambda s, a: a.total(clamp=False)),
+        ("SCORE-5", lambda s, a: a.total(clamp_last=True)),
+        ("FLOOR-4", lambda s, a: a.total(penalty=a.penalty(marker_counts=False))),
+        ("FLOOR-3", lambda s, a: a.total(penalty=min(len(a.floor), FLOOR_SPACES))),
+        ("SCORE-3", lambda s, a: a.total(tiles=a.simultaneous())),
+        ("SCORE-2", lambda s, a: a.total(tiles=a.tile_points(self_once=True))),
+    ]
+    if after["phase"] == "over":
+        complete = any("." not in row for b in after["boards"] for row in b["wall"])
+        readings.insert(0, ("END-1" if complete else "END-8", lambda s, a: a.total(bonus=0)))
+        readings += [("END-2", lambda s, a: a.total() - a.bonuses()[0]),
+                     ("END-3", lambda s, a: a.total() - a.bonuses()[1]),
+                     ("END-4", lambda s, a: a.total() - a.bonuses()[2])]
+    return readings
