@@ -70,6 +70,7 @@ def _game(name: str, game: Any, number: int, total: int, file_name: str) -> Impo
     takes: list[str] = []
     offer: Offer | None = None
     current = start = -1
+    deal: tuple[str, ...] = ()
     turn = 0
     for index, move in enumerate(moves):
         where = f"moves[{index}]"

@@ -85,6 +85,7 @@ class ReplayError(RecordError):
         super().__init__(message, **kwargs)
         self.state = state
         self.disagreement = disagreement  # an explain.Disagreement: where the record and our rules part ways
+        self.result: Any = None  # the ReplayResult up to the failure (set by replay())
 
 
 @dataclass(frozen=True)

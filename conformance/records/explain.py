@@ -179,10 +179,13 @@ def _explain_scores(claim: Claim, steps: Sequence[Any]) -> Disagreement | None:
         return Disagreement(where, None, *values, pos=pos)
     detail = tuple(line for seat, account in enumerate(accounts) if said[seat] != ours[seat]
                    for line in account.lines(seat))
+    matches = []
     for rule, reading in _readings(steps[end].state, accounts):
-        if [reading(seat, account) for seat, account in enumerate(accounts)] == said:
-            return Disagreement(where, rule, *values, detail, pos)
-    return Disagreement(where, None, *values, detail, pos)
+        if [reading(seat, account) for seat, account in enumerate(accounts)] == said and rule not in matches:
+            matches.append(rule)
+    if len(matches) > 1:
+        detail += (f"other readings that give the record's values too: {', '.join(matches[1:])}",)
+    return Disagreement(where, matches[0] if matches else None, *values, detail, pos)
 
 
 @dataclass
@@ -236,7 +239,7 @@ class _Account:
         for row, column, colour, across, down in self.tiles:
             rule = "SCORE-1" if across == down == 1 else "SCORE-2"
             out.append(f"  {colour} to wall row {row + 1}, column {column + 1}: +{self.points(across, down)} "
-                       f"({rule}: {across} across, {down} down; SCORE-3: against the wall as it stands)")
+                       f"({rule}: {across} across, {down} down, as the wall stands then: SCORE-3)")
         if self.floor:
             out.append(f"  floor {self.floor}: -{self.penalty()} (FLOOR-3" + (", FLOOR-4" if "M" in self.floor
                                                                                else "") + ")")

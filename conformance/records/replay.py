@@ -82,10 +82,10 @@ class _Replayer:
         for note in notes:
             if isinstance(note, Claim) and note.kind not in DECLARATIONS:
                 wrong = claim_mismatch(note, self.state)
+                self.result.claims_checked += 1  # checked, true or false
                 if wrong is not None:
                     found = explain_claim(note, self.result.steps, self.result.declared)
                     raise self.fail(note.pos, f"claim {note} after {after} is wrong: {wrong}", disagreement=found)
-                self.result.claims_checked += 1
 
     def run(self) -> ReplayResult:
         record = self.record
@@ -182,4 +182,9 @@ def replay(record: Record, engine: Engine | None = None, *, text: str = "",
         from ..engines.reference import ReferenceEngine
 
         engine = ReferenceEngine()
-    return _Replayer(record, engine, text, on_step).run()
+    replayer = _Replayer(record, engine, text, on_step)
+    try:
+        return replayer.run()
+    except ReplayError as error:
+        error.result = replayer.result  # what was replayed and checked before the failure
+        raise

@@ -1,0 +1,108 @@
+"""When a record and our rules part ways, the replay names the step, the rule that decides it and both values.
+
+The records are the first two rounds of the two-player sample, whose scores were worked out by hand (see
+test_records_replay.py and the comments in two-player.azr): after round 1 Ana 3, Ben 0 (2 - 4 clamped);
+after round 2 Ana 6 (3 + B 2 + W 2+2 + Y 1 - floor MYY 4), Ben 6 (R 2+2 + two lone R). Each wrong claim
+below is what a plausible other reading of one rule gives, worked out from those items.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from azul_conformance.cli.replay import replay as replay_command
+from azul_conformance.records import ReplayError, parse_record, replay, sample_paths
+
+HEAD = '[Players "2"]\n[Variant "colour"]\n[StartPlayer "0"]\n'
+ROUND_1 = "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 2. 1B1 3R4 3. 5W5 CK1 4. CW2 CR3 5. CY4\n"
+ROUND_2 = "round 2 deal BBKW YWWW YYRR BRKK YRKW\n1. 3R4 1B2 2. 4R1 2W3 3. 5R3 CW5 4. CK5 CY4 5. CB2\n"
+
+
+def _disagreement(text: str):
+    with pytest.raises(ReplayError) as caught:
+        replay(parse_record(text, "game.azr"), text=text)
+    assert caught.value.disagreement is not None, str(caught.value)
+    return caught.value.disagreement
+
+
+def test_a_score_below_zero_is_the_clamp_read_the_other_way():
+    # Ben, round 1: K 1 + Y 1 - floor MKK (1 + 1 + 2) = -2; SCORE-5 makes it 0.
+    found = _disagreement(HEAD + ROUND_1 + "[%score 3 -2]\n")
+    assert found.rule == "SCORE-5"
+    assert (found.ours, found.record) == ("3 0", "3 -2")
+    assert found.where == "the tiling of round 1" and found.pos.line == 5
+    assert "  -2 becomes 0 (SCORE-5)" in found.detail
+
+
+def test_a_marker_that_costs_nothing_is_floor_4_and_scoring_all_at_once_gives_the_same_here():
+    # Ana, round 2: without the marker's space the floor YY costs 2: 3 + 7 - 2 = 8 (FLOOR-4). Scoring her three
+    # tiles against the finished wall gives B 2 across + 2 down = 4 instead of 2: 3 + 9 - 4 = 8 too (SCORE-3).
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 8 6]\n")
+    assert found.rule == "FLOOR-4"
+    assert found.detail[-1] == "other readings that give the record's values too: SCORE-3"
+    assert "  floor MYY: -4 (FLOOR-3, FLOOR-4)" in found.detail
+
+
+def test_a_tile_counted_once_in_both_runs_is_score_2():
+    # W (Ana) and R (Ben) each have a run of 2 both ways: 4 each by SCORE-2, 3 if the tile counted once.
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 5 5]\n")
+    assert found.rule == "SCORE-2" and (found.ours, found.record) == ("6 6", "5 5")
+
+
+def test_a_score_no_reading_explains_is_itemized_without_a_rule():
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 7]\n")
+    assert found.rule is None
+    assert found.detail[0] == "seat 1: 0 before the tiling"  # only the seat in dispute is itemized
+    assert any("R to wall row 1, column 3: +4" in line for line in found.detail)
+
+
+def test_a_wrong_start_player_is_round_2():
+    found = _disagreement(HEAD + ROUND_1 + "round 2 deal BBKW YWWW YYRR BRKK YRKW [%start 0]\n1. 3R4\n")
+    assert found.rule == "ROUND-2"  # Ben took the marker (CK1) in round 1, so Ben (seat 1) starts round 2
+    assert (found.ours, found.record) == ("seat 1 starts round 2", "seat 0 starts round 2")
+
+
+def test_an_illegal_move_is_refused_with_the_rule_the_engine_names():
+    # Ana's pattern line 3 holds B after 4B3: red cannot join it (OFFER-8).
+    text = HEAD + "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 2. 3R3\n"
+    with pytest.raises(ReplayError) as caught:
+        replay(parse_record(text, "game.azr"), text=text)
+    error = caught.value
+    assert str(error).startswith("game.azr:5:15: take 3R3 (round 1, take 3, seat 0) is refused by the engine")
+    assert error.rule == "OFFER-8" and error.disagreement.rule == "OFFER-8"
+    assert error.disagreement.record == "plays it" and error.disagreement.ours.startswith("refused: 3R3")
+
+
+def test_a_declared_rule_difference_explains_the_disagreement_and_the_command_exits_0(tmp_path):
+    text = HEAD + '[%differs "SCORE-5" "this club lets scores go below zero"]\n' + ROUND_1 + "[%score 3 -2]\n"
+    found = _disagreement(text)
+    assert found.rule == "SCORE-5" and found.declared == "this club lets scores go below zero"
+    path = tmp_path / "club.azr"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(replay_command, [str(path)])
+    assert result.exit_code == 0
+    assert "rule:   SCORE-5 (No score below zero)" in result.stderr
+    assert "explained: the record declares that its source differs on SCORE-5" in result.stderr
+    undeclared = tmp_path / "plain.azr"
+    undeclared.write_text(HEAD + ROUND_1 + "[%score 3 -2]\n", encoding="utf-8")
+    assert CliRunner().invoke(replay_command, [str(undeclared)]).exit_code == 1
+
+
+def test_a_game_that_goes_on_after_ours_ended_names_the_end_rule():
+    # The two-player sample ends on a complete wall row (END-1); a record that deals one more round disagrees.
+    path = next(p for p in sample_paths() if p.name == "two-player.azr")
+    text = path.read_text(encoding="utf-8").replace('[Result "1-0"]\n', "")
+    text += "\nround 6 deal BBYR YYKW RRKW BBBK YRWW\n"
+    found = _disagreement(text)
+    assert found.rule == "END-1" and found.where == "the deal of round 6"
+    assert found.ours.startswith("the game ended after round 5: a complete wall row (seat 0: 1")
+    assert found.record == "round 6 is dealt and played"
+
+
+def test_a_truncated_record_is_located():
+    text = HEAD + '[Result "1-0"]\n' + ROUND_1
+    with pytest.raises(ReplayError) as caught:
+        replay(parse_record(text, "cut.azr"), text=text)
+    assert str(caught.value).startswith("cut.azr:4:1: Result '1-0' is given, but the record stops before the game "
+                                        "is over")
