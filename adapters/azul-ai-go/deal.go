@@ -275,4 +275,3 @@ func reversed(ts tiles) tiles {
 	}
 	return out
 }
-

