@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -137,6 +138,9 @@ func (a *adapter) answer(line []byte) (reply []byte, quit bool) {
 	if !hasID {
 		return encode(nil, nil, refuse("bad_request", "", "id: missing (every request but quit carries one)")), false
 	}
+	if !validID(id) { // echoing a list, an object, a boolean or 1e400 would make the reply invalid too
+		return encode(nil, nil, refuse("bad_request", "", "id: expected an integer or a string, got %.80s", id)), false
+	}
 	result, err := a.dispatch(cmd, req)
 	return encode(id, result, err), false
 }
@@ -172,6 +176,25 @@ func (a *adapter) dispatch(cmd string, req request) (result fields, err error) {
 		return a.play(req)
 	}
 	return fields{"state": a.state()}, nil
+}
+
+// validID: an id is a JSON string or an integer (digits only: no fraction, no exponent).
+func validID(raw json.RawMessage) bool {
+	raw = trimSpace(raw)
+	var text string
+	if json.Unmarshal(raw, &text) == nil && len(raw) > 0 && raw[0] == '"' {
+		return true
+	}
+	digits := bytes.TrimPrefix(raw, []byte("-"))
+	if len(digits) == 0 || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for _, b := range digits {
+		if b < '0' || b > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // encode writes a reply; a nil id is written as null (the request could not be read).
