@@ -298,16 +298,16 @@ def test_every_quoted_azul_command_is_real():
 
 
 def test_every_only_value_the_docs_quote_selects_something():
-    from azul_conformance.cli.scenarios import select as select_scenarios
-    from azul_conformance.harness.cases import Case, property_cases, select
+    from azul_conformance.harness.cases import property_cases, scenario_case, select
 
-    cases = [Case(s.id, "scenario", s.title, tuple(s.rules), s.where, (), s) for s in corpus()] + property_cases()
+    scenarios = [scenario_case(s) for s in corpus()]
+    cases = scenarios + property_cases()
     empty = []
     for where, args, _ in quoted_commands():
         for path, option, value in check_invocation(args, complete=False)[1]:
             if option != "only":
                 continue
-            chosen = select(cases, [value]) if path == "azul conform" else select_scenarios(list(corpus()), (value,))
+            chosen = select(cases if path == "azul conform" else scenarios, [value])
             if not chosen:
                 empty.append(f"{where}: {path} --only {value}")
     assert empty == []

@@ -16,8 +16,8 @@ ONLY = ("setup-new-game-three-players", "offer-take-factory-colour-to-line", "pr
 
 
 def run(fake: str, tmp_path: Path, only=ONLY, timeout: float = 2.0):
-    session = Session(f"{sys.executable} {FAKES / fake}.py", str(tmp_path), only, examples=5, seed=3,
-                      timeout=timeout)
+    session = Session(engine_command=f"{sys.executable} {FAKES / fake}.py", report_dir=str(tmp_path), only=only,
+                      examples=5, seed=3, timeout=timeout)
     results, status = run_session(session, Console(file=open("/dev/null", "w")))
     report = read_report(tmp_path / "report.jsonl")
     assert not report.interrupted and len(report.results) == len(results)
@@ -84,7 +84,8 @@ def test_engine_losing_tiles_breaks_setup_4(tmp_path):
 
 
 def test_unstartable_engine_exits_2(tmp_path):
-    session = Session(f"{sys.executable} -c 'import sys; sys.exit(7)'", str(tmp_path), ("property-invariants",))
+    session = Session(engine_command=f"{sys.executable} -c 'import sys; sys.exit(7)'", report_dir=str(tmp_path),
+                      only=("property-invariants",))
     _, status = run_session(session, Console(file=open("/dev/null", "w")))
     assert status == 2
 

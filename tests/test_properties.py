@@ -15,15 +15,14 @@ from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.properties import PROPERTIES, run_property
 from azul_conformance.properties import strategies
 from azul_conformance.properties.canonical import deal_problems, draw_deal, tile_counts
-from azul_conformance.properties.counterexample import write_counterexample
 from azul_conformance.properties.invariants import moves_problems, state_problems
 
 BY_ID = {p.id: p for p in PROPERTIES}
 
 
-def run(engine, prop_id, examples=15):
+def run(engine, prop_id, examples=15, folder=None):
     return run_property(engine, BY_ID[prop_id], engine.info.capabilities, examples, seed=5,
-                        reference=ReferenceEngine(5))
+                        reference=ReferenceEngine(5), counterexample_dir=folder)
 
 
 @pytest.mark.parametrize("prop_id", sorted(BY_ID))
@@ -68,10 +67,10 @@ class AcceptsEmptyTakes(ReferenceEngine):
 
 
 def test_vanishing_tiles_break_setup_4(tmp_path):
-    outcome = run(FloorOverflowKept(1), "property-invariants", examples=30)
+    outcome = run(FloorOverflowKept(1), "property-invariants", examples=30, folder=tmp_path)
     assert outcome.verdict == "fail" and outcome.rule == "SETUP-4"
-    path = write_counterexample(tmp_path, "property-invariants", outcome.rule, outcome.message, outcome.trace,
-                                ReferenceEngine(0), outcome.actual if isinstance(outcome.actual, dict) else None)
+    path = outcome.counterexample
+    assert path == str(tmp_path / "property-invariants.yaml")
     from azul_conformance.scenario import load_scenarios
 
     scenario, = load_scenarios([path])
@@ -82,13 +81,13 @@ def test_forgotten_marker_fails_the_takes_differential_under_offer_5():
     outcome = run(MarkerForgotten(1), "differential-takes")
     assert outcome.verdict == "fail" and outcome.rule == "OFFER-5"
     # shrunk: the game ends at the first take from the centre
-    assert outcome.trace.steps[-1]["move"].startswith("C")
+    assert outcome.details["game"]["steps"][-1]["move"].startswith("C")
 
 
 def test_listing_empty_takes_fails_legal_moves_under_offer_6():
     outcome = run(AcceptsEmptyTakes(1), "differential-legal-moves")
     assert outcome.verdict == "fail" and outcome.rule == "OFFER-6"
-    assert len(outcome.trace.steps) == 1  # shrunk to the first position: the deal only
+    assert len(outcome.details["game"]["steps"]) == 1  # shrunk to the first position: the deal only
 
 
 def test_listed_but_refused_move_is_caught():

@@ -88,7 +88,7 @@ def scenario(steps="1B2", text=SCENARIO):
 
 def test_pass():
     result = run_scenario(FakeEngine({"1B2": take_blue}, moves=["2K1"]), scenario())
-    assert result.verdict == "pass" and result.ok and result.where == "fake.yaml:1"
+    assert result.verdict == "pass" and not result.bad and result.where == "fake.yaml:1"
 
 
 def test_fail_shows_expected_actual_and_where():
@@ -150,9 +150,19 @@ def test_refusal_that_changes_the_state_fails():
     assert result.verdict == "fail" and "changed the state" in result.message and '"turn"' in result.diff
 
 
-def test_crash_and_internal_error_become_verdicts():
-    crash = run_scenario(FakeEngine({"1B2": EngineCrash("exit 3", exit_code=3)}), scenario())
-    assert crash.verdict == "crash" and crash.message == "exit 3"
+def test_crash_is_passed_up_and_becomes_a_verdict_in_the_harness():
+    from azul_conformance.harness.cases import scenario_case
+    from azul_conformance.harness.runner import RunOptions, run_case
+
+    engine = FakeEngine({"1B2": EngineCrash("exit 3", exit_code=3, request={"cmd": "play"}, stderr="boom")})
+    with pytest.raises(EngineCrash):
+        run_scenario(engine, scenario())
+    crash = run_case(engine, scenario_case(scenario()), engine.info.capabilities, RunOptions())
+    assert (crash.verdict, crash.message, crash.exit_code, crash.stderr) == ("crash", "exit 3", 3, "boom")
+    assert crash.request == {"cmd": "play"} and crash.kind == "scenario" and crash.rules == ("OFFER-2",)
+
+
+def test_an_internal_error_is_an_error_verdict():
     internal = run_scenario(FakeEngine({"1B2": Rejected("internal", "boom")}), scenario())
     assert internal.verdict == "error" and "boom" in internal.message
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
+from ..harness.reporters import REPORTERS
+
+FORMAT_CHOICES = (*REPORTERS, "all")
+
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -47,8 +50,8 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
     """
     from azul_conformance.harness.session import FORMATS, Session, run_session
 
-    chosen = FORMATS if "all" in formats else tuple(formats)
-    session = Session(engine, report_dir, tuple(only), examples, seed, timeout, chosen, compare_with,
-                      tuple(scenario_paths), not no_properties)
+    session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
+                      timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
+                      compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties)
     _, status = run_session(session)
     raise SystemExit(status)

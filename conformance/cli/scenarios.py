@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import sys
 from pathlib import Path
@@ -68,48 +67,30 @@ def _load(paths: tuple[Path, ...]) -> list[Scenario]:
     return found
 
 
-def select(found: list[Scenario], only: tuple[str, ...]) -> list[Scenario]:
-    """The scenarios whose id (a glob such as `offer-*` works) or one of whose rules is named."""
-    if not only:
-        return found
-    return [s for s in found if any(fnmatch.fnmatchcase(s.id, pattern) or pattern in s.rules for pattern in only)]
-
-
 @scenarios.command("run")
 @PATHS
-@click.option("--only", multiple=True, metavar="ID-OR-RULE",
-              help="Run only these scenarios: an id, a glob of ids (offer-*), or a rule ID. Repeatable.")
-@click.option("-v", "--verbose", is_flag=True, help="Also list the scenarios that pass or skip.")
+@click.option("--only", multiple=True, metavar="SELECTOR",
+              help="Run only these scenarios: an id, a rule ID (OFFER-9), a chapter (FLOOR) or a glob (offer-*), "
+                   "in any case. Repeat or separate with commas.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list the scenarios that pass.")
 def run(paths: tuple[Path, ...], only: tuple[str, ...], verbose: bool) -> None:
     """Run scenarios on the bundled reference engine; print `id (file:line)` and a diff for each failure.
 
-    Exits 1 when a scenario fails or errs. (`azul conform` runs the suite against any engine.)
+    The same run as `azul conform --no-properties` on the reference engine, without report files. Exits 1
+    when a scenario fails or errs (or a file cannot be loaded), 2 when --only selects nothing.
 
     \b
     Examples:
       azul scenarios run
       azul scenarios run --only OFFER-9 --only floor-* -v
+      azul scenarios run conformance/scenarios/offer --only offer
     """
-    from ..engines.reference import ReferenceEngine
-    from ..scenario.runner import run_scenarios
+    from ..harness.session import Session, run_session
 
-    chosen = select(_load(paths), only)
-    if not chosen:
-        click.echo("no scenario matches", err=True)
-        sys.exit(1)
-    results = run_scenarios(ReferenceEngine(seed=0), chosen)
-    counts: dict[str, int] = {}
-    for result in results:
-        counts[result.verdict] = counts.get(result.verdict, 0) + 1
-        if result.verdict == "pass" and not verbose:
-            continue
-        colour = {"pass": "green", "skip": "yellow"}.get(result.verdict, "red")
-        click.echo(f"{click.style(result.verdict.upper(), fg=colour)} {result.id} ({result.where})"
-                   + (f": {result.message}" if result.message else ""))
-        if result.diff and result.verdict != "pass":
-            click.echo("  " + result.diff.replace("\n", "\n  "))
-    click.echo(", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items())))
-    sys.exit(0 if all(result.ok for result in results) else 1)
+    session = Session(only=only, scenario_paths=tuple(map(str, paths)), properties=False, formats=("terminal",),
+                      verbose=verbose)
+    _, status = run_session(session)
+    sys.exit(status)
 
 
 @scenarios.command("export")

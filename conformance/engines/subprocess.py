@@ -60,7 +60,6 @@ class ProcessEngine(Engine):
         self._buffer = b""
         self._next_id = 0
         self.requests = 0
-        self.last_error: EngineCrash | EngineTimeout | None = None  # the latest crash or timeout, for reports
         self.start()
 
     # -- the process -------------------------------------------------------------------------------------------
@@ -189,9 +188,7 @@ class ProcessEngine(Engine):
             left = deadline - time.monotonic()
             if left <= 0:
                 self._kill()
-                self.last_error = EngineTimeout(f"no reply within {timeout:g} s", request=request,
-                                                stderr=self.stderr_tail())
-                raise self.last_error
+                raise EngineTimeout(f"no reply within {timeout:g} s", request=request, stderr=self.stderr_tail())
             if not select.select([fd], [], [], min(left, POLL))[0]:
                 # An engine that exited while a child it forked still holds stdout open never gives end-of-file:
                 # its exit is a crash, not a timeout.
@@ -221,8 +218,7 @@ class ProcessEngine(Engine):
         self._stderr_reader.join(timeout=0.5)  # the last lines: the pipe closes once the group is gone
         if code is not None:
             message += f" (exit status {code})"
-        self.last_error = EngineCrash(message, exit_code=code, request=request, stderr=self.stderr_tail())
-        raise self.last_error
+        raise EngineCrash(message, exit_code=code, request=request, stderr=self.stderr_tail())
 
     # -- the Engine interface ----------------------------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 """The cases of a conformance run: every scenario of the corpus and every property, with metadata up front.
 
-`--only` selects by scenario id, property id, rule ID (`OFFER-6`), rule prefix (`OFFER`) or a glob (`floor-*`).
+`select` is the one case selector of the suite (`azul conform --only`, `azul scenarios run --only`): a scenario
+or property id, a rule ID (`OFFER-6`), a chapter (`OFFER`) or a glob (`floor-*`), case-insensitive; several
+may be given, or separated by commas.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engines.base import Capabilities
+from ..results import CaseKind
 
 
 @dataclass(frozen=True)
 class Case:
     id: str
-    kind: str  # scenario or property
+    kind: CaseKind
     title: str
     rules: tuple[str, ...]
     where: str
@@ -23,23 +26,35 @@ class Case:
     payload: Any = None  # the Scenario, or the Property
 
     def missing(self, capabilities: Capabilities) -> list[str]:
-        if self.kind == "scenario":
-            return capabilities.missing(self.payload.needs)
         return capabilities.missing(self.requires)
 
     def matches(self, selector: str) -> bool:
-        selector = selector.strip()
+        selector = selector.strip().lower()
         if not selector:
             return False
+        names = [self.id.lower()] + [rule.lower() for rule in self.rules]
         if any(ch in selector for ch in "*?["):
-            return fnmatch.fnmatch(self.id, selector) or any(fnmatch.fnmatch(r, selector) for r in self.rules)
-        if selector == self.id or selector in self.rules:
+            return any(fnmatch.fnmatchcase(name, selector) for name in names)
+        if selector in names:
             return True
-        return "-" not in selector and selector.isupper() and any(r.split("-")[0] == selector for r in self.rules)
+        return "-" not in selector and any(rule.split("-")[0].lower() == selector for rule in self.rules)
 
 
-def scenario_cases(paths: list[str] | None = None, problems: list[str] | None = None) -> list[Case]:
-    """The corpus (or the files named) as cases; unloadable scenarios are reported in `problems`."""
+@dataclass(frozen=True)
+class Collected:
+    """The cases found, and the scenario files that could not be loaded (each a located message)."""
+
+    cases: tuple[Case, ...]
+    problems: tuple[str, ...] = ()
+
+
+def scenario_case(scenario) -> Case:
+    return Case(scenario.id, CaseKind.SCENARIO, scenario.title, tuple(scenario.rules), scenario.where,
+                tuple(scenario.needs), scenario)
+
+
+def scenario_cases(paths: list[str] | None = None) -> Collected:
+    """The corpus (or the files and folders named) as cases."""
     from ..scenario import load_scenarios
 
     errors: list = []
@@ -47,18 +62,16 @@ def scenario_cases(paths: list[str] | None = None, problems: list[str] | None = 
         scenarios = load_scenarios(paths or None, errors)
     except FileNotFoundError as error:
         scenarios, errors = [], [error]
-    if problems is not None:
-        problems += [str(error) for error in errors]
-    return [Case(s.id, "scenario", s.title, tuple(s.rules), s.where, tuple(s.needs), s) for s in scenarios]
+    return Collected(tuple(scenario_case(s) for s in scenarios), tuple(str(error) for error in errors))
 
 
 def property_cases() -> list[Case]:
     from ..properties.suite import PROPERTIES
 
-    return [Case(p.id, "property", p.title, p.rules, f"property {p.id}", p.requires, p) for p in PROPERTIES]
+    return [Case(p.id, CaseKind.PROPERTY, p.title, p.rules, f"property {p.id}", p.requires, p) for p in PROPERTIES]
 
 
-def select(cases: list[Case], only: tuple[str, ...] | list[str]) -> list[Case]:
+def select(cases: list[Case] | tuple[Case, ...], only: tuple[str, ...] | list[str]) -> list[Case]:
     selectors = [s for item in only for s in item.split(",") if s.strip()]
     if not selectors:
         return list(cases)

@@ -1,6 +1,8 @@
-"""Reports. The JSON Lines report is written as the run goes: a header, one line per case (flushed), a footer;
-a run killed half-way still leaves every finished case readable, and `read_report` says it was interrupted.
-JUnit XML and Markdown (a rule-by-rule matrix) are written from the results at the end.
+"""The report formats as data: reading a JSON Lines report back, JUnit XML, the Markdown matrix, comparing runs.
+
+The JSON Lines report is written as the run goes (reporters.py): a header, one line per case (flushed), a
+footer; a run killed half-way still leaves every finished case readable, and `read_report` says it was
+interrupted. JUnit XML and Markdown (a rule-by-rule matrix) are written from the results at the end.
 
 Report format `azul-conformance-report/1`, one JSON object per line:
     {"type": "header", "format": ..., "engine": {...}, "command": ..., "started": ..., "seed": ..., "cases": N}
@@ -10,58 +12,27 @@ Report format `azul-conformance-report/1`, one JSON object per line:
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from .verdicts import VERDICTS, CaseResult, tally
+from ..results import VERDICTS, CaseResult, Verdict, tally, worst
 
 FORMAT = "azul-conformance-report/1"
 CHAPTERS = ("SETUP", "DEAL", "OFFER", "FLOOR", "WALL", "TILING", "SCORE", "ROUND", "END", "GREY")
 
 
-def _now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-
-
-class JsonLinesReport:
-    """Writes the report incrementally: `start`, `case` for each result, `finish`."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.file = self.path.open("w", encoding="utf-8")
-        self.started = time.perf_counter()
-        self.results: list[CaseResult] = []
-
-    def _line(self, data: dict[str, Any]) -> None:
-        self.file.write(json.dumps(data, default=str, separators=(",", ":")) + "\n")
-        self.file.flush()
-
-    def start(self, header: dict[str, Any]) -> None:
-        self._line({"type": "header", "format": FORMAT, "started": _now(), **header})
-
-    def case(self, result: CaseResult) -> None:
-        self.results.append(result)
-        self._line({"type": "case", **result.to_json()})
-
-    def finish(self, extra: dict[str, Any] | None = None) -> None:
-        self._line({"type": "footer", "finished": _now(), "seconds": round(time.perf_counter() - self.started, 2),
-                    "counts": tally(self.results), **(extra or {})})
-        self.file.close()
-
-
-@dataclass
+@dataclass(frozen=True)
 class Report:
+    """A JSON Lines report read back."""
+
     header: dict[str, Any]
-    results: list[CaseResult]
+    results: tuple[CaseResult, ...]
     footer: dict[str, Any] | None
-    problems: list[str] = field(default_factory=list)
+    problems: tuple[str, ...] = ()
 
     @property
     def interrupted(self) -> bool:
@@ -88,27 +59,27 @@ def read_report(path: str | Path) -> Report:
             footer = data
         elif kind == "case":
             results.append(CaseResult.from_json(data))
-    return Report(header, results, footer, problems)
+    return Report(header, tuple(results), footer, tuple(problems))
 
 
 # -- JUnit XML ---------------------------------------------------------------------------------------------------
 
 def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-conformance") -> None:
     counts = tally(results)
-    suite = ET.Element("testsuite", name=name, tests=str(len(results)), failures=str(counts["fail"]),
-                       errors=str(counts["error"] + counts["crash"] + counts["timeout"]),
-                       skipped=str(counts["skip"] + counts["not_run"]),
+    by_element = {element: sum(counts[v] for v in VERDICTS if v.junit == element)
+                  for element in ("failure", "error", "skipped")}
+    suite = ET.Element("testsuite", name=name, tests=str(len(results)), failures=str(by_element["failure"]),
+                       errors=str(by_element["error"]), skipped=str(by_element["skipped"]),
                        time=f"{sum(r.seconds for r in results):.3f}")
     for result in results:
         case = ET.SubElement(suite, "testcase", classname=f"{result.kind}.{result.main_rule}", name=result.id,
                              file=result.where.split(":")[0], time=f"{result.seconds:.3f}")
-        text = _detail(result)
-        if result.verdict == "fail":
-            ET.SubElement(case, "failure", message=_clean(result.message), type=result.rule or "fail").text = text
-        elif result.verdict in ("error", "crash", "timeout"):
-            ET.SubElement(case, "error", message=_clean(result.message), type=result.verdict).text = text
-        elif result.verdict in ("skip", "not_run"):
-            ET.SubElement(case, "skipped", message=_clean(result.message))
+        element = result.verdict.junit
+        if element == "skipped":
+            ET.SubElement(case, element, message=_clean(result.message))
+        elif element:
+            kind = result.rule or result.verdict if element == "failure" else result.verdict
+            ET.SubElement(case, element, message=_clean(result.message), type=str(kind)).text = _detail(result)
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     root = ET.Element("testsuites", name=name)
     root.append(suite)
@@ -161,11 +132,7 @@ def by_rule(results: list[CaseResult]) -> dict[str, list[CaseResult]]:
 
 
 def rule_status(results: list[CaseResult]) -> str:
-    verdicts = {r.verdict for r in results}
-    for verdict in ("crash", "timeout", "error", "fail"):
-        if verdict in verdicts:
-            return verdict
-    return "pass" if "pass" in verdicts else ("skip" if "skip" in verdicts else "not_run")
+    return worst({r.verdict for r in results})
 
 
 def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseResult],
@@ -203,7 +170,7 @@ def _details(results: list[CaseResult]) -> list[str]:
         for result in sorted(bad, key=lambda r: rule_key(r.main_rule)):
             lines += [f"### {result.main_rule}: `{result.id}` ({result.verdict})", "",
                       f"{result.where}: {result.message}".strip(), "", "```", _detail(result), "```", ""]
-    skipped = [r for r in results if r.verdict in ("skip", "not_run")]
+    skipped = [r for r in results if not r.verdict.judged]
     if skipped:
         lines += ["", "## Not judged", "", "| case | verdict | why |", "| --- | --- | --- |"]
         lines += [f"| {r.id} | {r.verdict} | {r.message} |" for r in skipped]
@@ -221,7 +188,7 @@ class Comparison:
     gone_cases: list[str] = field(default_factory=list)
 
 
-def compare(old: list[CaseResult], new: list[CaseResult]) -> Comparison:
+def compare(old: list[CaseResult] | tuple[CaseResult, ...], new: list[CaseResult]) -> Comparison:
     before = {r.id: r for r in old}
     after = {r.id: r for r in new}
     out = Comparison()
@@ -231,7 +198,7 @@ def compare(old: list[CaseResult], new: list[CaseResult]) -> Comparison:
             out.new_cases.append(case_id)
             if result.bad:
                 out.broken.append((case_id, "absent", result.verdict))
-        elif previous.bad and not result.bad and result.verdict == "pass":
+        elif previous.bad and not result.bad and result.verdict is Verdict.PASS:
             out.fixed.append((case_id, previous.verdict, result.verdict))
         elif result.bad and not previous.bad:
             out.broken.append((case_id, previous.verdict, result.verdict))

@@ -5,17 +5,17 @@ be restarted, the remaining cases are `not_run`, with the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable
 
 from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout
+from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from .cases import Case
-from .verdicts import CaseResult
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunOptions:
     examples: int = 50
     seed: int = 0
@@ -30,10 +30,10 @@ def run_cases(engine: Engine, cases: list[Case], options: RunOptions | None = No
     dead: str | None = None  # why the engine cannot go on
     for case in cases:
         if dead:
-            result = _base(case, "not_run", f"not run: {dead}")
+            result = _result(case, Verdict.NOT_RUN, f"not run: {dead}")
         else:
             result = run_case(engine, case, capabilities, options)
-            if result.verdict in ("crash", "timeout"):
+            if result.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
                 dead = _restart(engine)
         results.append(result)
         if on_result:
@@ -52,81 +52,28 @@ def _restart(engine: Engine) -> str | None:
 def run_case(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:
     missing = case.missing(capabilities)
     if missing:
-        return _base(case, "skip", f"the engine does not offer {', '.join(missing)}")
+        return _result(case, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}")
     started = time.perf_counter()
     try:
-        if case.kind == "scenario":
-            result = _scenario(engine, case)
-        else:
-            result = _property(engine, case, capabilities, options)
+        result = _run(engine, case, capabilities, options)
     except (EngineCrash, EngineTimeout) as error:
-        result = _engine_trouble(case, error)
+        result = _result(case, **engine_trouble(error))
     except Exception as error:  # noqa: BLE001 - a bug anywhere still ends as a verdict
-        result = _base(case, "error", f"{type(error).__name__}: {error}")
-    result.seconds = round(time.perf_counter() - started, 4)
-    return result
+        result = _result(case, Verdict.ERROR, f"{type(error).__name__}: {error}")
+    return dataclasses.replace(result, seconds=round(time.perf_counter() - started, 4))
 
 
-def _base(case: Case, verdict: str, message: str = "", **more) -> CaseResult:
-    return CaseResult(case.id, case.kind, verdict, title=case.title, rules=list(case.rules), where=case.where,
-                      message=message, **more)
+def _run(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:
+    if case.kind is CaseKind.SCENARIO:
+        from ..scenario import run_scenario
 
-
-def _engine_trouble(case: Case, error: EngineError, message: str | None = None) -> CaseResult:
-    verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
-    return _base(case, verdict, message or error.message, request=error.request, stderr=error.stderr,
-                 exit_code=getattr(error, "exit_code", None))
-
-
-def _scenario(engine: Engine, case: Case) -> CaseResult:
-    from ..scenario import run_scenario
-
-    outcome = run_scenario(engine, case.payload)
-    if outcome.verdict in ("crash", "timeout"):
-        error = getattr(engine, "last_error", None)
-        if error is not None:
-            return _engine_trouble(case, error, outcome.message)
-        return _base(case, outcome.verdict, outcome.message, stderr=outcome.diff)
-    return _base(case, outcome.verdict, outcome.message or ("" if outcome.verdict != "skip" else "skipped"),
-                 expected=outcome.expected, actual=outcome.actual, diff=outcome.diff,
-                 details={"failures": list(outcome.failures)} if outcome.failures else {})
-
-
-def _property(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:
-    from ..engines.reference import ReferenceEngine
+        return run_scenario(engine, case.payload, capabilities)
     from ..properties.suite import run_property
 
-    prop = case.payload
-    reference = ReferenceEngine(options.seed) if prop.needs_reference or options.counterexample_dir else None
-    outcome = run_property(engine, prop, capabilities, options.examples, options.seed, reference)
-    details = {"examples": outcome.examples}
-    if outcome.trace is not None:
-        details["game"] = {"plan": vars(outcome.trace.plan), "steps": outcome.trace.steps}
-    if outcome.engine_error is not None:
-        result = _engine_trouble(case, outcome.engine_error)
-        result.details = details
-        return result
-    result = _base(case, outcome.verdict, outcome.message, rule=outcome.rule, expected=outcome.expected,
-                   actual=outcome.actual, details=details)
-    if outcome.verdict == "fail" and outcome.trace is not None and options.counterexample_dir:
-        result.counterexample = _write(case, outcome, reference, engine, options.counterexample_dir)
-    return result
+    return run_property(engine, case.payload, capabilities, options.examples, options.seed,
+                        counterexample_dir=options.counterexample_dir)
 
 
-def _write(case: Case, outcome, reference: Engine, engine: Engine, folder: str) -> str | None:
-    from ..properties.counterexample import write_counterexample
-
-    try:
-        actual = outcome.actual if isinstance(outcome.actual, dict) and "format" in outcome.actual else None
-        path = write_counterexample(folder, case.id, outcome.rule, outcome.message, outcome.trace,
-                                    reference, actual or _engine_state(engine))
-    except (OSError, EngineError, ValueError) as error:
-        return f"(not written: {error})"
-    return str(Path(path))
-
-
-def _engine_state(engine: Engine):
-    try:
-        return engine.state()
-    except EngineError:
-        return None
+def _result(case: Case, verdict: Verdict, message: str = "", **fields) -> CaseResult:
+    return CaseResult(case.id, case.kind, verdict, title=case.title, rules=case.rules, where=case.where,
+                      message=message, **fields)

@@ -1,58 +1,70 @@
-"""One conformance run from start to end: the engine, the cases, the reports as the run goes, the summary."""
+"""One whole run, as `azul conform` and `azul scenarios run` do it: open the engine, collect and select the
+cases, run them, and hand every result to the reporters as it comes.
+
+    session = Session(engine_command="./my-engine", only=("FLOOR",), report_dir="reports")
+    results, status = run_session(session)
+"""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 
 from ..engines.base import Engine, EngineError
-from .cases import Case, property_cases, scenario_cases, select
-from .report import JsonLinesReport, compare, read_report, write_junit, write_markdown
+from ..results import CaseResult
+from .cases import Case, Collected, property_cases, scenario_cases, select
+from .report import compare, read_report
+from .reporters import REPORTERS, Finished, Output, reporters
 from .runner import RunOptions, run_cases
-from .terminal import print_comparison, progress_bar, summary
-from .verdicts import CaseResult
+from .terminal import print_comparison
 
-FORMATS = ("terminal", "jsonl", "junit", "markdown")
+FORMATS = tuple(REPORTERS)
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Session:
+    """What to run, against which engine, and where the reports go."""
+
     engine_command: str | None = None  # None: the in-process reference engine
-    report_dir: str | None = None
-    only: tuple[str, ...] = ()
+    only: tuple[str, ...] = ()  # selectors, as harness.cases.select reads them
+    scenario_paths: tuple[str, ...] = ()  # empty: the bundled corpus
+    properties: bool = True
     examples: int = 50
     seed: int = 0
     timeout: float = 5.0
+    report_dir: str | None = None
     formats: tuple[str, ...] = FORMATS
     compare_with: str | None = None
-    scenario_paths: tuple[str, ...] = ()
-    properties: bool = True
-    problems: list[str] = field(default_factory=list)
+    verbose: bool = False
 
-    def open_engine(self) -> Engine:
-        if self.engine_command is None:
-            from ..engines.reference import ReferenceEngine
 
-            return ReferenceEngine(self.seed)
-        from ..engines.subprocess import ProcessEngine
+def open_engine(session: Session) -> Engine:
+    if session.engine_command is None:
+        from ..engines.reference import ReferenceEngine
 
-        return ProcessEngine(self.engine_command, timeout=self.timeout)
+        return ReferenceEngine(session.seed)
+    from ..engines.subprocess import ProcessEngine
 
-    def cases(self) -> list[Case]:
-        cases = scenario_cases(list(self.scenario_paths) or None, self.problems)
-        if self.properties:
-            cases += property_cases()
-        return select(cases, self.only)
+    return ProcessEngine(session.engine_command, timeout=session.timeout)
 
-    def header(self, engine: Engine, cases: list[Case]) -> dict:
-        info = engine.info
-        return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
-                           "capabilities": info.capabilities.to_json()},
-                "command": self.engine_command or "(in-process reference engine)", "seed": self.seed,
-                "examples": self.examples, "timeout": self.timeout, "only": list(self.only), "cases": len(cases)}
+
+def collect(session: Session) -> Collected:
+    """The selected cases, and the scenario files that could not be loaded."""
+    found = scenario_cases(list(session.scenario_paths) or None)
+    cases = list(found.cases) + (property_cases() if session.properties else [])
+    return Collected(tuple(select(cases, session.only)), found.problems)
+
+
+def header(session: Session, engine: Engine, cases: tuple[Case, ...]) -> dict:
+    info = engine.info
+    return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
+                       "capabilities": info.capabilities.to_json()},
+            "command": session.engine_command or "(in-process reference engine)", "seed": session.seed,
+            "examples": session.examples, "timeout": session.timeout, "only": list(session.only),
+            "cases": len(cases)}
 
 
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
@@ -63,66 +75,49 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"[bold red]--compare {session.compare_with}: not a conformance report[/] "
                       f"(no header, no case){': ' + old.problems[0] if old.problems else ''}")
         return [], 2
+    collected = collect(session)
+    for problem in collected.problems:
+        console.print(f"[red]scenario problem:[/] {problem}")
+    if not collected.cases and (session.only or not collected.problems):  # a typo must not look like a clean run
+        console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
+                      "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)" if session.only
+                      else "[bold red]no case to run[/]")
+        return [], 2
     try:
-        engine = session.open_engine()
+        engine = open_engine(session)
     except EngineError as error:
         console.print(f"[bold red]cannot start the engine:[/] {error.message}")
         if error.stderr:
             console.print(error.stderr)
         return [], 2
-    cases = session.cases()
-    for problem in session.problems:
-        console.print(f"[red]scenario problem:[/] {problem}")
-    if session.only and not cases:  # a typo in --only must not look like a clean run
-        engine.close()
-        console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
-                      "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)")
-        return [], 2
     folder = Path(session.report_dir) if session.report_dir else None
-    jsonl = JsonLinesReport(folder / "report.jsonl") if folder and "jsonl" in session.formats else None
-    header = session.header(engine, cases)
-    if jsonl:
-        jsonl.start(header)
+    outputs = reporters(session.formats, Output(console, folder, session.verbose))
     options = RunOptions(session.examples, session.seed,
                          str(folder / "counterexamples") if folder else _temp_counterexamples())
     started = time.perf_counter()
     try:
-        with progress_bar(console, len(cases)) as advance:
-            def on_result(result: CaseResult) -> None:
-                if jsonl:
-                    jsonl.case(result)
-                advance(result)
+        run_header = header(session, engine, collected.cases)
+        for reporter in outputs:
+            reporter.start(run_header)
 
-            results = run_cases(engine, cases, options, on_result)
+        def on_result(result: CaseResult) -> None:
+            for reporter in outputs:
+                reporter.case(result)
+
+        results = run_cases(engine, list(collected.cases), options, on_result)
+        finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems)
+        for reporter in outputs:
+            reporter.finish(finished)
     finally:
         engine.close()
-    seconds = time.perf_counter() - started
-    if jsonl:
-        jsonl.finish({"problems": session.problems})
-    _write_reports(session, folder, header, results)
-    if "terminal" in session.formats:
-        summary(console, results, seconds)
+        for reporter in outputs:
+            reporter.close()
     if old is not None:
         print_comparison(console, compare(old.results, results), session.compare_with)
     if folder:
         console.print(f"reports: {folder}/")
-    bad = any(result.bad for result in results) or bool(session.problems)
+    bad = any(result.bad for result in results) or bool(collected.problems)
     return results, 1 if bad else 0
-
-
-def _write_reports(session: Session, folder: Path | None, header: dict, results: list[CaseResult]) -> None:
-    if folder is None:
-        return
-    if "junit" in session.formats:
-        write_junit(folder / "junit.xml", results)
-    if "markdown" in session.formats:
-        write_markdown(folder / "report.md", header, results, _known_rules())
-
-
-def _known_rules() -> list[str]:
-    from ..scenario.corpus import known_rules
-
-    return sorted(known_rules() or {})  # none: the matrix lists the rules the cases name
 
 
 def _temp_counterexamples() -> str:

@@ -1,39 +1,49 @@
-"""The terminal side of a run: a live progress bar, then the summary, failures first and grouped by rule."""
+"""The terminal reporter: a live progress bar, then the summary, failures first and grouped by rule."""
 
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
-from typing import Iterator
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
+from ..results import VERDICTS, CaseResult, Verdict, tally
 from .report import Comparison, by_rule, rule_key
-from .verdicts import VERDICTS, CaseResult, tally
-
-STYLE = {"pass": "green", "fail": "bold red", "error": "red", "crash": "bold magenta", "timeout": "magenta",
-         "skip": "yellow", "not_run": "dim"}
+from .reporters import Finished, Reporter
 
 
-@contextmanager
-def progress_bar(console: Console, total: int) -> Iterator:
-    """Yields `advance(result)`; the bar shows the case being judged and the bad ones so far."""
-    bad = 0
-    with Progress(TextColumn("[bold]conform"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
-                  TimeElapsedColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as progress:
-        task = progress.add_task("", total=total)
+class TerminalReporter(Reporter):
+    """The bar shows the case being judged and the bad ones so far; the summary comes at the end."""
 
-        def advance(result: CaseResult) -> None:
-            nonlocal bad
-            bad += result.bad
-            progress.update(task, advance=1, description=f"{escape(result.id)}  [red]{bad} bad[/]" if bad
-                            else escape(result.id))
+    needs_folder = False
 
-        yield advance
+    def start(self, header: dict[str, Any]) -> None:
+        console = self.output.console
+        self.bad = 0
+        self.progress = Progress(TextColumn("[bold]conform"), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
+                                 transient=True, disable=not console.is_terminal)
+        self.task = self.progress.add_task("", total=header.get("cases"))
+        self.progress.start()
+
+    def case(self, result: CaseResult) -> None:
+        self.bad += result.bad
+        self.progress.update(self.task, advance=1, description=f"{escape(result.id)}  [red]{self.bad} bad[/]"
+                             if self.bad else escape(result.id))
+        if self.output.verbose and not result.bad:
+            self.progress.console.print(f"[{result.verdict.style}]{result.verdict.upper()}[/] {escape(result.id)} "
+                                        f"({escape(result.where)})" + (f": {escape(result.message)}"
+                                                                      if result.message else ""))
+
+    def finish(self, run: Finished) -> None:
+        self.close()
+        summary(self.output.console, list(run.results), run.seconds)
+
+    def close(self) -> None:
+        if getattr(self, "progress", None) is not None:
+            self.progress.stop()
 
 
 def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 40) -> None:
@@ -52,7 +62,7 @@ def summary(console: Console, results: list[CaseResult], seconds: float, limit: 
                 _print_bad(console, result)
         if len(bad) > shown:
             console.print(f"... and {len(bad) - shown} more (see the reports)")
-    skipped = [r for r in results if r.verdict in ("skip", "not_run")]
+    skipped = [r for r in results if not r.verdict.judged]
     if skipped:
         reasons: dict[str, int] = {}
         for result in skipped:
@@ -67,16 +77,17 @@ DIFF_LINES = 16  # the terminal shows the start of a failure's diff; the reports
 
 
 def _print_bad(console: Console, result: CaseResult) -> None:
-    colour = STYLE[result.verdict]
+    colour = result.verdict.style
+    console = _Unwrapped(console)  # a path or a diff line cut in two cannot be copied
     console.print(f"  [{colour}]{result.verdict.upper()}[/] {escape(result.id)} ({escape(result.where)})")
     console.print(f"      {escape(result.message[:400])}")
-    if result.diff and result.verdict == "fail":  # each failing assertion, where it is, and what was found
+    if result.diff and result.verdict is Verdict.FAIL:  # each failing assertion, where it is, and what was found
         for line in result.diff.splitlines()[:DIFF_LINES]:
             console.print(f"      {escape(line)}", highlight=False)
     else:
         for name in ("expected", "actual"):
             value = getattr(result, name)
-            if value is not None and result.verdict == "fail":
+            if value is not None and result.verdict is Verdict.FAIL:
                 console.print(f"      {name}: {escape(json.dumps(value, default=str)[:300])}")
     if result.request is not None:
         console.print(f"      request: {escape(json.dumps(result.request, default=str)[:200])}")
@@ -89,16 +100,20 @@ def _print_bad(console: Console, result: CaseResult) -> None:
         console.print(f"      minimal failing game: [bold]{escape(result.counterexample)}[/]")
 
 
+class _Unwrapped:
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def print(self, text: str, **options: Any) -> None:
+        self.console.print(text, soft_wrap=True, **options)
+
+
 def _totals(console: Console, results: list[CaseResult], seconds: float) -> None:
     counts = tally(results)
-    table = Table(show_header=True, header_style="bold", box=None)
-    for verdict in VERDICTS:
-        table.add_column(verdict, justify="right", style=STYLE[verdict])
-    table.add_row(*(str(counts[v]) for v in VERDICTS))
-    console.print(table)
+    shown = ", ".join(f"[{v.style}]{counts[v]} {v}[/]" for v in VERDICTS if counts[v])
     rules = by_rule(results)
     broken = sorted({r.main_rule for r in results if r.bad}, key=rule_key)
-    console.print(f"{len(results)} cases over {len(rules)} rules in {seconds:.1f} s"
+    console.print(f"{len(results)} cases over {len(rules)} rules in {seconds:.1f} s: {shown or 'none'}"
                   + (f"; rules broken: {', '.join(broken)}" if broken else ""))
 
 

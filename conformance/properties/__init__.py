@@ -6,12 +6,12 @@ Public API:
     play.walk(engine, plan, watchers, give_deals) -> Trace        (raises PropertyFailure)
     invariants.state_problems(state) / moves_problems(state, moves)
     canonical.deal_problems(before, after) / draw_deal(state, rng)
-    suite.PROPERTIES, suite.run_property(engine, prop, capabilities, examples, seed, reference)
+    suite.PROPERTIES, suite.run_property(engine, prop, capabilities, examples, seed) -> CaseResult
     counterexample.write_counterexample(...)                      (the minimal failing game as a scenario)
 """
 
 from .play import GamePlan, PropertyFailure, Trace, Watcher, walk
-from .suite import PROPERTIES, Property, PropertyOutcome, run_property
+from .suite import PROPERTIES, Property, run_property
 
-__all__ = ["GamePlan", "PROPERTIES", "Property", "PropertyFailure", "PropertyOutcome", "Trace", "Watcher",
+__all__ = ["GamePlan", "PROPERTIES", "Property", "PropertyFailure", "Trace", "Watcher",
            "run_property", "walk"]

@@ -2,18 +2,20 @@
 
 Each Property is one case of the suite (its own verdict in the report): a set of checks riding along random
 games. On failure hypothesis shrinks the game (when the engine takes our deals, so games replay exactly) and
-the outcome carries the minimal trace; a crash or a hang stops the property at once.
+the result carries the minimal game; a crash or a hang stops the property at once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
-from ..engines.base import Capabilities, Engine, EngineCrash, EngineTimeout
+from ..engines.base import Capabilities, Engine, EngineError
+from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks
 from .differential import Differential
 from .play import EngineGaveUp, PropertyFailure, Trace, Watcher, walk
@@ -72,19 +74,6 @@ PROPERTIES: tuple[Property, ...] = (
 )
 
 
-@dataclass
-class PropertyOutcome:
-    verdict: str  # pass, fail, crash, timeout, error
-    message: str = ""
-    rule: str | None = None
-    expected: Any = None
-    actual: Any = None
-    trace: Trace | None = None
-    examples: int = 0
-    engine_error: EngineCrash | EngineTimeout | None = None
-    details: dict[str, Any] = field(default_factory=dict)
-
-
 class _Escape(BaseException):
     """Leaves hypothesis at the first failure when games cannot be replayed (the engine deals by itself)."""
 
@@ -93,9 +82,22 @@ class _Escape(BaseException):
         self.failure = failure
 
 
+def result(prop: Property, verdict: Verdict, message: str = "", **fields: Any) -> CaseResult:
+    """A CaseResult about `prop`."""
+    return CaseResult(prop.id, CaseKind.PROPERTY, verdict, title=prop.title, rules=prop.rules,
+                      where=f"property {prop.id}", message=message, **fields)
+
+
 def run_property(engine: Engine, prop: Property, capabilities: Capabilities, examples: int = DEFAULT_EXAMPLES,
-                 seed: int = 0, reference: Engine | None = None) -> PropertyOutcome:
-    """Run one property for `examples` games (fewer if it fails); the verdict and the minimal failing game."""
+                 seed: int = 0, reference: Engine | None = None,
+                 counterexample_dir: str | Path | None = None) -> CaseResult:
+    """Run one property for `examples` games (fewer if it fails). A failure carries the minimal failing game
+    (`details["game"]`), written as a scenario into `counterexample_dir` when one is given. A crash or a hang
+    ends the property at once, with the game that led to it."""
+    if reference is None and (prop.needs_reference or counterexample_dir):
+        from ..engines.reference import ReferenceEngine
+
+        reference = ReferenceEngine(seed)
     give_deals = capabilities.deal and not prop.own_deals
     watchers = prop.watchers(engine, capabilities, reference)
     count = 0
@@ -116,19 +118,47 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
                     report_multiple_bugs=False)(given(game_plans(capabilities))(one_game))
     try:
         hypothesis_seed(seed)(test)()
-    except PropertyFailure as failure:
-        return _failed(failure, count)
-    except _Escape as escape:
-        return _failed(escape.failure, count)
+    except (PropertyFailure, _Escape) as error:
+        failure = error.failure if isinstance(error, _Escape) else error
+        return _failed(engine, prop, failure, count, reference, counterexample_dir)
     except EngineGaveUp as gave_up:
-        verdict = "timeout" if isinstance(gave_up.error, EngineTimeout) else "crash"
-        return PropertyOutcome(verdict, gave_up.error.message, trace=gave_up.trace, examples=count,
-                               engine_error=gave_up.error)
+        return result(prop, details=_details(count, gave_up.trace), **engine_trouble(gave_up.error))
     except Exception as error:  # noqa: BLE001 - an adapter bug or a flaky engine becomes a verdict
-        return PropertyOutcome("error", f"{type(error).__name__}: {error}"[:2000], examples=count)
-    return PropertyOutcome("pass", f"{count} games", examples=count)
+        return result(prop, Verdict.ERROR, f"{type(error).__name__}: {error}"[:2000], details=_details(count))
+    return result(prop, Verdict.PASS, f"{count} games", details=_details(count))
 
 
-def _failed(failure: PropertyFailure, count: int) -> PropertyOutcome:
-    return PropertyOutcome("fail", failure.message, rule=failure.rule, expected=failure.expected,
-                           actual=failure.actual, trace=failure.trace, examples=count)
+def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:
+    details: dict[str, Any] = {"examples": examples}
+    if trace is not None:
+        details["game"] = {"plan": vars(trace.plan), "steps": trace.steps}
+    return details
+
+
+def _failed(engine: Engine, prop: Property, failure: PropertyFailure, count: int, reference: Engine | None,
+            folder: str | Path | None) -> CaseResult:
+    written = None
+    if folder is not None and failure.trace is not None and reference is not None:
+        written = _write(engine, prop, failure, reference, folder)
+    return result(prop, Verdict.FAIL, failure.message, rule=failure.rule, expected=failure.expected,
+                  actual=failure.actual, counterexample=written, details=_details(count, failure.trace))
+
+
+def _write(engine: Engine, prop: Property, failure: PropertyFailure, reference: Engine, folder: str | Path) -> str:
+    """The minimal failing game as a scenario file; its path, or why it could not be written."""
+    from .counterexample import write_counterexample
+
+    try:
+        actual = failure.actual if isinstance(failure.actual, dict) and "format" in failure.actual else None
+        path = write_counterexample(folder, prop.id, failure.rule, failure.message, failure.trace,
+                                    reference, actual or _engine_state(engine))
+    except (OSError, EngineError, ValueError) as error:
+        return f"(not written: {error})"
+    return str(path)
+
+
+def _engine_state(engine: Engine):
+    try:
+        return engine.state()
+    except EngineError:
+        return None

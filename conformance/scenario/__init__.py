@@ -2,7 +2,7 @@
 
 Public API:
     load_scenarios(paths=None, errors=None) -> list[Scenario]     (default: the bundled corpus)
-    run_scenario(engine, scenario) -> CaseResult                   (pass / fail / error / skip / crash / timeout)
+    run_scenario(engine, scenario) -> CaseResult                   (pass / fail / error / skip; a crash is raised)
     parse_position / parse_steps / parse_expect                     (the language, text by text)
     format_position(state) -> str                                   (a canonical state in the language)
     export_scenarios(scenarios) -> dict                             (plain JSON, azul-scenarios/1)
@@ -13,13 +13,13 @@ from .formatter import format_board, format_position
 from .language import parse_expect, parse_position, parse_steps
 from .loader import corpus_root, load_scenarios, load_text, scenario_files
 from .model import Assertion, Check, Checkpoint, Given, NewGame, Rejection, Scenario, Step
-from .runner import CaseResult, run_scenario, run_scenarios
+from .runner import run_scenario
 
 __all__ = [
-    "Assertion", "CaseResult", "Check", "Checkpoint", "Given", "NewGame", "Origin", "Rejection", "Scenario",
+    "Assertion", "Check", "Checkpoint", "Given", "NewGame", "Origin", "Rejection", "Scenario",
     "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios", "format_board",
     "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position", "parse_steps",
-    "run_scenario", "run_scenarios", "scenario_files",
+    "run_scenario", "scenario_files",
 ]
 
 

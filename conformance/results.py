@@ -1,0 +1,132 @@
+"""The one result model: every case of a run, scenario or property, ends as one frozen CaseResult.
+
+A verdict is one member of `Verdict`, and everything the suite does with a verdict (is it bad, was the engine
+judged, how severe, its colour in the terminal, its JUnit element) is said in that member's line: adding a
+verdict means adding one line here.
+
+    pass      the engine did what the case expects
+    fail      it did something else (a wrong value, an illegal move accepted, a legal one refused...)
+    error     the engine answered `internal`, refused a query, or its adapter raised something unexpected
+    crash     the process exited, wrote something that is not a reply, or answered with the wrong id
+    timeout   no reply before the deadline
+    skip      the case needs a capability the engine does not offer (never a pass; the reason is given)
+    not_run   the run stopped before the case (the engine could not be restarted, or the run was interrupted)
+
+An engine that crashes or hangs raises EngineCrash or EngineTimeout (engines/base.py); `engine_trouble` is the
+one place where such an error becomes a verdict, with the request, the stderr tail and the exit code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .engines.base import EngineCrash, EngineError, EngineTimeout
+
+
+class Verdict(StrEnum):
+    """A verdict, with what follows from it: `bad` (the run exits non-zero), `judged` (the engine was tried),
+    `severity` (the worst verdict of a group is its status), `style` (rich) and `junit` (the XML element)."""
+
+    bad: bool
+    judged: bool
+    severity: int
+    style: str
+    junit: str | None
+
+    def __new__(cls, value: str, bad: bool, judged: bool, severity: int, style: str, junit: str | None):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.bad, member.judged, member.severity, member.style, member.junit = bad, judged, severity, style, junit
+        return member
+
+    PASS = "pass", False, True, 2, "green", None
+    FAIL = "fail", True, True, 4, "bold red", "failure"
+    ERROR = "error", True, True, 5, "red", "error"
+    CRASH = "crash", True, True, 7, "bold magenta", "error"
+    TIMEOUT = "timeout", True, True, 6, "magenta", "error"
+    SKIP = "skip", False, False, 1, "yellow", "skipped"
+    NOT_RUN = "not_run", False, False, 0, "dim", "skipped"
+
+
+class CaseKind(StrEnum):
+    SCENARIO = "scenario"
+    PROPERTY = "property"
+
+
+VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    id: str
+    kind: CaseKind
+    verdict: Verdict
+    title: str = ""
+    rules: tuple[str, ...] = ()
+    rule: str | None = None  # the rule the failure breaks, when known more precisely than `rules`
+    where: str = ""  # file:line of the scenario, or the property's name
+    message: str = ""
+    expected: Any = None
+    actual: Any = None
+    diff: str = ""  # every failing assertion, where it is, and what was found: ready to print
+    request: Any = None  # crash/timeout: the request that got no proper reply
+    stderr: str = ""  # crash/timeout: the tail of the engine's stderr
+    exit_code: int | None = None
+    counterexample: str | None = None  # path of the minimal failing case written as a scenario
+    seconds: float = 0.0
+    details: dict[str, Any] = field(default_factory=dict)  # failures (scenarios), examples and game (properties)
+
+    def __post_init__(self) -> None:
+        # Coerce once here, so that every runner (and a report read back) builds the same thing.
+        object.__setattr__(self, "verdict", Verdict(self.verdict))
+        object.__setattr__(self, "kind", CaseKind(self.kind))
+        object.__setattr__(self, "rules", tuple(self.rules))
+        if self.verdict is Verdict.SKIP and not self.message:
+            raise ValueError(f"{self.id}: a skip must say why")
+
+    @property
+    def bad(self) -> bool:
+        return self.verdict.bad
+
+    @property
+    def main_rule(self) -> str:
+        """The rule this result is filed under in rule-by-rule reports."""
+        return self.rule or (self.rules[0] if self.rules else "protocol")
+
+    @property
+    def failures(self) -> list[dict[str, Any]]:
+        """A failing scenario's failing assertions (each with its file:line, expected and actual values)."""
+        return list(self.details.get("failures") or [])
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["rules"] = list(self.rules)
+        return {k: v for k, v in data.items() if v not in (None, "", [], {}) or k in ("id", "verdict")}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CaseResult:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        known.setdefault("kind", CaseKind.SCENARIO)
+        return cls(**known)
+
+
+def engine_trouble(error: EngineError) -> dict[str, Any]:
+    """The verdict and the context of an engine that crashed or hung: CaseResult fields."""
+    verdict = Verdict.TIMEOUT if isinstance(error, EngineTimeout) else Verdict.CRASH
+    exit_code = error.exit_code if isinstance(error, EngineCrash) else None
+    return {"verdict": verdict, "message": error.message, "request": error.request, "stderr": error.stderr,
+            "exit_code": exit_code}
+
+
+def tally(results: list[CaseResult]) -> dict[str, int]:
+    counts = dict.fromkeys(map(str, Verdict), 0)
+    for result in results:
+        counts[result.verdict] += 1
+    return counts
+
+
+def worst(verdicts: set[Verdict] | list[Verdict]) -> Verdict:
+    """The status of a group of results: its most severe verdict."""
+    return max(verdicts, key=lambda verdict: verdict.severity, default=Verdict.NOT_RUN)
