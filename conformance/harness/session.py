@@ -75,6 +75,13 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"[bold red]--compare {session.compare_with}: not a conformance report[/] "
                       f"(no header, no case){': ' + old.problems[0] if old.problems else ''}")
         return [], 2
+    try:
+        engine = open_engine(session)
+    except EngineError as error:
+        console.print(f"[bold red]cannot start the engine:[/] {error.message}")
+        if error.stderr:
+            console.print(error.stderr)
+        return [], 2
     collected = collect(session)
     for problem in collected.problems:
         console.print(f"[red]scenario problem:[/] {problem}")
@@ -82,13 +89,7 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
                       "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)" if session.only
                       else "[bold red]no case to run[/]")
-        return [], 2
-    try:
-        engine = open_engine(session)
-    except EngineError as error:
-        console.print(f"[bold red]cannot start the engine:[/] {error.message}")
-        if error.stderr:
-            console.print(error.stderr)
+        engine.close()
         return [], 2
     folder = Path(session.report_dir) if session.report_dir else None
     outputs = reporters(session.formats, Output(console, folder, session.verbose))
