@@ -70,3 +70,33 @@ def test_control_characters_and_deep_nesting_are_located():
     assert "U+001B" in error.message and error.line == 2
     error = refusal("- " + "[" * 5000 + "]" * 5000 + "\n")
     assert "nested" in error.message or "YAML" in error.message
+
+
+@pytest.mark.parametrize("text, why", [
+    ('{"format": "azul-state/1", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested deeper"),
+    ('{"format": "azul-state/1", "round": NaN}', "NaN is not JSON"),
+    ('{"format": "azul-state/1", "round": ' + "9" * 5000 + "}", "4300 digits"),
+    ('{"format": "azul-state/1",\n "round": }', "hostile.json:2:11"),
+])
+def test_hostile_state_files_are_refused_by_name(tmp_path, text, why):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.render import render
+
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(render, [str(path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)  # a ClickException, no traceback
+    assert why in result.output and "Traceback" not in result.output
+
+
+def test_a_newline_in_an_engine_message_stays_inside_the_counterexample_comment(tmp_path):
+    from azul_conformance.engines.reference import ReferenceEngine
+    from azul_conformance.properties.counterexample import write_counterexample
+    from azul_conformance.properties.play import GamePlan, Trace
+
+    trace = Trace(GamePlan(players=2, variant="colour", start_player=0, deal_seed=1))
+    path = write_counterexample(tmp_path, "property-x", None, "line one\n- id: injected\nline three", trace,
+                                ReferenceEngine(1))
+    scenarios = load_text(path.read_text(encoding="utf-8"), str(path))
+    assert [s.id for s in scenarios] == ["counterexample-property-x"]

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from azul_conformance.readers import JsonError, json_document
 from azul_conformance.render_svg import render_board, render_state
 
 
@@ -36,9 +37,10 @@ def load_state_file(stream: Any, name: str) -> dict:
     except UnicodeDecodeError as error:
         raise click.ClickException(f"{name}: not UTF-8 text (byte {error.start}): a state is a JSON file") from None
     try:
-        state = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise click.ClickException(f"{name}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+        state = json_document(text)
+    except JsonError as error:
+        where = f":{error.line}:{error.column}" if error.line else ""
+        raise click.ClickException(f"{name}{where}: {error.message}") from None
     if not isinstance(state, dict) or state.get("format") != "azul-state/1":
         found = state.get("format") if isinstance(state, dict) else type(state).__name__
         raise click.ClickException(f"{name}: not a canonical state: expected \"format\": \"azul-state/1\", "

@@ -23,6 +23,7 @@ import time
 import weakref
 from typing import Any
 
+from ..readers import JsonError, json_document
 from . import messages as msg
 from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State, engine_text
 
@@ -156,8 +157,8 @@ class ProcessEngine(Engine):
         request = message.to_json(self._next_id)
         line = self._exchange(request, timeout or self.timeout)
         try:
-            reply = json.loads(line, parse_constant=_no_constant)
-        except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
+            reply = json_document(line)
+        except JsonError:
             self._crash(request, f"the engine wrote a line that is not strict JSON: {_clip(line)!r}")
         problem = msg.check_reply(reply, request, message.reply)
         if problem:
@@ -266,10 +267,6 @@ class ProcessEngine(Engine):
 
     def __repr__(self) -> str:
         return f"ProcessEngine({self.command!r})"
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _clip_start(text: str, limit: int) -> str:

@@ -38,8 +38,9 @@ def write_counterexample(folder: str | Path, case_id: str, rule: str | None, mes
     }
     path = Path(folder) / f"{case_id}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    header = (f"# Written by `azul conform`: the minimal game on which {case_id} failed.\n"
-              f"# {message}\n".replace("\n# ", "\n# ", 1))
+    # Every line of the engine's message stays inside the comment: a bare newline would start YAML of its own.
+    said = "".join(f"# {line}\n" for line in (message.splitlines() or [""]))
+    header = f"# Written by `azul conform`: the minimal game on which {case_id} failed.\n{said}"
     path.write_text(header + yaml.dump([scenario], Dumper=_Literal, sort_keys=False, allow_unicode=True,
                                        width=110), encoding="utf-8")
     return path

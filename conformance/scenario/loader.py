@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import jsonschema
 import yaml
 
-from .. import yaml_text
+from .. import readers
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
 from .model import Checkpoint, Scenario
@@ -102,7 +102,7 @@ def load_text(text: str, file: str = "<text>", errors: list[ScenarioError] | Non
 
 def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
     try:
-        node, data = yaml_text.compose(text)
+        node, data = readers.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise ScenarioSyntaxError(f"not valid YAML: {getattr(error, 'problem', error)}", file=file,

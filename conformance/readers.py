@@ -1,11 +1,13 @@
-"""Reading YAML we did not write: safe_load's types, no aliases, bounded nesting, every failure a YAMLError.
+"""Reading documents we did not write (YAML scenarios and spec files, JSON states and reports): bounded in
+size and depth, strict in what they accept, and every failure one exception type with a position.
 
-Aliases are refused because a few hundred bytes of nested anchors and aliases expand to gigabytes once
+YAML: safe_load's types, no aliases, bounded nesting, every failure a YAMLError. Aliases are refused because a few hundred bytes of nested anchors and aliases expand to gigabytes once
 something (jsonschema's error message, a deep copy) walks the result; none of our files needs them.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import yaml
@@ -69,3 +71,27 @@ def compose(text: str) -> tuple[yaml.Node | None, Any]:
 def load(text: str) -> Any:
     """The data of `text`, read as yaml.safe_load would, with the limits above."""
     return compose(text)[1]
+
+
+class JsonError(ValueError):
+    """A JSON text that cannot be read: the reason, and the line and column (1-based) when known."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def json_document(text: str | bytes) -> Any:
+    """Strict JSON: no NaN or Infinity, nesting as deep as the parser goes, integers under 4,300 digits."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise JsonError(f"not valid JSON: {error.msg}", error.lineno, error.colno) from None
+    except RecursionError:
+        raise JsonError("not valid JSON: nested deeper than any document we read") from None
+    except ValueError as error:  # NaN, Infinity, or an integer too long for int()
+        raise JsonError(f"not valid JSON: {error}") from None
