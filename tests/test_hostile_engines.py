@@ -168,3 +168,14 @@ def test_a_state_that_breaks_the_published_schema_is_never_accepted(how, why):
         engine.request(NewGame(2))
     assert why in caught.value.message
     engine.close()
+
+
+def test_a_listed_move_outside_the_notation_is_a_protocol_violation():
+    from azul_conformance.engines.messages import Deal, LegalMoves
+
+    engine = ProcessEngine(command("odd-move"), timeout=5)
+    engine.request(NewGame(2))
+    engine.request(Deal())
+    with pytest.raises(EngineCrash) as caught:
+        engine.request(LegalMoves())
+    assert "not a move in the notation" in caught.value.message and "\x1b" not in caught.value.message

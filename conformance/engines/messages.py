@@ -138,6 +138,9 @@ def _ok_problem(reply: dict, kind: str) -> str | None:
         moves = reply.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             return f"`moves` must be a list of strings, got {moves!r}"[:300]
+        odd = [m for m in moves if not move_pattern().match(m)]
+        if odd:
+            return f"`moves` holds {odd[0]!r}, which is not a move in the notation (3K4, CBF, 2@4)"[:300]
         return None
     if kind == "hello":
         for name, kind_ in (("name", str), ("version", str), ("protocol", int), ("capabilities", dict)):
@@ -171,6 +174,12 @@ def state_schema_problem(state: dict) -> str | None:
         where = error.name.replace("data", "state", 1)
         return f"{error.message.replace(error.name, where, 1)} (spec/schema/state.schema.json)"[:300]
     return None
+
+
+@lru_cache(maxsize=1)
+def move_pattern() -> re.Pattern:
+    """The notation's move, as the protocol schema defines it."""
+    return re.compile(schemas()[0]["$defs"]["move"]["pattern"])
 
 
 @lru_cache(maxsize=1)

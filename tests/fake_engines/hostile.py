@@ -8,6 +8,7 @@
     odd-answers       answers an unknown command with a line that is not JSON, a request without id with a list
     close-stdin       answers new_game, then closes its standard input and sleeps
     bent-state HOW    every state it replies with is bent: extra-key, no-floor, nan-score, unsorted
+    odd-move          lists a move with a terminal escape among its legal moves
 """
 import json
 import os
@@ -52,6 +53,8 @@ def hook(request, reply, session):
         sys.stderr.buffer.write(b"the end of a long line")
         sys.stderr.flush()
         os._exit(4)
+    if mode == "odd-move" and request.get("cmd") == "legal_moves":
+        return {**reply, "moves": reply["moves"] + ["1B1\x1b[2J"]}
     if mode == "bent-state" and isinstance(reply.get("state"), dict):
         state = reply["state"]
         if arg == "extra-key":
