@@ -32,6 +32,7 @@ MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
 STDERR_KEEP = 64 << 10  # bytes of the engine's stderr kept (the tail); the rest is read and dropped
 STDERR_REPORT = 4 << 10  # at most this much of that tail goes into a report
 STDERR_LINE = 400  # characters of one stderr line in a report
+START_TIMEOUT = 10.0  # seconds for the first reply (hello) of a fresh process, at least
 POLL = 0.05  # seconds between checks that the engine is still alive while waiting for a reply
 
 _live: "weakref.WeakSet[ProcessEngine]" = weakref.WeakSet()
@@ -224,7 +225,8 @@ class ProcessEngine(Engine):
     # -- the Engine interface ----------------------------------------------------------------------------------
 
     def hello(self) -> EngineInfo:
-        reply = self.request(msg.Hello())
+        # Starting a process (an interpreter, a JIT, a loaded machine) may take longer than answering a move.
+        reply = self.request(msg.Hello(), timeout=max(self.timeout, START_TIMEOUT))
         # The whole published schema here (once per process, so its cost does not matter): a hello that
         # claims another protocol, or capabilities of the wrong shape, means the engine cannot be talked to.
         problems = msg.schema_problems(reply, "hello_reply")
