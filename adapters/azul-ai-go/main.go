@@ -218,10 +218,9 @@ func encode(id json.RawMessage, result fields, err error) []byte {
 		reply[k] = v
 	}
 	out, merr := json.Marshal(reply)
-	if merr != nil { // an id that is no JSON value we can echo: answer as if it could not be read
-		reply["id"] = nil
-		out, _ = json.Marshal(fields{"id": nil, "ok": false, "error": fields{"code": "bad_request",
-			"message": "id: not a JSON value that can be echoed"}})
+	if merr != nil { // cannot happen with the values above; never leave a request unanswered
+		out, _ = json.Marshal(fields{"id": id, "ok": false, "error": fields{"code": "internal",
+			"message": "adapter: cannot write the reply: " + merr.Error()}})
 	}
 	return out
 }
