@@ -104,5 +104,5 @@ def test_compare_with_something_that_is_no_report_stops_before_the_run(tmp_path)
     result = CliRunner().invoke(conform, ["--compare", str(junk)])
     output = " ".join(result.output.split())  # the terminal wraps long lines
     assert result.exit_code == 2
-    assert "not a conformance report" in output and "old.jsonl:1: not JSON" in output
+    assert "not a conformance report" in output and "old.jsonl:1: not valid JSON" in output
     assert "cases over" not in output  # nothing was run

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -179,3 +180,113 @@ def test_a_listed_move_outside_the_notation_is_a_protocol_violation():
     with pytest.raises(EngineCrash) as caught:
         engine.request(LegalMoves())
     assert "not a move in the notation" in caught.value.message and "\x1b" not in caught.value.message
+
+
+# -- the whole run: reports stay valid and bounded whatever the engine does ---------------------------------------
+
+def conform_run(tmp_path: Path, *args: str, only: tuple[str, ...] = ("offer-single-colour-factory-leaves-nothing",),
+                timeout: float = 3.0):
+    from rich.console import Console
+
+    from azul_conformance.harness import Session, run_session
+
+    session = Session(engine_command=command(*args), report_dir=str(tmp_path), only=only, examples=3,
+                      timeout=timeout)
+    return run_session(session, Console(file=open(os.devnull, "w")))
+
+
+def assert_reports_valid(folder: Path) -> str:
+    """Every report format parses strictly; returns report.md."""
+    from xml.etree import ElementTree
+
+    def refuse(name):
+        raise AssertionError(f"non-strict JSON constant {name}")
+
+    for line in (folder / "report.jsonl").read_text(encoding="utf-8").splitlines():
+        json.loads(line, parse_constant=refuse)
+    ElementTree.parse(folder / "junit.xml")
+    return (folder / "report.md").read_text(encoding="utf-8")
+
+
+def test_engine_text_cannot_inject_markup_into_any_report(tmp_path):
+    results, status = conform_run(tmp_path, "rude")
+    assert status == 1 and results[0].verdict == "fail"
+    report = assert_reports_valid(tmp_path)
+    # Inside a code block the text is shown as it is (Markdown renders no HTML there); the block's fence is
+    # longer than any run of backticks the engine sent, so nothing escapes it.
+    fence = re.search(r"^(`{4,})$", report, re.M).group(1)
+    outside = re.sub(rf"^{fence}$.*?^{fence}$", "", report, flags=re.M | re.S)
+    assert "<script>" not in outside and "&lt;script&gt;" in outside
+    assert "\n# heading" not in outside  # the engine's newline did not start a heading
+    assert "\x1b" not in report and "\x07" not in report
+    assert "\x1b" not in (tmp_path / "junit.xml").read_text(encoding="utf-8")
+
+
+def test_an_engine_that_cannot_be_talked_to_exits_2_with_reports_saying_why(tmp_path):
+    results, status = conform_run(tmp_path, "hello", json.dumps({"protocol": 2}))
+    assert status == 2 and results == []
+    report = assert_reports_valid(tmp_path)
+    assert "cannot start the engine" in report and "protocol" in report
+    assert "protocol" in json.loads((tmp_path / "report.jsonl").read_text().splitlines()[0])["problem"]
+
+
+def test_an_engine_that_stops_answering_costs_three_timeouts_not_one_per_case(tmp_path):
+    pidfile = tmp_path / "engine.pid"
+    started = time.monotonic()
+    cases = ("setup-new-game-three-players", "offer-single-colour-factory-leaves-nothing", "offer-overflow-to-floor",
+             "offer-wall-row-forbids-colour", "property-invariants", "differential-legal-moves")
+    results, status = conform_run(tmp_path, "hang-pid", str(pidfile), only=cases, timeout=0.5)
+    verdicts = [r.verdict for r in results]
+    assert verdicts[:3] == ["timeout"] * 3 and set(verdicts[3:]) == {"not_run"}, verdicts
+    assert "timed out on 3 cases in a row" in results[-1].message
+    assert time.monotonic() - started < 60 and status == 1
+    assert_reports_valid(tmp_path)
+
+
+def test_an_interrupted_run_leaves_every_report_marked_unfinished_and_no_stale_one(tmp_path):
+    (tmp_path / "junit.xml").write_text("<old/>")
+    (tmp_path / "report.md").write_text("# the previous run")
+    pidfile = tmp_path / "engine.pid"
+    azul = [str(Path(sys.executable).parent / "azul"), "conform", "--engine", command("hang-pid", str(pidfile)),
+            "--only", "setup-new-game-three-players", "--timeout", "60", "--report-dir", str(tmp_path)]
+    harness = subprocess.Popen(azul, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for_pid(pidfile)
+        for _ in range(600):  # until the run is under way: its report begun, the engine asked for a game
+            if (tmp_path / "report.jsonl").exists():
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        harness.send_signal(signal.SIGTERM)
+        harness.communicate(timeout=15)
+    finally:
+        if harness.poll() is None:
+            harness.kill()
+    report = assert_reports_valid(tmp_path)
+    assert "interrupted" in report and "the previous run" not in report
+    assert "interrupted" in (tmp_path / "junit.xml").read_text()
+    from azul_conformance.harness import read_report
+
+    assert read_report(tmp_path / "report.jsonl").interrupted
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "not json\n",
+    "[1, 2]\n",
+    '{"type": "case", "id": "x", "verdict": "splendid"}\n',
+    '{"type": "case", "id": 3, "verdict": "pass", "rules": 7}\n',
+    "[" * 100_000 + "]" * 100_000 + "\n",
+    '{"type": "header", "engine": NaN}\n',
+])
+def test_a_compare_file_that_is_no_report_stops_the_run_before_it_starts(tmp_path, text):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.conform import conform
+
+    old = tmp_path / "old.jsonl"
+    old.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(conform, ["--compare", str(old), "--only", "SETUP-6"])
+    assert result.exit_code == 2, result.output
+    assert "not a conformance report" in " ".join(result.output.split())
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -13,12 +13,15 @@ Report format `azul-conformance-report/1`, one JSON object per line:
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from ..engines.base import engine_text
+from ..readers import JsonError, json_document
 from ..results import VERDICTS, CaseResult, Verdict, tally, worst
 
 FORMAT = "azul-conformance-report/1"
@@ -36,7 +39,7 @@ class Report:
 
     @property
     def interrupted(self) -> bool:
-        return self.footer is None
+        return self.footer is None or bool(self.footer.get("interrupted"))
 
 
 def read_report(path: str | Path) -> Report:
@@ -44,28 +47,40 @@ def read_report(path: str | Path) -> Report:
     header: dict[str, Any] = {}
     footer = None
     results, problems = [], []
-    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        return Report({}, (), None, (f"{path}: not UTF-8 text (byte {error.start}): not a report",))
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
-        except ValueError:
-            problems.append(f"{path}:{number}: not JSON (the run was probably killed while writing it)")
+            data = json_document(line)
+        except JsonError as error:
+            problems.append(f"{path}:{number}: {error.message} (the run was probably killed while writing it)")
             continue
-        kind = data.pop("type", None)
+        kind = data.pop("type", None) if isinstance(data, dict) else None
         if kind == "header":
             header = data
         elif kind == "footer":
             footer = data
         elif kind == "case":
-            results.append(CaseResult.from_json(data))
+            try:
+                results.append(CaseResult.from_json(data))
+            except (TypeError, ValueError, KeyError) as error:  # a field of the wrong type, an unknown verdict
+                problems.append(f"{path}:{number}: not a case of a report: {error}"[:300])
+        else:
+            problems.append(f"{path}:{number}: not a line of a conformance report (no \"type\")")
     return Report(header, tuple(results), footer, tuple(problems))
 
 
 # -- JUnit XML ---------------------------------------------------------------------------------------------------
 
-def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-conformance") -> None:
+def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-conformance",
+                interrupted: bool = False) -> None:
     counts = tally(results)
+    if interrupted:
+        name += " (interrupted: not every case was run)"
     by_element = {element: sum(counts[v] for v in VERDICTS if v.junit == element)
                   for element in ("failure", "error", "skipped")}
     suite = ET.Element("testsuite", name=name, tests=str(len(results)), failures=str(by_element["failure"]),
@@ -80,15 +95,24 @@ def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-c
         elif element:
             kind = result.rule or result.verdict if element == "failure" else result.verdict
             ET.SubElement(case, element, message=_clean(result.message), type=str(kind)).text = _detail(result)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
     root = ET.Element("testsuites", name=name)
     root.append(suite)
     ET.indent(root)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    write_atomically(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write a whole file or nothing: a killed run never leaves half a report (or a file of 0 bytes)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8", errors="replace")
+    os.replace(partial, path)
 
 
 def _clean(text: str) -> str:
-    return re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "?", text or "")[:1000]
+    """Text XML 1.0 can hold: no control characters but tab and newlines, no lone surrogates."""
+    return engine_text(re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", "?", text or ""))[:1000]
 
 
 def _detail(result: CaseResult) -> str:
@@ -137,15 +161,31 @@ def rule_status(results: list[CaseResult]) -> str:
 
 def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseResult],
                    known_rules: list[str] | None = None) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(markdown(header, results, known_rules), encoding="utf-8")
+    write_atomically(path, markdown(header, results, known_rules))
+
+
+def md(text: Any) -> str:
+    """Engine text inside Markdown (report.md is published on the docs site): HTML and the characters that
+    would start Markdown of their own are escaped, and it stays on one line (a table cell, a heading)."""
+    text = engine_text(str(text)).replace("\n", " ")
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"([\\`*_\[\]|#])", r"\\\1", text)
+
+
+def fenced(text: str) -> list[str]:
+    """A code block that no run of backticks inside `text` can close."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]
 
 
 def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None) -> str:
-    engine = header.get("engine", {})
+    engine = header.get("engine") or {}
     counts = tally(results)
-    lines = [f"# Conformance report: {engine.get('name', '?')} {engine.get('version', '')}".rstrip(), "",
-             f"Command: `{header.get('command', '?')}`  ",
+    lines = [f"# Conformance report: {md(engine.get('name', '?'))} {md(engine.get('version', ''))}".rstrip(), "",
+             *(["**This run was interrupted: not every case was run.**", ""] if header.get("interrupted") else []),
+             *([f"**No case was run: {md(header['problem'])}**", ""] if header.get("problem") else []),
+             f"Command: {md(header.get('command', '?'))}  ",
              f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
              f"Seed: {header.get('seed')}, property examples: {header.get('examples')}", "",
              " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), "", "## Rule by rule", "",
@@ -169,11 +209,11 @@ def _details(results: list[CaseResult]) -> list[str]:
         lines += ["", "## What went wrong", ""]
         for result in sorted(bad, key=lambda r: rule_key(r.main_rule)):
             lines += [f"### {result.main_rule}: `{result.id}` ({result.verdict})", "",
-                      f"{result.where}: {result.message}".strip(), "", "```", _detail(result), "```", ""]
+                      md(f"{result.where}: {result.message}".strip()), "", *fenced(_detail(result)), ""]
     skipped = [r for r in results if not r.verdict.judged]
     if skipped:
         lines += ["", "## Not judged", "", "| case | verdict | why |", "| --- | --- | --- |"]
-        lines += [f"| {r.id} | {r.verdict} | {r.message} |" for r in skipped]
+        lines += [f"| {r.id} | {r.verdict} | {md(r.message)} |" for r in skipped]
     return lines
 
 

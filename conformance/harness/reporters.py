@@ -27,6 +27,7 @@ class Finished:
     results: tuple[CaseResult, ...]
     seconds: float
     problems: tuple[str, ...] = ()
+    interrupted: bool = False  # stopped before every case was run (Ctrl-C, SIGTERM): the reports say so
 
 
 @dataclass(frozen=True)
@@ -70,29 +71,47 @@ class JsonLinesReporter(Reporter):
         self._line({"type": "case", **result.to_json()})
 
     def finish(self, run: Finished) -> None:
-        self._line({"type": "footer", "finished": _now(), "seconds": round(time.perf_counter() - self.started, 2),
-                    "counts": tally(run.results), "problems": list(run.problems)})
+        footer = {"type": "footer", "finished": _now(), "seconds": round(time.perf_counter() - self.started, 2),
+                  "counts": tally(run.results), "problems": list(run.problems)}
+        if run.interrupted:
+            footer["interrupted"] = True
+        self._line(footer)
 
     def close(self) -> None:
         if getattr(self, "file", None) is not None:
             self.file.close()
 
     def _line(self, data: dict[str, Any]) -> None:
-        self.file.write(json.dumps(data, default=str, separators=(",", ":")) + "\n")
+        self.file.write(strict_json(data) + "\n")
         self.file.flush()
 
 
-class JUnitReporter(Reporter):
+class _FileAtEnd(Reporter):
+    """A report written whole at the end, atomically; an older one is removed at the start, so that an
+    interrupted run never leaves the previous run's file beside its own report.jsonl."""
+
+    name = ""
+
+    def start(self, header: dict[str, Any]) -> None:
+        (self.output.folder / self.name).unlink(missing_ok=True)
+
+
+class JUnitReporter(_FileAtEnd):
+    name = "junit.xml"
+
     def finish(self, run: Finished) -> None:
-        write_junit(self.output.folder / "junit.xml", list(run.results))
+        write_junit(self.output.folder / self.name, list(run.results), interrupted=run.interrupted)
 
 
-class MarkdownReporter(Reporter):
+class MarkdownReporter(_FileAtEnd):
+    name = "report.md"
+
     def finish(self, run: Finished) -> None:
         from ..scenario.corpus import known_rules
 
         # with no spec at hand, the matrix lists the rules the cases name
-        write_markdown(self.output.folder / "report.md", run.header, list(run.results), sorted(known_rules() or {}))
+        header = {**run.header, "interrupted": True} if run.interrupted else run.header
+        write_markdown(self.output.folder / self.name, header, list(run.results), sorted(known_rules() or {}))
 
 
 def _terminal(output: Output) -> Reporter:
@@ -113,6 +132,25 @@ def reporters(formats: tuple[str, ...], output: Output) -> list[Reporter]:
     """The reporters of `formats` that can be made (file reports need a folder)."""
     made = [REPORTERS[name](output) for name in formats]
     return [r for r in made if output.folder is not None or not r.needs_folder]
+
+
+def strict_json(data: Any) -> str:
+    """One line of strict JSON whatever the data holds (NaN or infinity become strings: readers that follow
+    the JSON standard reject them as numbers)."""
+    try:
+        return json.dumps(data, default=str, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        return json.dumps(_no_nan(data), default=str, separators=(",", ":"), allow_nan=False)
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: _no_nan(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_no_nan(item) for item in value]
+    return value
 
 
 def _now() -> str:

@@ -20,6 +20,9 @@ class RunOptions:
     examples: int = 50
     seed: int = 0
     counterexample_dir: str | None = None  # where minimal failing games are written as scenarios
+    # An engine that stops answering after hello would cost a full timeout per case: after this many cases in
+    # a row end in a timeout, the rest are not run.
+    timeouts_in_a_row: int = 3
 
 
 def run_cases(engine: Engine, cases: list[Case], options: RunOptions | None = None,
@@ -28,12 +31,16 @@ def run_cases(engine: Engine, cases: list[Case], options: RunOptions | None = No
     capabilities = engine.info.capabilities
     results: list[CaseResult] = []
     dead: str | None = None  # why the engine cannot go on
+    silent = 0  # cases in a row that ended in a timeout
     for case in cases:
         if dead:
             result = _result(case, Verdict.NOT_RUN, f"not run: {dead}")
         else:
             result = run_case(engine, case, capabilities, options)
-            if result.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
+            silent = silent + 1 if result.verdict is Verdict.TIMEOUT else 0
+            if silent >= options.timeouts_in_a_row:
+                dead = f"the engine timed out on {silent} cases in a row; the run stopped"
+            elif result.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
                 dead = _restart(engine)
         results.append(result)
         if on_result:

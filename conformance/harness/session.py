@@ -7,11 +7,13 @@ cases, run them, and hand every result to the reporters as it comes.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..engines.base import Engine, EngineError
 from ..results import CaseResult
@@ -78,9 +80,10 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
     try:
         engine = open_engine(session)
     except EngineError as error:
-        console.print(f"[bold red]cannot start the engine:[/] {error.message}")
+        console.print("[bold red]cannot start the engine:[/] ", escape(error.message), sep="")
         if error.stderr:
-            console.print(error.stderr)
+            console.print(escape(error.stderr))
+        _write_unstarted(session, error)
         return [], 2
     collected = collect(session)
     for problem in collected.problems:
@@ -96,16 +99,25 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
     options = RunOptions(session.examples, session.seed,
                          str(folder / "counterexamples") if folder else _temp_counterexamples())
     started = time.perf_counter()
+    done: list[CaseResult] = []
     try:
         run_header = header(session, engine, collected.cases)
         for reporter in outputs:
             reporter.start(run_header)
 
         def on_result(result: CaseResult) -> None:
+            done.append(result)
             for reporter in outputs:
                 reporter.case(result)
 
-        results = run_cases(engine, list(collected.cases), options, on_result)
+        try:
+            results = run_cases(engine, list(collected.cases), options, on_result)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
+            finished = Finished(run_header, tuple(done), time.perf_counter() - started, collected.problems,
+                                interrupted=True)
+            for reporter in outputs:
+                reporter.finish(finished)
+            raise
         finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems)
         for reporter in outputs:
             reporter.finish(finished)
@@ -119,6 +131,24 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"reports: {folder}/")
     bad = any(result.bad for result in results) or bool(collected.problems)
     return results, 1 if bad else 0
+
+
+def _write_unstarted(session: Session, error: EngineError) -> None:
+    """An engine that cannot be talked to still gets its reports, saying why (and no case judged)."""
+    if not session.report_dir:
+        return
+    run_header = {"engine": None, "command": session.engine_command, "seed": session.seed, "cases": 0,
+                  "problem": f"cannot start the engine: {error.message}"}
+    outputs = reporters(tuple(f for f in session.formats if f != "terminal"),
+                        Output(Console(file=open(os.devnull, "w")), Path(session.report_dir)))
+    try:
+        for reporter in outputs:
+            reporter.start(run_header)
+        for reporter in outputs:
+            reporter.finish(Finished(run_header, (), 0.0, (run_header["problem"],)))
+    finally:
+        for reporter in outputs:
+            reporter.close()
 
 
 def _temp_counterexamples() -> str:

@@ -9,6 +9,7 @@
     close-stdin       answers new_game, then closes its standard input and sleeps
     bent-state HOW    every state it replies with is bent: extra-key, no-floor, nan-score, unsorted
     odd-move          lists a move with a terminal escape among its legal moves
+    rude              refuses every move with a message full of markup, escapes and a lone surrogate
 """
 import json
 import os
@@ -53,6 +54,10 @@ def hook(request, reply, session):
         sys.stderr.buffer.write(b"the end of a long line")
         sys.stderr.flush()
         os._exit(4)
+    if mode == "rude" and request.get("cmd") == "play":
+        return ('{"id": %d, "ok": false, "error": {"code": "illegal_move", "message": '
+                '"<script>alert(1)</script> ```\\n# heading | [link](x) \\ud800 \\u001b[2J \\u0007 [bold]rich[/]"}}'
+                % request["id"])
     if mode == "odd-move" and request.get("cmd") == "legal_moves":
         return {**reply, "moves": reply["moves"] + ["1B1\x1b[2J"]}
     if mode == "bent-state" and isinstance(reply.get("state"), dict):
