@@ -1,0 +1,178 @@
+"""Hostile-input fuzzing of every reader of documents we did not write (and of the protocol server) (used by tests/test_file_fuzz.py and by
+benchmarks/fuzz_files.py): a seed file per reader, hypothesis strategies that mutate it, and a check that a
+reader either reads the text or raises its own located error: never anything else.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from hypothesis import strategies as st
+
+# Fragments that have broken readers before: YAML aliases and anchors, deep nesting, huge numbers and counts,
+# NaN, control characters, a lone surrogate escape, markup, a byte-order mark.
+HOSTILE = ["&a [x, x]", "*a", "[" * 200, "{" * 200, "9" * 5000, "400000000B", "NaN", "1e400", "\x00", "\x1b[2J",
+           "\\ud800", "\ud800", "<script>", "```", "\ufeff", "\t", "\r", "- - - -", ": :", "'", '"', "#", "|", "\\",
+           "M", "@", "->", "[%score 9 9]", "{", "}", "\n\n"]
+
+
+def mutate(seed: str, rnd: random.Random) -> str:
+    """A text near `seed`: one to four edits, each a replacement, insertion or deletion of a short piece, or a
+    line repeated."""
+    text = seed
+    for _ in range(rnd.randint(1, 4)):
+        text = _edit(text, rnd)
+    return text
+
+
+def _edit(text: str, rnd: random.Random) -> str:
+    at = rnd.randrange(len(text) + 1)
+    kind = rnd.randrange(4)
+    piece = rnd.choice(HOSTILE) if rnd.random() < 0.5 else "".join(
+        chr(rnd.choice([rnd.randrange(32, 127), rnd.randrange(0, 32), rnd.randrange(0x80, 0x3000)]))
+        for _ in range(rnd.randrange(1, 6)))
+    if kind == 0:
+        return text[:at] + piece + text[at:]
+    if kind == 1:
+        return text[:at] + text[at + rnd.randrange(1, 20):]
+    if kind == 2:
+        return text[:at] + piece + text[at + len(piece):]
+    lines = text.splitlines(keepends=True)
+    if not lines:
+        return piece
+    i = rnd.randrange(len(lines))
+    return "".join(lines[:i] + [lines[i]] * rnd.randrange(2, 40) + lines[i + 1:])
+
+
+def mutations(seed: str) -> st.SearchStrategy[str]:
+    """`mutate` as a hypothesis strategy (the random seed is drawn, so failures replay)."""
+    return st.integers(0, 2**32 - 1).map(lambda n: mutate(seed, random.Random(n)))
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One reader under fuzz: where its seed comes from, how to call it, which errors are its own."""
+
+    seed: Callable[[], str]
+    read: Callable[[str], object]
+    own_errors: tuple[type[BaseException], ...]
+
+    def check(self, text: str, must_read: bool = False) -> None:
+        try:
+            self.read(text)
+        except self.own_errors as error:
+            if must_read:
+                raise AssertionError(f"the seed itself was refused: {error}") from None
+            located = str(error)
+            assert located.strip(), "an error without a message"
+        except Exception as error:  # noqa: BLE001 - this is what the fuzzer looks for
+            raise AssertionError(f"{type(error).__name__} instead of a located error: {error!r}"[:500]) from error
+
+
+def _scenario_seed() -> str:
+    from azul_conformance.scenario.loader import scenario_files
+
+    return min(scenario_files(), key=lambda p: p.stat().st_size).read_text(encoding="utf-8")
+
+
+def _read_scenarios(text: str) -> object:
+    from azul_conformance.scenario.loader import load_text
+
+    return load_text(text, "fuzz.yaml")
+
+
+def _record_seed() -> str:
+    from azul_conformance.records import sample_paths
+
+    return sample_paths()[0].read_text(encoding="utf-8")
+
+
+def _read_record(text: str) -> object:
+    from azul_conformance.records import parse_record
+
+    return parse_record(text, "fuzz.azr")
+
+
+def _state_seed() -> str:
+    from azul_reference import Game, to_state
+
+    game = Game(2)
+    game.deal(rng=random.Random(1))
+    game.play(str(game.legal_moves()[0]))
+    return json.dumps(to_state(game), indent=1)
+
+
+def _read_state(text: str) -> object:
+    from azul_reference import from_state
+
+    from azul_conformance.readers import json_document
+
+    return from_state(json_document(text))
+
+
+def _report_seed() -> str:
+    root = Path(__file__).resolve().parent.parent / "docs" / "reports" / "reference" / "report.jsonl"
+    if root.exists():
+        return "\n".join(root.read_text(encoding="utf-8").splitlines()[:6]) + "\n"
+    return '{"type": "header", "engine": {"name": "x"}}\n{"type": "case", "id": "a", "verdict": "pass"}\n'
+
+
+def _read_report(text: str) -> object:
+    from azul_conformance.harness import read_report
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "report.jsonl"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        return read_report(path)
+
+
+def _request_seed() -> str:
+    return json.dumps({"id": 7, "cmd": "deal", "factories": ["BBYR", "YYRK", "KKWW", "BRKW", "BYRW"]})
+
+
+_PROTOCOL = {}
+
+
+def _answer_request(text: str) -> object:
+    """The reference server's answer to one mutated request line, after a game was set up: always a reply, in
+    strict JSON, with an integer, string or null id."""
+    from azul_reference.protocol import Session, reply_to
+
+    session = _PROTOCOL.setdefault("session", Session(seed=1))
+    reply_to(session, b'{"id": 1, "cmd": "new_game", "players": 2}')
+    reply = reply_to(session, text.encode("utf-8", "surrogatepass"))
+    if reply is None:  # quit
+        return None
+    line = json.dumps(reply, allow_nan=False)
+    assert reply["id"] is None or isinstance(reply["id"], (int, str)) and not isinstance(reply["id"], bool), line
+    return reply
+
+
+def _own_errors() -> dict[str, tuple[type[BaseException], ...]]:
+    from azul_reference import AzulError
+
+    from azul_conformance.readers import JsonError
+    from azul_conformance.records import RecordError
+    from azul_conformance.scenario.errors import ScenarioError
+
+    return {"scenario": (ScenarioError,), "record": (RecordError,), "state": (JsonError, AzulError),
+            "report": ()}
+
+
+def _readers() -> dict[str, Reader]:
+    own = _own_errors()
+    return {
+        "scenario": Reader(_scenario_seed, _read_scenarios, own["scenario"]),
+        "record": Reader(_record_seed, _read_record, own["record"]),
+        "state": Reader(_state_seed, _read_state, own["state"]),
+        "report": Reader(_report_seed, _read_report, own["report"]),  # never raises: problems are listed
+        "protocol": Reader(_request_seed, _answer_request, ()),  # never raises: every line gets a reply
+    }
+
+
+READERS = _readers()
