@@ -73,6 +73,22 @@ def load(text: str) -> Any:
     return compose(text)[1]
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\n\t"}
+
+
+def safe_text(text: object, limit: int | None = None) -> str:
+    """Text from outside (an engine, a record, a file), made safe for every output: no lone surrogates (they cannot be encoded), no control
+    characters (terminal escapes; invalid in XML) except newline and tab; optionally clipped.
+
+    Applied at the boundaries (every EngineError, the hello's name and version, a record's names), so reports and
+    the terminal never see raw outside text. Markup (Markdown, HTML, Rich) is each output's own business.
+    """
+    text = str(text).encode("utf-8", "replace").decode("utf-8").translate(_CONTROL)
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + f"... ({len(text)} characters)"
+    return text
+
+
 class JsonError(ValueError):
     """A JSON text that cannot be read: the reason, and the line and column (1-based) when known."""
 

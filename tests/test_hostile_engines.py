@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from azul_conformance.engines.base import EngineCrash, EngineTimeout, engine_text
+from azul_conformance.engines.base import EngineCrash, EngineTimeout
+from azul_conformance.readers import safe_text
 from azul_conformance.engines.messages import NewGame
 from azul_conformance.engines.subprocess import STDERR_REPORT, ProcessEngine
 
@@ -148,11 +149,11 @@ def test_smoke_on_an_engine_that_closes_its_input_says_so():
     assert "closed its input" in done.stdout
 
 
-def test_engine_text_is_safe_for_every_output():
-    assert engine_text("a\ud800b") == "a?b"  # a lone surrogate cannot be encoded: it would empty a report
-    assert engine_text("\x1b[2Jred\x07\x00") == "\\x1b[2Jred\\x07\\x00"
-    assert engine_text("line\n\tnext") == "line\n\tnext"
-    assert engine_text("x" * 50, 10) == "x" * 10 + "... (50 characters)"
+def test_safe_text_is_safe_for_every_output():
+    assert safe_text("a\ud800b") == "a?b"  # a lone surrogate cannot be encoded: it would empty a report
+    assert safe_text("\x1b[2Jred\x07\x00") == "\\x1b[2Jred\\x07\\x00"
+    assert safe_text("line\n\tnext") == "line\n\tnext"
+    assert safe_text("x" * 50, 10) == "x" * 10 + "... (50 characters)"
     error = EngineCrash("bad \ud800\x1b", stderr="\x1b[31m")
     assert error.message == "bad ?\\x1b" and error.stderr == "\\x1b[31m"
 
@@ -208,7 +209,7 @@ def assert_reports_valid(folder: Path) -> str:
     return (folder / "report.md").read_text(encoding="utf-8")
 
 
-def test_engine_text_cannot_inject_markup_into_any_report(tmp_path):
+def test_safe_text_cannot_inject_markup_into_any_report(tmp_path):
     results, status = conform_run(tmp_path, "rude")
     assert status == 1 and results[0].verdict == "fail"
     report = assert_reports_valid(tmp_path)

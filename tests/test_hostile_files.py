@@ -100,3 +100,18 @@ def test_a_newline_in_an_engine_message_stays_inside_the_counterexample_comment(
                                 ReferenceEngine(1))
     scenarios = load_text(path.read_text(encoding="utf-8"), str(path))
     assert [s.id for s in scenarios] == ["counterexample-property-x"]
+
+
+def test_a_records_player_names_reach_the_terminal_as_plain_text(tmp_path):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.replay import replay
+    from azul_conformance.records import sample_paths
+
+    text = sample_paths()[0].read_text(encoding="utf-8")
+    hostile = next(line for line in text.splitlines() if line.startswith("[Seat0 "))
+    path = tmp_path / "hostile.azr"
+    path.write_text(text.replace(hostile, '[Seat0 "[bold]Al\x1b[2J"]'), encoding="utf-8")
+    result = CliRunner().invoke(replay, [str(path)])
+    assert "\x1b" not in result.output
+    assert "[bold]Al" in result.output  # shown as written, not read as Rich markup

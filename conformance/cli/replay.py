@@ -18,11 +18,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from azul_conformance.records import RecordError, ReplayError, Step, read_record, replay as replay_record
 from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_files, replay_all
 from azul_conformance.records.claims import rule_titles
+from azul_conformance.readers import safe_text
 from azul_conformance.records.table import table
 
 
 def _names(record: Any) -> dict[int, str]:
-    return {seat: name for seat in range(record.players) if (name := record.header(f"Seat{seat}"))}
+    # a record is outside text: no terminal escapes through to the screen
+    return {seat: safe_text(name, 40) for seat in range(record.players) if (name := record.header(f"Seat{seat}"))}
 
 
 class _Show:

@@ -7,7 +7,8 @@ from typing import Callable
 
 import click
 
-from azul_conformance.engines.base import EngineError, Rejected, engine_text
+from azul_conformance.engines.base import EngineError, Rejected
+from azul_conformance.readers import safe_text
 
 
 def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
@@ -63,8 +64,8 @@ def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
         try:
             reply = json.loads(answer)
         except (ValueError, RecursionError):
-            raise SmokeFailure(f"the answer is not JSON: {engine_text(answer.decode('utf-8', 'replace'), 120)!r}")
-        _expect(isinstance(reply, dict), f"the answer is not a JSON object: {engine_text(answer, 120)!r}")
+            raise SmokeFailure(f"the answer is not JSON: {safe_text(answer.decode('utf-8', 'replace'), 120)!r}")
+        _expect(isinstance(reply, dict), f"the answer is not a JSON object: {safe_text(answer, 120)!r}")
         error = reply.get("error")
         memo["code"] = error.get("code") if isinstance(error, dict) else None
         return reply
@@ -172,4 +173,4 @@ def _tail(error: EngineError) -> str:
 
 def _line(ok: bool, name: str, detail: str) -> None:
     mark = click.style("ok  ", fg="green") if ok else click.style("FAIL", fg="red", bold=True)
-    click.echo(f"{mark} {name:<12} {engine_text(detail)}")
+    click.echo(f"{mark} {name:<12} {safe_text(detail)}")

@@ -17,30 +17,16 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..readers import safe_text
+
 State = dict[str, Any]
-
-
-_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\n\t"}
-
-
-def engine_text(text: object, limit: int | None = None) -> str:
-    """Text an engine sent, made safe for every output: no lone surrogates (they cannot be encoded), no control
-    characters (terminal escapes; invalid in XML) except newline and tab; optionally clipped.
-
-    Applied at the boundary (every EngineError, the hello's name and version), so reports and the terminal never
-    see raw engine text. Markup (Markdown, HTML, Rich) is each output's own business.
-    """
-    text = str(text).encode("utf-8", "replace").decode("utf-8").translate(_CONTROL)
-    if limit is not None and len(text) > limit:
-        text = text[:limit] + f"... ({len(text)} characters)"
-    return text
 
 
 class EngineError(Exception):
     """Something an engine did (or failed to do) while answering a request."""
 
     def __init__(self, message: str, *, request: dict | None = None, stderr: str = "") -> None:
-        message, stderr = engine_text(message), engine_text(stderr)
+        message, stderr = safe_text(message), safe_text(stderr)
         super().__init__(message)
         self.message = message
         self.request = request
@@ -52,8 +38,8 @@ class Rejected(EngineError):
 
     def __init__(self, code: str, message: str = "", rule: str | None = None, **kwargs: Any) -> None:
         super().__init__(message or code, **kwargs)
-        self.code = engine_text(code, 40)
-        self.rule = None if rule is None else engine_text(rule, 40)
+        self.code = safe_text(code, 40)
+        self.rule = None if rule is None else safe_text(rule, 40)
 
 
 class EngineCrash(EngineError):

@@ -23,9 +23,9 @@ import time
 import weakref
 from typing import Any
 
-from ..readers import JsonError, json_document
+from ..readers import JsonError, json_document, safe_text
 from . import messages as msg
-from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State, engine_text
+from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State
 
 DEFAULT_TIMEOUT = 5.0
 MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
@@ -233,7 +233,7 @@ class ProcessEngine(Engine):
         if problems:
             self._crash({"id": reply.get("id"), "cmd": "hello"},
                         "the hello reply breaks the protocol schema: " + "; ".join(_clip(p, 200) for p in problems[:3]))
-        self.info = EngineInfo(engine_text(reply["name"], 100), engine_text(reply["version"], 100), reply["protocol"],
+        self.info = EngineInfo(safe_text(reply["name"], 100), safe_text(reply["version"], 100), reply["protocol"],
                                Capabilities.from_json(reply["capabilities"]))
         return self.info
 

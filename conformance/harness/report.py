@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from ..engines.base import engine_text
-from ..readers import JsonError, json_document
+from ..readers import JsonError, json_document, safe_text
 from ..results import VERDICTS, CaseResult, Verdict, tally, worst
 
 FORMAT = "azul-conformance-report/1"
@@ -112,7 +111,7 @@ def write_atomically(path: str | Path, text: str) -> None:
 
 def _clean(text: str) -> str:
     """Text XML 1.0 can hold: no control characters but tab and newlines, no lone surrogates."""
-    return engine_text(re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", "?", text or ""))[:1000]
+    return safe_text(re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", "?", text or ""))[:1000]
 
 
 def _detail(result: CaseResult) -> str:
@@ -167,7 +166,7 @@ def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseR
 def md(text: Any) -> str:
     """Engine text inside Markdown (report.md is published on the docs site): HTML and the characters that
     would start Markdown of their own are escaped, and it stays on one line (a table cell, a heading)."""
-    text = engine_text(str(text)).replace("\n", " ")
+    text = safe_text(str(text)).replace("\n", " ")
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return re.sub(r"([\\`*_\[\]|#])", r"\\\1", text)
 

@@ -59,7 +59,7 @@ def _board(state: dict[str, Any], seat: int, names: dict[int, str]) -> Panel:
     floor_text = Text("floor ") + _tiles(floor) + Text("·" * (7 - len(floor)), style="dim")
     if penalty:
         floor_text.append(f"  -{penalty}", style="red")
-    title = f"seat {seat}" + (f" ({names[seat]})" if seat in names else "")
+    title = Text(f"seat {seat}" + (f" ({names[seat]})" if seat in names else ""))  # a Text: names are no markup
     marks = []
     if state.get("phase") == "over" and seat in (state.get("winners") or []):
         marks.append("winner")
