@@ -139,7 +139,7 @@ def test_a_truncated_dataset_line_is_reported_and_the_command_goes_on(tmp_path):
     result = CliRunner().invoke(import_games, ["faience", str(path), "-o", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "skipped cut.jsonl, line 1: (line): not a JSON object" in result.output
-    assert "1 games imported" in result.output and (tmp_path / "out" / "cut-002.azr").exists()
+    assert "1 game imported" in result.output and (tmp_path / "out" / "cut-002.azr").exists()
 
 
 def test_a_fixture_game_whose_move_is_not_among_its_own_legal_moves_is_named(fixture_games, tmp_path):
@@ -215,3 +215,21 @@ def test_batch_replay_groups_disagreements_by_rule_and_reports_speed(tmp_path):
         "1 invalid." in out
     assert "  SCORE-5 (No score below zero): 1 game: c.azr" in out
     assert "disagrees [SCORE-5]: " in out and "Not valid records: 1: d.azr" in out
+
+
+DOCS_RECORDS = Path(__file__).resolve().parents[1] / "docs/examples/records"
+
+
+def test_the_docs_samples_are_what_the_importers_write_today(fixture_games):
+    game_6 = [r for r, _ in import_file("ludometer", FIXTURE)][5]
+    assert (DOCS_RECORDS / "ludometer-game-06.azr").read_text(encoding="utf-8") == write_record(game_6)
+    tied = [r for r, _ in import_file("faience", SAMPLE)][1]
+    assert (DOCS_RECORDS / "faience-tied.azr").read_text(encoding="utf-8") == write_record(tied)
+
+
+def test_the_worked_example_is_a_shared_win_on_equal_rows():
+    # Game 6 of the fixture: 2 points each and one complete row each, so END-7 shares the win.
+    text = (DOCS_RECORDS / "ludometer-game-06.azr").read_text(encoding="utf-8")
+    final = replay(parse_record(text), text=text).final
+    assert [b["score"] for b in final["boards"]] == [2, 2] and final["winners"] == [0, 1]
+    assert [sum("." not in row for row in b["wall"]) for b in final["boards"]] == [1, 1]

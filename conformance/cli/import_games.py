@@ -61,7 +61,7 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, then_
         for record, problem in import_file(format_name, path):
             if problem is not None:
                 problems += 1
-                console.print(f"skipped {problem}", markup=False)
+                console.print(f"skipped {problem}", markup=False, soft_wrap=True)
                 continue
             text = write_record(record)
             target = out_dir / _file_name(_stem(path), record.source)
@@ -70,13 +70,13 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, then_
             except RecordError as error:  # a bug of ours, not of the source: say so, keep going
                 problems += 1
                 console.print(f"skipped {record.source}: the record written does not read back: {error}",
-                              markup=False)
+                              markup=False, soft_wrap=True)
                 continue
             target.write_text(text, encoding="utf-8")
             written.append(target)
             if not quiet:
-                console.print(f"wrote {target} ({record.source})", markup=False)
-    click.echo(f"{len(written)} games imported into {out_dir}, {problems} skipped.")
+                console.print(f"wrote {target} ({record.source})", markup=False, soft_wrap=True)
+    click.echo(f"{len(written)} game{'' if len(written) == 1 else 's'} imported into {out_dir}, {problems} skipped.")
     if then_replay and written:
         from azul_conformance.cli.replay import replay_batch
 

@@ -45,6 +45,7 @@ def _pages(config) -> dict[str, str]:
     reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
     pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
+    pages.update(_round_frames(Path(config["docs_dir"]), problems))
     _state.update(spec=spec, gallery=gallery, problems=problems)
     return pages
 
@@ -61,6 +62,26 @@ def _example_svg(docs_dir: Path, problems: list[str]) -> str:
     except (OSError, ValueError) as error:
         problems.append(f"{path}: cannot draw the example state: {error}")
         return ""
+
+
+WORKED_EXAMPLE = "examples/records/ludometer-game-06.azr"
+
+
+def _round_frames(docs_dir: Path, problems: list[str]) -> dict[str, str]:
+    """The table at the end of each round of the worked example of "Replay games from elsewhere", replayed
+    from its committed record with the same replay and renderer as `azul replay --svg`."""
+    from azul_conformance.records import RecordError, read_record, replay
+    from azul_conformance.render_svg import render_state
+
+    path = docs_dir / WORKED_EXAMPLE
+    try:
+        record, _ = read_record(path)
+        steps = replay(record, text=path.read_text(encoding="utf-8")).steps
+    except (OSError, RecordError) as error:
+        problems.append(f"{path}: cannot replay the worked example: {error}")
+        return {}
+    return {f"replay-frames/round-{step.round}.svg": render_state(step.state) for step in steps
+            if step.kind in ("take", "placement") and step.state["phase"] in ("deal", "over")}
 
 
 def _expand(nav: list, sections: dict[str, list]) -> list:
