@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from azul_conformance.cli.replay import replay as replay_command
-from azul_conformance.records import ReplayError, parse_record, replay, sample_paths
+from azul_conformance.engines.reference import play_logged_game
+from azul_conformance.records import ReplayError, parse_record, record_from_states, replay, sample_paths, write_record
 
 HEAD = '[Players "2"]\n[Variant "colour"]\n[StartPlayer "0"]\n'
 ROUND_1 = "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 2. 1B1 3R4 3. 5W5 CK1 4. CW2 CR3 5. CY4\n"
@@ -106,3 +107,16 @@ def test_a_truncated_record_is_located():
         replay(parse_record(text, "cut.azr"), text=text)
     assert str(caught.value).startswith("cut.azr:4:1: Result '1-0' is given, but the record stops before the game "
                                         "is over")
+
+
+def test_a_game_that_goes_on_after_no_row_can_be_completed_names_end_8():
+    # A random grey-wall game (the seed from test_cli_simulate.py) ends in round 11 with no complete row: no
+    # row can be completed any more (END-8). A record of that game dealing a 12th round disagrees by END-8.
+    states, moves = play_logged_game(2, "grey", 1656683489570421415, 60)
+    assert states[-1]["phase"] == "over"
+    assert all("." in row for board in states[-1]["boards"] for row in board["wall"])
+    text = write_record(record_from_states(states, moves, claims=False)).replace('[Result "0-1"]\n', "")
+    text = text.replace('[Result "1-0"]\n', "").replace('[Result "1-1"]\n', "")
+    found = _disagreement(text + "\nround 12 deal - - - - -\n")
+    assert found.rule == "END-8" and found.where == "the deal of round 12"
+    assert found.ours == "the game ended after round 11: no player can complete a wall row any more"

@@ -168,8 +168,8 @@ def _explain_scores(claim: Claim, steps: Sequence[Any]) -> Disagreement | None:
         return Disagreement("the start of the game", "SETUP-2", " ".join(map(str, ours)), " ".join(map(str, said)))
     end = ends[-1]
     first = end
-    while first > 1 and steps[first - 1].kind == "placement":
-        first -= 1  # grey wall: the tiling began with the take before the placements
+    while steps[first].kind == "placement":
+        first -= 1  # grey wall: back to the take that ended the offer, before the placements
     accounts = _accounts(steps, first - 1, end)
     number = steps[end].round
     where = f"the tiling of round {number}" + (" and the end of the game" if steps[end].state["phase"] == "over" else "")
