@@ -18,7 +18,7 @@ from azul_conformance.cli.import_games import import_games
 from azul_conformance.cli.replay import replay as replay_command
 from azul_conformance.cli.simulate import simulate
 from azul_conformance.importers import FORMATS, ImportedGame, ImportedRound, import_file
-from azul_conformance.records import parse_record, replay, sample_paths, write_record
+from azul_conformance.records import RecordSyntaxError, parse_record, replay, sample_paths, write_record
 
 FIXTURE = Path(__file__).resolve().parents[2] / "shared/engines/ludometer/web/player/test/fixtures/games.json.gz"
 SAMPLE = Path(__file__).resolve().parent / "fixtures/faience/sample.jsonl"
@@ -97,7 +97,8 @@ def test_faience_records_import_and_a_points_tie_is_explained_by_the_declared_en
     finished, tied, abandoned = (tmp_path / f"sample-00{n}.azr" for n in (1, 2, 3))
     batch = CliRunner().invoke(replay_command, [str(tmp_path), "--json", "-"])
     assert batch.exit_code == 0, batch.output
-    report = json.loads(batch.output[batch.output.index("{"):])
+    report = json.loads(batch.stdout)  # `--json -`: standard output holds the JSON alone
+    assert "3 games, 167 moves" in batch.stderr
     verdicts = {Path(r["file"]).name: r for r in report["results"]}
     assert verdicts["sample-001.azr"]["verdict"] == "agrees"
     assert verdicts["sample-003.azr"]["verdict"] == "agrees"
@@ -233,3 +234,15 @@ def test_the_worked_example_is_a_shared_win_on_equal_rows():
     final = replay(parse_record(text), text=text).final
     assert [b["score"] for b in final["boards"]] == [2, 2] and final["winners"] == [0, 1]
     assert [sum("." not in row for row in b["wall"]) for b in final["boards"]] == [1, 1]
+
+
+def test_an_imported_record_cut_short_is_located(fixture_games):
+    record, _ = next(import_file("ludometer", FIXTURE))
+    text = write_record(record)
+    cut = text[: text.index("3. 3B5 CR2") + len("3. 3B5 C")]  # the file ends in the middle of a take
+    with pytest.raises(RecordSyntaxError) as caught:
+        parse_record(cut, "cut.azr")
+    line = cut.count("\n") + 1
+    assert str(caught.value).startswith(f"cut.azr:{line}:8: unexpected 'C': expected `round N`, `deal`, a take such "
+                                        f"as 3K4 or CBF")
+    assert str(caught.value).endswith(f"{line:>5} | 3. 3B5 C\n      |        ^")

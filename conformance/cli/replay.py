@@ -108,7 +108,8 @@ def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None,
     files = record_files(paths)
     if not files:
         raise click.UsageError("no .azr records in " + ", ".join(str(p) for p in paths))
-    result = replay_batch(files, quiet)
+    to_stdout = json_out is not None and str(json_out) == "-"
+    result = replay_batch(files, quiet, summary_to_stderr=to_stdout)  # `--json -`: standard output is JSON only
     if json_out is not None:
         text = json.dumps(result.to_json(), indent=1) + "\n"
         if str(json_out) == "-":
@@ -161,7 +162,7 @@ def _verdict(record: Any, result: Any) -> None:
     click.echo(summary, err=False)
 
 
-def replay_batch(files: list[Path], quiet: bool = False) -> BatchResult:
+def replay_batch(files: list[Path], quiet: bool = False, summary_to_stderr: bool = False) -> BatchResult:
     """Replay every file with a progress bar on standard error, then print the summary."""
     errors = Console(stderr=True, highlight=False)
     with Progress(TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -174,7 +175,7 @@ def replay_batch(files: list[Path], quiet: bool = False) -> BatchResult:
                 progress.console.print(_game_line(game), highlight=False, markup=False, soft_wrap=True)
 
         result = replay_all(files, on_game)
-    click.echo(summary_text(result))
+    click.echo(summary_text(result), err=summary_to_stderr)
     return result
 
 
