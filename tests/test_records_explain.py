@@ -120,3 +120,12 @@ def test_a_game_that_goes_on_after_no_row_can_be_completed_names_end_8():
     found = _disagreement(text + "\nround 12 deal - - - - -\n")
     assert found.rule == "END-8" and found.where == "the deal of round 12"
     assert found.ours == "the game ended after round 11: no player can complete a wall row any more"
+
+
+def test_a_wrong_board_claim_goes_back_to_the_take_that_made_the_value():
+    # Factory 4 is BBBK: 4B3 puts its three B on Ana's pattern line 3, which holds three (BBB); 2Y2 is Ben's.
+    # A record that says "BB" parts ways at 4B3, the take that filled the line (OFFER-7).
+    text = HEAD + "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 [%lines 0 \"-|-|BB|-|-\"]\n"
+    found = _disagreement(text)
+    assert found.rule == "OFFER-7" and found.where == "take 4B3 of round 1"
+    assert (found.ours, found.record) == ("-|-|BBB|-|-", "-|-|BB|-|-") and found.pos.line == 5
