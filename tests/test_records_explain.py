@@ -129,3 +129,10 @@ def test_a_wrong_board_claim_goes_back_to_the_take_that_made_the_value():
     found = _disagreement(text)
     assert found.rule == "OFFER-7" and found.where == "take 4B3 of round 1"
     assert (found.ours, found.record) == ("-|-|BBB|-|-", "-|-|BB|-|-") and found.pos.line == 5
+
+
+def test_a_score_claimed_after_rounds_without_claims_says_it_may_have_parted_earlier():
+    # No claim after round 1; after round 2 the record says 6 7 where the rules give 6 6 (no reading gives it).
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 7]\n")
+    assert found.rule is None
+    assert found.where == "the tiling of round 2 or an earlier one (the record claims no score after round 1)"

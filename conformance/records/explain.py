@@ -185,7 +185,21 @@ def _explain_scores(claim: Claim, steps: Sequence[Any]) -> Disagreement | None:
             matches.append(rule)
     if len(matches) > 1:
         detail += (f"other readings that give the record's values too: {', '.join(matches[1:])}",)
+    unchecked = _rounds_without_score_claims(steps[:first], number)
+    if not matches and unchecked:
+        # The scores may have parted in an earlier tiling that the record claims nothing about.
+        where = (f"the tiling of round {number} or an earlier one (the record claims no score after round"
+                 f"{'s' if len(unchecked) > 1 else ''} {', '.join(map(str, unchecked))})")
     return Disagreement(where, matches[0] if matches else None, *values, detail, pos)
+
+
+def _rounds_without_score_claims(steps: Sequence[Any], number: int) -> list[int]:
+    """The rounds before round `number` whose scores no claim checked (the records of the Faïence dataset, for
+    one, claim only the final scores)."""
+    claimed = {step.round for step in steps for note in getattr(step.item, "notes", ())
+               if isinstance(note, Claim) and note.kind in ("score", "final")}
+    checked = max(claimed, default=0)
+    return [r for r in range(1, number) if r > checked]
 
 
 @dataclass
