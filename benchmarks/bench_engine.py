@@ -21,7 +21,7 @@ import time
 
 from azul_reference import DEAL, Game
 
-MAX_ROUNDS = 100  # a backstop only: a game from which no row can ever be completed ends by END-8
+MAX_ROUNDS = 100  # the rules let a game from which no row can ever be completed go on: stop it here
 
 
 def play_one(players: int, variant: str, seed: int) -> tuple[int, bool]:

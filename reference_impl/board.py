@@ -137,19 +137,6 @@ class Board:
 
     # -- end of game ----------------------------------------------------------------------------------------
 
-    def row_can_be_completed(self, row: int, exhausted: int, grey: bool) -> bool:
-        """END-8: whether wall `row` can still be completed. It cannot when it lacks a colour of the bit set
-        `exhausted` (no tile of it left outside walls and unfinished pattern lines: it never comes back), or,
-        on the grey wall, when its missing colours cannot each be matched to a free space whose column lacks
-        that colour. Both only get worse as the game goes on."""
-        missing = ABSENT_COLOURS[self.row_colours[row]]
-        if any(exhausted >> c & 1 for c in missing):
-            return False
-        if not grey:
-            return True  # each missing colour has its own printed space, still free
-        free = [col for col in range(WALL_SIZE) if self.wall[row][col] == EMPTY]
-        return _fits(missing, free, self.column_colours)
-
     def complete_rows(self) -> int:
         return sum(1 for row in self.wall if EMPTY not in row)
 
@@ -163,11 +150,3 @@ class Board:
         """END-2, END-3, END-4."""
         return 2 * self.complete_rows() + 7 * self.complete_columns() + 10 * self.complete_colours()
 
-
-def _fits(colours: tuple[int, ...], columns: list[int], column_colours: list[int]) -> bool:
-    """Whether each colour can take its own column among `columns`, none holding that colour already."""
-    if not colours:
-        return True
-    first, rest = colours[0], colours[1:]
-    return any(_fits(rest, columns[:i] + columns[i + 1:], column_colours)
-               for i, col in enumerate(columns) if not column_colours[col] >> first & 1)

@@ -309,28 +309,18 @@ class Game:
     # -- next round and end of game ----------------------------------------------------------------------------
 
     def _end_round(self) -> None:
-        if any(board.complete_rows() for board in self.boards) or not self.a_row_can_be_completed():  # END-1, END-8
+        if any(board.complete_rows() for board in self.boards):  # END-1
             self._end_game()
             return
-        self.round += 1  # ROUND-1
+        if not any(self.bag) and not any(self.lid):  # END-8: the next deal would find no tile at all
+            self._end_game()
+            return
+        self.round += 1  # ROUND-1: the next round is dealt while tiles remain (DEAL-3), even if no row can be won
         if self.marker != IN_CENTRE:  # ROUND-2; ROUND-3: nobody took from the centre, same start player
             self.start_player = self.marker
         self.marker = IN_CENTRE
         self.phase = DEAL
         self.turn = self.start_player
-
-    def a_row_can_be_completed(self) -> bool:
-        """END-8: whether any player can still complete a wall row (else the game could never end)."""
-        loose = [b + l for b, l in zip(self.bag, self.lid)]  # tiles not fixed on a wall or an unfinished line
-        for tiles in self.factories + [self.centre]:
-            loose = [n + t for n, t in zip(loose, tiles)]
-        for board in self.boards:
-            for tile in board.floor:
-                if tile < 5:
-                    loose[tile] += 1
-        exhausted = sum(1 << c for c in range(5) if not loose[c])
-        return any(board.row_can_be_completed(row, exhausted, self.grey)
-                   for board in self.boards for row in range(5))
 
     def _end_game(self) -> None:
         for board in self.boards:  # END-2..4

@@ -97,8 +97,6 @@ def problems(doc: Any) -> list[str]:
         return found
     for check in (_tile_problems, _board_problems, _phase_problems, _marker_problems, _winner_problems):
         found += check(doc)
-    if not found and doc["phase"] == DEAL and not _build(doc).a_row_can_be_completed():
-        found.append("phase: 'deal', but no wall row can ever be completed: the game ended at the tiling (END-8)")
     return found
 
 
@@ -236,6 +234,9 @@ def _phase_problems(doc: dict) -> list[str]:
         found.append(f"phase: {phase!r}, but a wall row is complete: the game ended at that tiling (END-1)")
     if phase == DEAL and doc["turn"] != doc["start_player"]:
         found.append("turn: in phase 'deal' the round's start player is to act (ROUND-2)")
+    if phase == DEAL and not doc["bag"] and not doc["lid"]:
+        found.append("phase: 'deal', but bag and lid are empty: with no tile to deal, the game ended at the tiling "
+                     "before (END-8)")
     if phase == TILING:
         found += _tiling_problems(doc)
         tiled = [(doc["start_player"] + k) % doc["players"]

@@ -50,12 +50,20 @@ def test_max_rounds_stops_a_game_unfinished():
     assert not result["finished"] and result["rounds"] == 3 and result["winners"] is None
 
 
-def test_a_random_game_that_can_no_longer_be_won_by_a_row_still_ends():
+def test_a_random_game_that_can_no_longer_be_won_by_a_row_plays_on_to_the_cap():
     """This seeded grey-wall game reaches, in round 11, a position where no wall row can ever be completed
-    (found by searching seeds; about one random grey game in 1,000 does). END-8 ends it there; without END-8
-    it would run into --max-rounds unfinished."""
-    result = play_random_game(2, "grey", seed=1656683489570421415, max_rounds=60)
-    assert result["finished"] and result["rounds"] == 11 and result["winners"]
+    (found by searching seeds; about one random grey game in 1,000 does). The rules deal on (ROUND-1, DEAL-3),
+    so the game never ends: simulate stops it at --max-rounds and counts it as unfinished."""
+    result = play_random_game(2, "grey", seed=1656683489570421415, max_rounds=30)
+    assert not result["finished"] and result["rounds"] == 31 and result["winners"] is None
+
+
+def test_simulate_reports_games_stopped_at_the_cap():
+    result = CliRunner().invoke(simulate, ["--games", "1", "--max-rounds", "2", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if line.startswith("│"))
+    assert row.split("│")[3].strip() == "1"  # the unfinished column
+    assert "1 game stopped at the cap of 2 rounds" in result.output
 
 
 def test_record_writes_each_game_as_a_record_that_replays_with_every_claim(tmp_path):

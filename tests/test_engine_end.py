@@ -114,29 +114,46 @@ def test_end_5_6_7_more_rows_do_not_beat_more_points():
     assert state["winners"] == [0, 1]
 
 
-# -- END-8: a game that can no longer end by END-1 ends at once ---------------------------------------------------
+# -- END-8: the game plays on wherever the rulebooks say so; only a deal with no tile at all ends it -----------
 
 def wall_without_blue(row_1: str = "YRKW") -> list[str]:
     """A coloured wall holding every tile but the blue diagonal; row 1 may lack more."""
     return [coloured_row(1, row_1)] + [coloured_row(r, "YRKW") for r in range(2, 6)]
 
 
-def test_end_8_a_colour_locked_away_ends_the_game_after_the_tiling():
-    # Every wall lacks only its blue tiles (board 0 also the yellow of row 1) and all 20 blue tiles sit on
-    # unfinished lines 2 (1 of 2) and 5 (4 of 5): no blue tile can come back, so no row can ever be finished.
-    # Seat 3 takes the last tile, a yellow, to the floor, with the marker first: -1 -1.
+def blue_locked_game(turn: int, scores=(30, 40, 50, 45)):
+    """Four boards whose walls lack only blue (board 0 also the yellow of row 1); all 20 blue tiles sit on
+    unfinished lines 2 (1 of 2) and 5 (4 of 5), so no row can ever be completed. The centre holds the last
+    tile, a yellow, and the marker; bag and lid are empty."""
     boards = [board(score=s, lines={2: "B", 5: "BBBB"}, wall=wall_without_blue("RKW" if seat == 0 else "YRKW"))
-              for seat, s in enumerate((30, 40, 50, 45))]
-    g = game(players=4, round=6, start_player=2, turn=3, centre="Y", boards=boards)
+              for seat, s in enumerate(scores)]
+    return game(players=4, round=6, start_player=2, turn=turn, centre="Y", boards=boards)
+
+
+def test_rules_deal_the_next_round_even_when_no_row_can_ever_be_completed():
+    g = blue_locked_game(turn=3)
     assert (to_state(g)["bag"], to_state(g)["lid"]) == ("", "")
-    g.play("CYF")
+    g.play("CYF")  # the marker then the yellow to seat 3's floor: -1 -1
+    state = to_state(g)
+    assert (state["phase"], state["round"], state["start_player"], state["turn"]) == ("deal", 7, 3, 3)
+    assert [b["score"] for b in state["boards"]] == [30, 40, 50, 43]
+    assert (state["bag"], state["lid"], state["winners"]) == ("", "Y", None)
+    assert problems(state) == []  # a real position: it loads
+    g.deal(["Y"] + [""] * 8)  # DEAL-2: the lid poured into the bag; DEAL-3: the rest stay empty
+    assert to_state(g)["phase"] == "offer"
+    assert [str(m) for m in g.legal_moves()] == ["1YF"]
+
+
+def test_end_8_a_deal_that_would_find_no_tile_ends_the_game_and_scores_it():
+    g = blue_locked_game(turn=0)
+    g.play("CY1")  # completes line 1: nothing left over for the lid
     state = to_state(g)
     assert state["phase"] == "over"
-    # No row or column is complete; yellow, red, black and white are complete on boards 1-3 (+40 each),
-    # red, black and white on board 0 (+30): 30 + 30, 40 + 40, 50 + 40, 45 - 2 + 40.
-    assert [b["score"] for b in state["boards"]] == [60, 80, 90, 83]
+    assert state["round"] == 6  # no round is prepared
+    # Seat 0: yellow joins R K W across (4), no vertical run; marker -1; then +40 for Y, R, K, W complete.
+    assert [b["score"] for b in state["boards"]] == [73, 80, 90, 85]
     assert state["winners"] == [2]
-    assert state["lid"] == "Y"  # the floor was cleared first; the marker is no tile
+    assert (state["bag"], state["lid"]) == ("", "")
 
 
 # A grey wall of 14 tiles where every row is dead: row 1 lacks R and W, but R stands in both free columns
@@ -146,55 +163,32 @@ def test_end_8_a_colour_locked_away_ends_the_game_after_the_tiling():
 DEAD_GREY_WALL = ["K..BY", ".K.RW", "YB..K", ".WR..", "BRW.."]
 
 
-def test_end_8_grey_rows_whose_colours_fit_no_column_end_the_game():
+def test_grey_rows_whose_colours_fit_no_column_do_not_end_the_game():
     boards = [board(score=10, wall=DEAD_GREY_WALL), board(score=8, wall=DEAD_GREY_WALL, floor="M")]
     g = game(variant="grey", round=5, marker=1, centre="R", boards=boards)
     g.play("CRF")
     state = to_state(g)
-    # Nothing to tile; floors: seat 0 -1 (R), seat 1 -1 (M). No row, column or colour complete: no bonus.
-    assert state["phase"] == "over"
+    assert (state["phase"], state["round"], state["start_player"]) == ("deal", 6, 1)
     assert [b["score"] for b in state["boards"]] == [9, 7]
-    assert state["winners"] == [0]
+    assert state["winners"] is None
+    g.deal(rng=__import__("random").Random(1))
+    assert to_state(g)["phase"] == "offer"
 
 
-def test_end_8_a_single_row_that_can_still_be_completed_keeps_the_game_going():
-    walls = [DEAD_GREY_WALL, DEAD_GREY_WALL[:4] + ["B...."]]  # board 1's row 5 can still take Y R K W
-    g = game(variant="grey", centre="R", boards=[board(wall=walls[0]), board(wall=walls[1], floor="M")], marker=1)
-    g.play("CRF")
-    assert to_state(g)["phase"] == "deal"
-
-
-def test_end_8_a_deal_phase_where_no_row_can_be_completed_is_no_real_position():
+def test_a_deal_phase_from_which_no_row_can_be_completed_loads():
     doc = position(variant="grey", phase="deal", boards=[board(wall=DEAD_GREY_WALL), board(wall=DEAD_GREY_WALL)])
-    assert any("END-8" in problem for problem in problems(doc))
-
-
-def ends_by_end_8(doc: dict) -> bool:
-    """Whether a deal-phase position is one where the game should have ended by END-8."""
-    return any("END-8" in problem for problem in problems(doc))
-
-
-
-def test_end_8_a_grey_wall_whose_rows_cannot_be_completed():
-    """Row 1 lacks black, and the one free space (column 4) already has black lower down; and so on for every
-    row of both boards. No row can ever be completed."""
-    dead = ["BYW.R", ".RKWY", "RB.YW", "YWBK.", "K.YRB"]
-    dead_too = ["B.YKR", ".RKWB", "WB.RY", "RW.YK", "YKB.W"]
-    doc = position(variant="grey", phase="deal", boards=[board(wall=dead), board(wall=dead_too)])
-    assert ends_by_end_8(doc)
-    alive = dead[:4] + ["....."]  # an empty row 5 can still be filled: W K Y R B, column by column
-    assert not ends_by_end_8(position(variant="grey", phase="deal",
-                                                     boards=[board(wall=alive), board(wall=dead_too)]))
-
-
-def test_end_8_a_colour_locked_on_walls_and_incomplete_lines():
-    """All 20 black tiles stand on walls or incomplete pattern lines, and every wall row lacks black."""
-    boards = [board(wall={1: coloured_row(1, "BYRW"), 2: coloured_row(2, "BYRW")},
-                    lines={3: "KK", 4: "KKK", 5: "KKKK"}),
-              board(lines={3: "KK", 4: "KKK", 5: "KKKK"}),
-              board(lines={5: "K"})]
+    assert problems(doc) == []
+    boards = [board(wall={1: coloured_row(1, "BYRW"), 2: coloured_row(2, "BYRW")}, lines={3: "KK", 4: "KKK", 5: "KKKK"}),
+              board(lines={3: "KK", 4: "KKK", 5: "KKKK"}), board(lines={5: "KK"})]
     doc = position(players=3, phase="deal", boards=boards)
-    assert doc["bag"].count("K") == 1  # one black is still free: the game can go on
-    assert not ends_by_end_8(doc)
-    boards[2]["lines"][4] = "KK"
-    assert ends_by_end_8(position(players=3, phase="deal", boards=boards))
+    assert "K" not in doc["bag"] + doc["lid"]  # every black locked on walls and unfinished lines
+    assert problems(doc) == []
+
+
+def test_end_8_a_deal_phase_with_bag_and_lid_empty_is_no_real_position():
+    g = blue_locked_game(turn=0)
+    g.play("CY1")
+    doc = to_state(g)
+    doc.update(phase="deal", winners=None, turn=0, start_player=0, marker="centre", round=7)
+    doc["boards"] = [dict(b, score=s) for b, s in zip(doc["boards"], (33, 40, 50, 45))]
+    assert any("END-8" in problem and "bag and lid are empty" in problem for problem in problems(doc))

@@ -1,7 +1,9 @@
 """`azul simulate`: random games on the reference engine, with statistics per player count.
 
-The random policy picks each move uniformly among the legal moves. A game that reaches a position from which
-no wall row can ever be completed ends by END-8; --max-rounds is a backstop that should never be needed.
+The random policy picks each move uniformly among the legal moves. The rules deal a new round whenever no wall
+row is complete and a tile is left (ROUND-1, DEAL-3), so a game that reaches a position from which no row can
+ever be completed goes on for ever (random grey-wall play finds one about once in 1,000 games): --max-rounds
+stops it, and it is counted and reported as stopped at the cap, not as a finished game.
 """
 
 from __future__ import annotations
@@ -108,7 +110,8 @@ def run(counts: list[int], variant: str, games: int, seed: int, max_rounds: int,
               help="Which side of the boards: the coloured wall or the grey wall.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (deals and moves).")
 @click.option("--max-rounds", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Stop a game that has not ended after this many rounds (counted as unfinished).")
+              help="Stop a game that has not ended after this many rounds (counted as unfinished): under the "
+                   "rules a game from which no wall row can be completed never ends.")
 @click.option("--record", "record", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write each game as an annotated game record (.azr, checkable by azul replay): to this "
                    "file for a single game, else to FILE-<players>p-<n>.azr beside it.")
@@ -118,7 +121,7 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
 
     Each move is chosen uniformly among the legal moves; the engine deals with its own seeded generator,
     so a run is reproducible from --seed. Per player count: games played, games left unfinished (stopped at
-    --max-rounds), mean score per seat (seat 0 starts), mean rounds and moves per game, and games per second
+    --max-rounds: the rules let a game from which no wall row can be completed go on for ever), mean score per seat (seat 0 starts), mean rounds and moves per game, and games per second
     on one core.
 
     \b
@@ -142,5 +145,9 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
         for path in write_records(record, players, variant, games, seed, max_rounds):
             console.print(f"wrote {path}")
     console.print(f"{sum(t.games for t in tallies)} games in {time.perf_counter() - started:.2f} s")
-    if any(t.unfinished for t in tallies):
-        console.print(f"unfinished: stopped after {max_rounds} rounds")
+    unfinished = sum(t.unfinished for t in tallies)
+    if unfinished:
+        games_word = "game" if unfinished == 1 else "games"
+        console.print(f"{unfinished} {games_word} stopped at the cap of {max_rounds} rounds (unfinished: no wall row "
+                      f"completed; the rules deal on while a tile is left, so such a game may never end); "
+                      f"their scores are counted as they stood")
