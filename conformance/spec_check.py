@@ -11,7 +11,9 @@ What is checked (each problem is reported as `path:line: message`, never as a tr
 - every rule ID named by a clause, a divergence, a scenario's `rules:` list or the reference engine's source
   exists; every rule is named by a clause (rulings on which all versions are silent excepted), and the
   clauses a rule cites as stating it name it;
-- a rule's divergences exist and list the rule back, and every divergence is referenced.
+- a rule's divergences exist and list the rule back, and every divergence is referenced;
+- a rule's label for a version (states, example, diverges, silent) agrees with the divergence register's label
+  for the same lines (spec_labels.py).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from referencing import Registry, Resource
 
 from azul_conformance import spec_data as sd
 from azul_conformance.spec_coverage import CoverageMixin
+from azul_conformance.spec_labels import contradictions
 
 SCHEMA_FILES = {"rules": "rules.schema.json", "clauses": "clauses.schema.json", "divergences": "divergences.schema.json"}
 ID_LINE = re.compile(r"^\s*-?\s*id:\s*['\"]?([A-Z]+-[0-9]+)", re.MULTILINE)
@@ -150,6 +153,7 @@ class SpecChecker(CoverageMixin):
         self.check_clause_files()
         self.check_divergences()
         self.check_rule_coverage()
+        self.problems += [Problem(c.path, c.line, c.message) for c in contradictions(self.rules_by_id().values(), (d for _, _, d in self.divergences))]
         self.check_external_ids()
         self.fill_stats()
         problems = sorted(set(self.problems), key=lambda p: (p.path, p.line or 0, p.message))
