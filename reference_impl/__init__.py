@@ -11,7 +11,7 @@
 The rules each piece of code applies are named by their IDs in spec/rules (`OFFER-5`, `SCORE-2`...).
 """
 
-from .errors import AzulError, IllegalDeal, IllegalMove, InvalidSetup, InvalidState, NotationError
+from .errors import AzulError, IllegalDeal, IllegalMove, InvalidSetup, InvalidState, MalformedDeal, NotationError
 from .game import DEAL, OFFER, OVER, TILING, Game
 from .moves import CENTRE, FLOOR, Move, Placement, Take, parse_move
 from .state import FORMAT, from_state, problems, to_state
@@ -19,7 +19,7 @@ from .state import FORMAT, from_state, problems, to_state
 __version__ = "0.1.0"
 
 __all__ = [
-    "AzulError", "IllegalDeal", "IllegalMove", "InvalidSetup", "InvalidState", "NotationError",
+    "AzulError", "IllegalDeal", "IllegalMove", "InvalidSetup", "InvalidState", "MalformedDeal", "NotationError",
     "DEAL", "OFFER", "OVER", "TILING", "Game",
     "CENTRE", "FLOOR", "Move", "Placement", "Take", "parse_move",
     "FORMAT", "from_state", "problems", "to_state",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .board import ABSENT_COLOURS, EMPTY, Board
-from .errors import IllegalDeal, IllegalMove, InvalidSetup
+from .errors import IllegalDeal, IllegalMove, InvalidSetup, MalformedDeal
 from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES_TO, Move, Placement, Take, parse_move
 from .tiles import (
     COLOURS, FACTORIES_BY_PLAYERS, TILES_PER_COLOUR, TILES_PER_FACTORY, text_to_counts,
@@ -78,12 +78,15 @@ class Game:
 
     def deal(self, factories: list[str] | None = None, rng: random.Random | None = None) -> None:
         """Fill the factories: with the given contents (checked drawable), or by drawing from the bag with `rng`."""
+        # A malformed deal is refused as such (bad_request) before asking whether the rules allow it here.
+        wanted = None if factories is None else [self._parse_factory(i, text)
+                                                 for i, text in enumerate(self._factory_texts(factories))]
         if self.phase != DEAL:
             raise IllegalDeal(f"no deal is due in phase {self.phase!r}", rule="DEAL-1")
-        if factories is None:
+        if wanted is None:
             self._draw(rng or random.Random())
         else:
-            self._deal_given(factories)
+            self._deal_given(wanted)
         self.on_offer = sum(map(sum, self.factories))
         self.phase = OFFER
         self.turn = self.start_player  # OFFER-1
@@ -110,8 +113,7 @@ class Game:
                 factory[colour] += 1
                 in_bag -= 1
 
-    def _deal_given(self, factories: list[str]) -> None:
-        wanted = [self._parse_factory(i, text) for i, text in enumerate(self._factory_texts(factories))]
+    def _deal_given(self, wanted: list[list[int]]) -> None:
         dealt = [sum(col) for col in zip(*wanted)]
         total = sum(dealt)
         in_bag = sum(self.bag)
@@ -152,15 +154,20 @@ class Game:
                               f"rest must come from the lid", rule="DEAL-2")
 
     def _factory_texts(self, factories: list[str]) -> list[str]:
-        if not isinstance(factories, (list, tuple)) or len(factories) != len(self.factories):
+        counts = FACTORIES_BY_PLAYERS.values()
+        if not isinstance(factories, (list, tuple)) or not min(counts) <= len(factories) <= max(counts):
+            raise MalformedDeal(f"a deal is a list of {min(counts)} to {max(counts)} factories, got {factories!r}",
+                                rule="SETUP-3")
+        if len(factories) != len(self.factories):
             raise IllegalDeal(f"a deal names all {len(self.factories)} factories (empty ones as \"\"), "
-                              f"got {factories!r}", rule="SETUP-3")
+                              f"got {len(factories)}", rule="SETUP-3")
         return list(factories)
 
     @staticmethod
     def _parse_factory(index: int, text: str) -> list[int]:
+        # More than 4 letters, or letters that are no colour, is no deal at all (protocol schema): bad_request.
         if not isinstance(text, str) or any(ch not in COLOURS for ch in text) or len(text) > TILES_PER_FACTORY:
-            raise IllegalDeal(f"factory {index + 1}: {text!r} is not up to 4 tiles of B Y R K W", rule="DEAL-1")
+            raise MalformedDeal(f"factory {index + 1}: {text!r} is not up to 4 tiles of B Y R K W", rule="DEAL-1")
         return text_to_counts(text)
 
     @staticmethod

@@ -8,15 +8,16 @@ from collections import Counter
 import pytest
 from positions import board, coloured_row, game
 
-from azul_reference import Game, IllegalDeal, to_state
+from azul_reference import Game, IllegalDeal, MalformedDeal, to_state
 
 COLOURS = "BYRKW"
 
 
-def refused(g: Game, factories, rule: str) -> None:
-    """The deal is refused naming `rule`, and the game is exactly as before."""
+def refused(g: Game, factories, rule: str, error: type = IllegalDeal) -> None:
+    """The deal is refused (illegal_move, or bad_request for a malformed one) naming `rule`, and the game is
+    exactly as before."""
     before = to_state(g)
-    with pytest.raises(IllegalDeal) as caught:
+    with pytest.raises(error) as caught:
         g.deal(factories)
     assert caught.value.rule == rule, caught.value.message
     assert to_state(g) == before
@@ -61,15 +62,21 @@ def test_deal_1_factory_contents_may_be_written_in_any_order():
     assert to_state(g)["factories"][0] == "BBRK"
 
 
+def test_deal_1_refuses_a_factory_short_while_the_bag_is_full():
+    refused(Game(2), ["BBB", "BBBB", "BBBB", "BBBB", "BBBB"], "DEAL-1")
+
+
 @pytest.mark.parametrize("factories", [
-    ["BBB", "BBBB", "BBBB", "BBBB", "BBBB"],       # a factory short while the bag is full
     ["BBBBB", "BBB", "BBBB", "BBBB", "BBBB"],      # five tiles on one factory
     ["BBBX", "BBBB", "BBBB", "BBBB", "BBBB"],      # no such colour
     ["BBBM", "BBBB", "BBBB", "BBBB", "BBBB"],      # the marker is no tile
     ["BBBB", "BBBB", "BBBB", "BBBB", 7],           # not a string
 ])
-def test_deal_1_refuses_factories_that_are_not_four_tiles(factories):
-    refused(Game(2), factories, "DEAL-1")
+def test_a_factory_the_protocol_schema_forbids_is_a_malformed_deal(factories):
+    refused(Game(2), factories, "DEAL-1", MalformedDeal)
+    g = game(factories=["BBBB", "", "", "", ""])
+    refused(g, factories, "DEAL-1", MalformedDeal)  # malformed comes first, even when no deal is due
+    assert MalformedDeal.code == "bad_request"
 
 
 def test_deal_1_refuses_more_tiles_of_a_colour_than_the_bag_holds():
@@ -83,8 +90,9 @@ def test_deal_1_refuses_a_tile_that_is_in_the_lid_while_the_bag_still_has_enough
 
 
 def test_setup_3_a_deal_names_every_factory():
-    refused(Game(2), ["BBBB"] * 4, "SETUP-3")
-    refused(Game(2), "BBBB", "SETUP-3")
+    refused(Game(2), ["BBBB"] * 7, "SETUP-3")  # 7 factories is a well-formed deal, for 3 players
+    refused(Game(2), ["BBBB"] * 4, "SETUP-3", MalformedDeal)  # fewer than 5: no deal in protocol v1
+    refused(Game(2), "BBBB", "SETUP-3", MalformedDeal)
 
 
 def test_deal_1_no_deal_outside_the_deal_phase():

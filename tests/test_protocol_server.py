@@ -159,7 +159,10 @@ def test_refusals_in_a_game_leave_the_state_unchanged(server):
     server.ok({"cmd": "new_game", "players": 2})
     assert_refused(server, {"cmd": "play", "move": "1B1"}, "illegal_move", "OFFER-15")  # no take during the deal
     assert_refused(server, {"cmd": "deal", "factories": "BBBB"}, "bad_request")
-    assert_refused(server, {"cmd": "deal", "factories": ["BBBB"] * 4}, "illegal_move", "SETUP-3")
+    assert_refused(server, {"cmd": "deal", "factories": ["BBBB"] * 4}, "bad_request", "SETUP-3")  # schema: 5-9
+    assert_refused(server, {"cmd": "deal", "factories": ["BBBB"] * 7}, "illegal_move", "SETUP-3")  # 3 players' count
+    assert_refused(server, {"cmd": "deal", "factories": ["BBBBB", "YYY", "RRRR", "KKKK", "WWWW"]}, "bad_request",
+                   "DEAL-1")  # the schema limits a factory to 4 tiles
     state = server.ok({"cmd": "deal", "factories": ["BBBR", "YYYY", "RRRR", "KKKK", "WWWW"]})["state"]
     assert_refused(server, {"cmd": "play", "move": "1Y1"}, "illegal_move", "OFFER-6")
     assert_refused(server, {"cmd": "play", "move": "1B6"}, "bad_request")
