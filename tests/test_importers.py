@@ -75,7 +75,7 @@ def test_the_fixture_record_carries_every_fact_of_the_source(fixture_games):
                                                     for f in factories)
     # Action 146 = 4 * 30 + 4 * 6 + 2: factory 5, white, pattern line 3.
     assert first["moves"][0]["action"] == 146 and record.rounds[0].plies[0].move == "5W3"
-    assert "[%differs \"END-8\"" in text and "[%start 0]" in text
+    assert "[%differs \"ROUND-3\"" in text and "[%differs \"END-8\"" not in text and "[%start 0]" in text
 
 
 def test_one_command_imports_and_replays_the_fixture(fixture_games, tmp_path):

@@ -67,7 +67,7 @@ def explain_game_over(state: dict[str, Any], round_number: int, pos: Pos | None,
     if any(rows):
         rule, why = "END-1", "a complete wall row (" + ", ".join(f"seat {s}: {n}" for s, n in enumerate(rows) if n) + ")"
     else:
-        rule, why = "END-8", "no player can complete a wall row any more"
+        rule, why = "END-8", "no tile was left to deal (bag and lid empty)"
     ours = f"the game ended after round {state['round']}: {why}"
     return Disagreement(f"the deal of round {round_number}", rule, ours, f"round {round_number} is dealt and played",
                         pos=pos, declared=declared.get(rule))
