@@ -14,7 +14,8 @@ from typing import Any
 from ..engines.base import Engine, EngineCrash, EngineTimeout, Rejected
 from .canonical import State, draw_deal
 
-MAX_ROUNDS = 60  # random play ends long before; beyond this the walk stops without judging
+MAX_ROUNDS = 60  # a harness limit: the rules deal on while a tile is left (END-8), so a game from which no row can
+# be won never ends; beyond this the walk stops without judging (never an engine failure)
 GREY_PLACEMENTS = 25  # at most 5 placements per board and round
 
 
