@@ -30,7 +30,9 @@ def spec() -> None:
               help="Spec folder to check (default: the bundled spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only; no summary on success.")
 def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
-    """Check the specification: schemas, rule IDs, citations, full clause coverage of every rulebook line.
+    """Check the specification: schemas, rule IDs, citations, full clause coverage of every rulebook line, and
+    that a rule's label for a version (states, example, diverges, silent) agrees with the divergence register
+    for the same lines.
 
     Each problem is printed as `path:line: message`; the exit status is 0 when all is well, 1 when there are
     problems, 2 when the rulebooks cannot be found (an error under CI=true).
