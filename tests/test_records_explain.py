@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from positions import board, coloured_row, game
 
 from azul_conformance.cli.replay import replay as replay_command
 from azul_conformance.engines.reference import play_logged_game
-from azul_conformance.records import ReplayError, parse_record, record_from_states, replay, sample_paths, write_record
+from azul_conformance.records import ReplayError, parse_record, replay, sample_paths
+from azul_conformance.records.explain import explain_game_over
+from azul_reference import to_state
 
 HEAD = '[Players "2"]\n[Variant "colour"]\n[StartPlayer "0"]\n'
 ROUND_1 = "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 2. 1B1 3R4 3. 5W5 CK1 4. CW2 CR3 5. CY4\n"
@@ -109,17 +112,29 @@ def test_a_truncated_record_is_located():
                                         "is over")
 
 
-def test_a_game_that_goes_on_after_no_row_can_be_completed_names_end_8():
-    # A random grey-wall game (the seed from test_cli_simulate.py) ends in round 11 with no complete row: no
-    # row can be completed any more (END-8). A record of that game dealing a 12th round disagrees by END-8.
-    states, moves = play_logged_game(2, "grey", 1656683489570421415, 60)
-    assert states[-1]["phase"] == "over"
-    assert all("." in row for board in states[-1]["boards"] for row in board["wall"])
-    text = write_record(record_from_states(states, moves, claims=False)).replace('[Result "0-1"]\n', "")
-    text = text.replace('[Result "1-0"]\n', "").replace('[Result "1-1"]\n', "")
-    found = _disagreement(text + "\nround 12 deal - - - - -\n")
-    assert found.rule == "END-8" and found.where == "the deal of round 12"
-    assert found.ours == "the game ended after round 11: no player can complete a wall row any more"
+def test_a_game_from_which_no_row_can_be_completed_goes_on():
+    # A random grey-wall game (the seed from test_cli_simulate.py) reaches, in round 11, a position from which
+    # no row can be completed any more. The rules deal on while a tile is left (ROUND-1, DEAL-3; END-8 ends a
+    # game only when a deal would find no tile at all), so it is still going in round 21.
+    states, _ = play_logged_game(2, "grey", 1656683489570421415, 20)
+    assert states[-1]["phase"] == "deal" and states[-1]["round"] == 21
+
+
+def test_a_game_that_ended_with_no_tile_to_deal_names_end_8():
+    # Four walls lacking only blue, all 20 blue tiles on unfinished lines, bag and lid empty: seat 0's last take
+    # (the yellow to its line 1) leaves no tile at all for the next deal, and END-8 ends the game after round
+    # 6. A record that deals a 7th round disagrees by END-8.
+    boards = [board(score=30, lines={2: "B", 5: "BBBB"}, wall=[coloured_row(1, "RKW")] + [coloured_row(r, "YRKW")
+                                                                                         for r in range(2, 6)])]
+    boards += [board(score=s, lines={2: "B", 5: "BBBB"}, wall=[coloured_row(r, "YRKW") for r in range(1, 6)])
+               for s in (40, 50, 45)]
+    g = game(players=4, round=6, start_player=2, turn=0, centre="Y", boards=boards)
+    g.play("CY1")
+    state = to_state(g)
+    assert state["phase"] == "over" and all("." in row for b in state["boards"] for row in b["wall"])
+    found = explain_game_over(state, 7, None, {})
+    assert found.rule == "END-8" and found.where == "the deal of round 7"
+    assert found.ours == "the game ended after round 6: no tile was left to deal (bag and lid empty)"
 
 
 def test_a_wrong_board_claim_goes_back_to_the_take_that_made_the_value():
