@@ -5,10 +5,14 @@
     read_record(path, lenient=False)  read a file (UTF-8 checked) -> (Record, repairs)
     write_record(record)              Record -> text; write, parse, write gives the same text
     record_from_states(states, moves, headers)   the Record of a played game (for `azul simulate --record`)
-    replay(record, engine=None)       play it through the Engine interface, checking every claim
+    replay(record, engine=None)       play it through the Engine interface, checking every claim; a
+                                      ReplayError carries the Disagreement (explain.py): where the record
+                                      and our rules part ways, the deciding rule, both sides' values
+    batch.replay_all(paths)           one verdict per file and a summary grouped by rule (`azul replay DIR`)
 
 The format is specified by spec/grammar/record.lark and documented in docs/reference/records.md; sample
-records ship in the `samples` folder (`sample_paths()`).
+records ship in the `samples` folder (`sample_paths()`). Games recorded by other software become records
+through `azul_conformance.importers`.
 """
 
 from __future__ import annotations
