@@ -22,6 +22,10 @@ from typing import Any
 import yaml
 
 VERSIONS: tuple[str, ...] = ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2")
+VERSION_NAMES: dict[str, str] = {
+    "FR": "French", "DE": "German", "EN": "English", "IT": "Italian", "UK": "Ukrainian edition",
+    "ES": "Spanish", "PT": "Portuguese walk-through", "IT-2": "Italian summary (unofficial)",
+}
 # Which rulebook file holds each language version (the citation system is FILE:FIRST-LAST).
 VERSION_FILES: dict[str, str] = {
     "FR": "000_ed7c8802c5a645fb.txt",

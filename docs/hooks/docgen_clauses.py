@@ -2,33 +2,26 @@
 
 from __future__ import annotations
 
-from docgen_data import VERSION_NAMES, VERSIONS, Spec, parse_lines, source_form
-from docgen_rules import FORM_LABEL, badge, cell, rule_link
+from azul_conformance.spec_data import VERSION_NAMES, VERSIONS, Clause, Spec
+from docgen_rules import FORM_LABEL, badge, cell, rule_link, rules_by_id
 
 MARK = {"states": "●", "example": "◐", "diverges": "✕", "silent": "○", "missing": "?"}
 
 
-def _clauses_of(spec: Spec, version: str | None) -> list[tuple[str, dict]]:
-    found = []
-    for name, data in sorted(spec.clauses.items()):
-        for clause in data.get("clauses") or []:
-            if clause.get("version") == version:
-                found.append((name, clause))
-    return found
+def _clauses_of(spec: Spec, version: str | None) -> list[tuple[str, Clause]]:
+    return [(name, clause) for name, clauses in sorted(spec.clauses.items()) for clause in clauses
+            if clause.version == version]
 
 
-def _clause_row(spec: Spec, clause: dict) -> str:
-    span = parse_lines(clause.get("lines")) or (0, 0)
-    lines = f"{span[0]}" if span[0] == span[1] else f"{span[0]}–{span[1]}"
-    anchor = f"[{lines}](#L{span[0]}){{#L{span[0]}}}"
-    if clause.get("normative") is False:
-        return f"| {anchor} | {badge('form-silent', 'not normative')} | {cell(clause.get('reason'))} |"
-    kind = clause.get("kind", "text")
-    said = []
-    for rule_id in clause.get("rules") or []:
-        rule = spec.rules.get(rule_id, {})
-        said.append(f"{rule_link(spec, rule_id, '../')} {cell(rule.get('title', ''))}")
-    label = badge("form-example", "worked example") if kind == "example" else badge("form-states", "states")
+def _clause_row(spec: Spec, clause: Clause) -> str:
+    lines = f"{clause.first}" if clause.first == clause.last else f"{clause.first}–{clause.last}"
+    anchor = f"[{lines}](#L{clause.first}){{#L{clause.first}}}"
+    if not clause.normative:
+        return f"| {anchor} | {badge('form-silent', 'not normative')} | {cell(clause.reason)} |"
+    rules = rules_by_id(spec)
+    said = [f"{rule_link(spec, rule_id, '../')} {cell(rules[rule_id].title if rule_id in rules else '')}"
+            for rule_id in clause.rules]
+    label = badge("form-example", "worked example") if clause.kind == "example" else badge("form-states", "states")
     return f"| {anchor} | {label} | {'<br>'.join(said)} |"
 
 
@@ -51,13 +44,11 @@ def version_page(spec: Spec, version: str) -> str:
 def _departures(spec: Spec, version: str) -> list[str]:
     """The rules this version is silent on or departs from, with our note: what a reader of it would miss."""
     rows = []
-    for chapter in spec.chapters:
-        for rule in chapter.get("rules") or []:
-            form, where, note = source_form((rule.get("sources") or {}).get(version))
-            if form in ("silent", "diverges", "example"):
-                text = where if form == "silent" else note
-                rows.append(f"| {rule_link(spec, rule.get('id', '?'), '../')} {cell(rule.get('title'))} | "
-                            f"{badge('form-' + form, FORM_LABEL[form])} | {cell(text)} |")
+    for rule in spec.rules:
+        source = rule.sources.get(version)
+        if source is not None and source.form in ("silent", "diverges", "example"):
+            rows.append(f"| {rule_link(spec, rule.id, '../')} {cell(rule.title)} | "
+                        f"{badge('form-' + source.form, FORM_LABEL[source.form])} | {cell(source.note)} |")
     if not rows:
         return []
     return ["## Where this version departs from the rules", "",
@@ -72,11 +63,9 @@ def _coverage_table(spec: Spec) -> list[str]:
            "✕ diverges, ○ silent. The rule pages give the lines and notes.", "",
            "| Rule | " + " | ".join(f"[{v}]({v}.md)" for v in VERSIONS) + " |",
            "| --- |" + " :---: |" * len(VERSIONS)]
-    for chapter in spec.chapters:
-        for rule in chapter.get("rules") or []:
-            sources = rule.get("sources") or {}
-            marks = [MARK[source_form(sources.get(v))[0]] for v in VERSIONS]
-            out.append(f"| {rule_link(spec, rule.get('id', '?'), '../')} | " + " | ".join(marks) + " |")
+    for rule in spec.rules:
+        marks = [MARK[rule.sources[v].form if v in rule.sources else "missing"] for v in VERSIONS]
+        out.append(f"| {rule_link(spec, rule.id, '../')} | " + " | ".join(marks) + " |")
     return out
 
 
@@ -88,14 +77,14 @@ def index_page(spec: Spec) -> str:
     for version in VERSIONS:
         clauses = _clauses_of(spec, version)
         files = ", ".join(sorted({f"`{name}`" for name, _ in clauses})) or "—"
-        normative = sum(1 for _, c in clauses if c.get("normative") is not False)
+        normative = sum(1 for _, c in clauses if c.normative)
         out.append(f"| [{version} {VERSION_NAMES[version]}]({version}.md) | {files} | {len(clauses)} | "
                    f"{normative} |")
     shared = _clauses_of(spec, None)
     if shared:
         out += ["", "## Lines of no version", "", "Title lines and language headers.", "",
                 "| File | Lines | Reason |", "| --- | --- | --- |"]
-        out += [f"| `{name}` | {cell(c.get('lines'))} | {cell(c.get('reason'))} |" for name, c in shared]
+        out += [f"| `{name}` | {c.first}-{c.last} | {cell(c.reason)} |" for name, c in shared]
     if spec.chapters:
         out += [""] + _coverage_table(spec)
     return "\n".join(out) + "\n"

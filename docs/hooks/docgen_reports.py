@@ -1,70 +1,45 @@
-"""The conformance matrix (from committed reports) and the CLI reference (from the commands' own --help)."""
+"""The conformance matrix (from the committed reports, read and counted by azul_conformance.harness.report, as
+report.md counts them) and the CLI reference (from the commands' own --help)."""
 
 from __future__ import annotations
 
-import importlib
-import json
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from docgen_data import Spec
+from azul_conformance.harness.report import Report, by_rule, read_report
+from azul_conformance.results import CaseResult, Verdict
+from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
 
-FAILING = ("fail", "error", "crash", "timeout")
-REPORT_FORMAT = """\
-A report is one JSON object, or JSON Lines (one object per line, a header first and a footer last).
-The page reads:
 
-- the engine: `engine` (a name, or an object with `name` and `version`) in the object or the header line;
-- the cases: the objects of a `cases` list, or every line holding a `verdict`; each case has an `id`,
-  a `verdict` (`pass`, `fail`, `error`, `crash`, `timeout`, `skip`, `not_run`) and its `rules` (rule IDs).
-"""
-
-
-def _records(path: Path) -> list[dict]:
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = [json.loads(line) for line in text.splitlines() if line.strip()]
-    if isinstance(data, dict):
-        cases = data.get("cases") or data.get("results") or []
-        return [{k: v for k, v in data.items() if k not in ("cases", "results")}] + list(cases)
-    return [d for d in data if isinstance(d, dict)]
-
-
-def _engine_name(records: list[dict], path: Path) -> str:
-    for record in records:
-        engine = record.get("engine")
-        if isinstance(engine, dict):
-            return " ".join(str(engine.get(k)) for k in ("name", "version") if engine.get(k)) or path.stem
-        if isinstance(engine, str) and "verdict" not in record:
-            return engine
-    return path.stem
-
-
-def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, str, list[dict]]]:
-    """(engine, file name, cases) for every report in `folder`."""
+def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, Report]]:
+    """(file name, report) for every JSON Lines report in `folder` (`*.jsonl`, `*/report.jsonl`)."""
+    paths = sorted(folder.glob("*.jsonl")) + sorted(folder.glob("*/report.jsonl")) if folder.is_dir() else []
     reports = []
-    paths = sorted(folder.glob("*.json*")) + sorted(folder.glob("*/report.jsonl")) if folder.is_dir() else []
     for path in paths:
-        try:
-            records = _records(path)
-        except (OSError, json.JSONDecodeError) as error:
-            problems.append(f"{path}: not a readable report: {error}")
+        report = read_report(path)
+        problems += list(report.problems)
+        if not report.header and not report.results:
+            problems.append(f"{path}: not a conformance report (no header, no case)")
             continue
-        cases = [r for r in records if "verdict" in r]
-        reports.append((_engine_name(records, path), path.relative_to(folder).as_posix(), cases))
+        reports.append((path.relative_to(folder).as_posix(), report))
     return reports
 
 
-def _cell(verdicts: Counter) -> str:
-    if not verdicts:
+def engine_name(report: Report, name: str) -> str:
+    engine = report.header.get("engine")
+    if isinstance(engine, dict):
+        return " ".join(str(engine[k]) for k in ("name", "version") if engine.get(k)) or name
+    return str(engine or name)
+
+
+def rule_cell(results: list[CaseResult]) -> str:
+    """One rule for one engine: the cases filed under it, as report.md's row counts them."""
+    if not results:
         return "—"
-    total = sum(verdicts.values())
-    bad = sum(verdicts[v] for v in FAILING)
-    passed = verdicts["pass"]
+    total = len(results)
+    bad = sum(r.bad for r in results)
+    passed = sum(r.verdict is Verdict.PASS for r in results)
     if bad:
         return f'<span class="azul-badge azul-verdict-fail">{bad} of {total} fail</span>'
     if passed:
@@ -75,33 +50,27 @@ def _cell(verdicts: Counter) -> str:
 def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
     reports = load_reports(folder, problems)
     out = ["# Conformance matrix", "",
-           "Which engine passes which rule, from the conformance reports committed under `docs/reports/`. "
-           "A rule passes for an engine when every scenario that checks it passes; skipped scenarios "
-           "(a capability the engine does not offer) never count as passes.", ""]
+           "Which engine passes which rule, from the conformance reports committed under `docs/reports/`, "
+           "counted as each report's own `report.md` counts them: a passing case counts under every rule it "
+           "checks, a failing case only under the rule it breaks. Skipped scenarios (a capability the engine "
+           "does not offer) never count as passes.", ""]
     if not reports:
         return "\n".join(out + ['!!! note "No report yet"', "",
-                                "    No report is committed under `docs/reports/`. Run `azul conform` with a "
-                                "JSON report and commit it there to fill this page.", "",
-                                '??? info "Report format this page reads"', ""]
-                         + ["    " + line for line in REPORT_FORMAT.splitlines()]) + "\n"
-    per_rule: list[dict[str, Counter]] = []
-    for _, _, cases in reports:
-        counts: dict[str, Counter] = {}
-        for case in cases:
-            for rule_id in case.get("rules") or []:
-                counts.setdefault(str(rule_id), Counter())[str(case.get("verdict"))] += 1
-        per_rule.append(counts)
+                                "    No report is committed under `docs/reports/`. Run `azul conform --report-dir` "
+                                "and commit its `report.jsonl` there to fill this page."]) + "\n"
     out += ["| Engine | Report | Cases | Pass | Fail/error | Skip |", "| --- | --- | ---: | ---: | ---: | ---: |"]
-    for engine, name, cases in reports:
-        v = Counter(str(c.get("verdict")) for c in cases)
-        out.append(f"| {cell(engine)} | `{name}` | {len(cases)} | {v['pass']} | "
-                   f"{sum(v[k] for k in FAILING)} | {v['skip'] + v['not_run']} |")
-    out += ["", "## Rule by rule", "", "| Rule | " + " | ".join(cell(e) for e, _, _ in reports) + " |",
+    for name, report in reports:
+        results = report.results
+        out.append(f"| {cell(engine_name(report, name))} | `{name}` | {len(results)} | "
+                   f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
+                   f"{sum(not r.verdict.judged for r in results)} |")
+    grouped = [by_rule(list(report.results)) for _, report in reports]
+    out += ["", "## Rule by rule", "",
+            "| Rule | " + " | ".join(cell(engine_name(report, name)) for name, report in reports) + " |",
             "| --- |" + " --- |" * len(reports)]
-    rule_ids = [r.get("id") for c in spec.chapters for r in c.get("rules") or []] \
-        or sorted({r for counts in per_rule for r in counts})
+    rule_ids = [rule.id for rule in spec.rules] or sorted({rule for rules in grouped for rule in rules})
     for rule_id in rule_ids:
-        cells = [_cell(counts.get(rule_id, Counter())) for counts in per_rule]
+        cells = [rule_cell(rules.get(rule_id, [])) for rules in grouped]
         out.append(f"| {rule_link(spec, rule_id, '')} | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
@@ -128,21 +97,11 @@ def _command_sections(command: Any, name: str, level: int) -> list[str]:
 
 
 def cli_page() -> str:
+    from azul_conformance import cli
+
     out = ["# Command-line reference", "",
            "Everything is one command, `azul`. This page is generated from the commands' own `--help`, "
-           "so it always matches the installed version.", ""]
-    try:
-        cli = importlib.import_module("azul_conformance.cli")
-    except ImportError as error:
-        return "\n".join(out + [f"The CLI could not be imported ({cell(error)})."]) + "\n"
-    out += ["```text", _help_text(cli.main, "azul"), "```", ""]
-    for name, (target, summary) in sorted(cli.COMMANDS.items()):
-        module_name, attribute = target.split(":")
-        try:
-            command = getattr(importlib.import_module(module_name), attribute)
-        except (ImportError, AttributeError) as error:
-            out += [f"## `azul {name}`", "", f"{summary}", "",
-                    '!!! note "Not in this build"', "", f"    `{module_name}` is not available ({cell(error)}).", ""]
-            continue
-        out += _command_sections(command, f"azul {name}", 2)
+           "so it always matches the installed version.", "", "```text", _help_text(cli.main, "azul"), "```", ""]
+    for name in sorted(cli.COMMANDS):
+        out += _command_sections(cli.main.get_command(None, name), f"azul {name}", 2)
     return "\n".join(out) + "\n"

@@ -1,11 +1,11 @@
-"""Markdown for the rule chapters, the rule list, the divergence register and the per-version clause index."""
+"""Markdown for the rule chapters, the rule list, the divergence register and the per-version clause index,
+from the spec as azul_conformance.spec_data loads it."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from docgen_data import (VERSION_NAMES, VERSIONS, Spec, as_list, parse_citation, parse_lines,
-                         source_form)
+from azul_conformance.spec_data import VERSION_NAMES, VERSIONS, Chapter, Citation, Rule, Source, Spec
 
 FORM_LABEL = {"states": "states it", "example": "example only", "diverges": "diverges", "silent": "silent",
               "missing": "not recorded"}
@@ -29,11 +29,28 @@ def level_badge(level: str) -> str:
     return badge(f"level-{level or 'unknown'}", level or "no level")
 
 
+def rules_by_id(spec: Spec) -> dict[str, Rule]:
+    return {rule.id: rule for rule in spec.rules}
+
+
 def rule_link(spec: Spec, rule_id: str, from_dir: str) -> str:
-    rule = spec.rules.get(rule_id)
+    rule = rules_by_id(spec).get(rule_id)
     if rule is None:
         return f"`{rule_id}`"
-    return f"[{rule_id}]({from_dir}rules/{rule['chapter']}.md#{rule_id})"
+    return f"[{rule_id}]({from_dir}rules/{rule.chapter}.md#{rule_id})"
+
+
+def reference_problems(spec: Spec) -> list[str]:
+    """The links the pages make must land: rule -> divergence, divergence -> rule, clause -> rule."""
+    known_rules, known_divergences = set(rules_by_id(spec)), {d.id for d in spec.divergences}
+    problems = [f"rule {rule.id} names divergence {div}, which is not in spec/divergences"
+                for rule in spec.rules for div in rule.divergences if div not in known_divergences]
+    problems += [f"divergence {div.id} names rule {rule_id}, which no chapter defines"
+                 for div in spec.divergences for rule_id in div.rules if rule_id not in known_rules]
+    problems += [f"{clause.location}: clause of {name}, lines {clause.first}-{clause.last}: unknown rule {rule_id}"
+                 for name, clauses in spec.clauses.items() for clause in clauses for rule_id in clause.rules
+                 if rule_id not in known_rules]
+    return problems
 
 
 class ClauseIndex:
@@ -41,94 +58,77 @@ class ClauseIndex:
 
     def __init__(self, spec: Spec) -> None:
         self.anchor: dict[tuple[str, int], tuple[str, int]] = {}
-        for name, data in spec.clauses.items():
-            for clause in data.get("clauses") or []:
-                span = parse_lines(clause.get("lines"))
-                if span is None:
-                    continue
-                for line in range(span[0], span[1] + 1):
-                    self.anchor[(name, line)] = (clause.get("version") or "", span[0])
+        for name, clauses in spec.clauses.items():
+            for clause in clauses:
+                for line in range(clause.first, clause.last + 1):
+                    self.anchor[(name, line)] = (clause.version or "", clause.first)
 
-    def link(self, citation: str, version: str, from_dir: str) -> str:
-        parsed = parse_citation(citation)
-        if parsed is None:
-            return f"`{cell(citation)}`"
-        name, first, last = parsed
+    def link(self, citation: Citation, version: str, from_dir: str) -> str:
+        first, last = citation.first, citation.last
         lines = f"l. {first}" if first == last else f"l. {first}–{last}"
-        found = self.anchor.get((name, first))
+        found = self.anchor.get((citation.file, first))
         if found and found[0]:
             target = f"{from_dir}clauses/{found[0]}.md#L{found[1]}"
         else:
             target = f"{from_dir}clauses/{version}.md" if version in VERSIONS else f"{from_dir}clauses/index.md"
-        return f'[{lines}]({target} "{name}:{first}-{last}")'
+        return f'[{lines}]({target} "{citation}")'
 
 
-def version_table(sources: dict, clauses: ClauseIndex, from_dir: str, versions=VERSIONS) -> list[str]:
+def version_table(sources: dict[str, Source], clauses: ClauseIndex, from_dir: str,
+                  versions: tuple[str, ...] = VERSIONS) -> list[str]:
     rows = ["| Version | What it does | Where | Its words / our note |", "| --- | --- | --- | --- |"]
     for version in versions:
-        entry = (sources or {}).get(version)
-        if entry is None and versions is not VERSIONS:
-            continue
-        form, where, note = source_form(entry)
-        fragment = entry.get("fragment") if isinstance(entry, dict) else None
-        if form == "silent":
-            places, detail = "—", cell(where)
+        source = sources.get(version)
+        form = source.form if source else "missing"
+        if source is None or form == "silent":
+            places, detail = "—", cell(source.note if source else "")
         else:
-            places = ", ".join(clauses.link(c, version, from_dir) for c in as_list(where)) or "—"
-            detail = cell(note)
-        if fragment:
-            detail = f"«{cell(fragment)}»" + (f" — {detail}" if detail else "")
+            places = ", ".join(clauses.link(c, version, from_dir) for c in source.citations) or "—"
+            detail = cell(source.note)
+        if source is not None and source.fragment:
+            detail = f"«{cell(source.fragment)}»" + (f" — {detail}" if detail else "")
         if not detail and form == "states":
             detail = '<span class="azul-note">as the rule above</span>'
-
         name = f"**{version}** {VERSION_NAMES.get(version, '')}"
         rows.append(f"| {name} | {badge('form-' + form, FORM_LABEL[form])} | {places} | {detail} |")
     return rows
 
 
-def _ruling(rule: dict) -> list[str]:
-    ruling = rule.get("ruling") or {}
-    authority = ruling.get("authority", "")
-    confidence = ruling.get("confidence", "")
-    title = f"Ruling — authority: {AUTHORITY.get(authority, authority)}; confidence: {confidence}"
+def _ruling(rule: Rule) -> list[str]:
+    ruling = rule.ruling
+    title = f"Ruling — authority: {AUTHORITY.get(ruling.authority, ruling.authority)}; confidence: {ruling.confidence}"
     out = [f'!!! abstract "{cell(title)}"', ""]
-    for label, key in (("Question", "question"), ("Decision", "decision"), ("Why", "reasoning")):
-        if ruling.get(key):
-            out += [f"    **{label}.** {' '.join(str(ruling[key]).split())}", ""]
+    for label, text in (("Question", ruling.question), ("Decision", ruling.decision), ("Why", ruling.reasoning)):
+        if text:
+            out += [f"    **{label}.** {' '.join(text.split())}", ""]
     return out
 
 
-def _divergence_notes(spec: Spec, rule: dict, from_dir: str) -> list[str]:
+def _divergence_notes(spec: Spec, rule: Rule, from_dir: str) -> list[str]:
     out = []
-    by_id = {d.get("id"): d for d in spec.divergences}
-    for div_id in rule.get("divergences") or []:
+    by_id = {d.id: d for d in spec.divergences}
+    for div_id in rule.divergences:
         div = by_id.get(div_id)
-        if div is None:  # reported by check_references; a link here would only fail twice
+        if div is None:  # reported by reference_problems; a link here would only fail twice
             continue
-        out += [f'!!! warning "Versions disagree: {cell(div.get("title", div_id))}"', "",
-                f"    {' '.join(str(div.get('summary', '')).split())}",
+        out += [f'!!! warning "Versions disagree: {cell(div.title)}"', "", f"    {div.summary}",
                 f"    See [{div_id}]({from_dir}divergences.md#{div_id}) in the divergence register.", ""]
-    forms = {v: source_form((rule.get("sources") or {}).get(v))[0] for v in VERSIONS}
-    diverging = [v for v, f in forms.items() if f == "diverges"]
-    if diverging and not rule.get("divergences"):
+    diverging = [v for v in VERSIONS if v in rule.sources and rule.sources[v].form == "diverges"]
+    if diverging and not rule.divergences:
         out += ['!!! warning "Versions disagree"', "",
                 f"    {', '.join(diverging)} state something different from this rule: see the table above.", ""]
     return out
 
 
-def rule_section(spec: Spec, rule: dict, clauses: ClauseIndex, scenarios: dict) -> list[str]:
-    rule_id = rule.get("id", "?")
-    out = [f"## {rule_id} · {cell(rule.get('title', ''))} {{#{rule_id}}}", "",
-           f"{level_badge(rule.get('level', ''))}", "",
-           " ".join(str(rule.get("statement", "")).split()), ""]
-    out += version_table(rule.get("sources") or {}, clauses, "../") + [""]
+def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict) -> list[str]:
+    out = [f"## {rule.id} · {cell(rule.title)} {{#{rule.id}}}", "", level_badge(rule.level), "", rule.statement, ""]
+    out += version_table(dict(rule.sources), clauses, "../") + [""]
     out += _divergence_notes(spec, rule, "../")
-    if rule.get("ruling"):
+    if rule.ruling:
         out += _ruling(rule)
-    examples = as_list(rule.get("examples"))
-    if examples:
-        out += ["**Worked examples:** " + ", ".join(clauses.link(e, "", "../") for e in examples), ""]
-    checked = scenarios.get(rule_id, [])
+    if rule.examples:
+        out += ["**Worked examples:** " + ", ".join(clauses.link(e, "", "../") for e in rule.examples), ""]
+    checked = scenarios.get(rule.id, [])
     if checked:
         out += ["**Checked by:** " + ", ".join(f"[{cell(sid)}](../{url})" for sid, url in checked), ""]
     else:
@@ -136,14 +136,13 @@ def rule_section(spec: Spec, rule: dict, clauses: ClauseIndex, scenarios: dict) 
     return out
 
 
-def chapter_page(spec: Spec, chapter: dict, scenarios: dict) -> str:
+def chapter_page(spec: Spec, chapter: Chapter, scenarios: dict) -> str:
     clauses = ClauseIndex(spec)
-    out = [f"# {cell(chapter.get('title', chapter['chapter']))}", "",
-           " ".join(str(chapter.get("intro", "")).split()), "",
-           '<p class="azul-generated">Generated from <code>spec/rules/' + chapter["file"]
-           + "</code>. Each rule keeps its ID for good; link to it as <code>rules/"
-           + chapter["chapter"] + "/#ID</code>.</p>", ""]
-    for rule in chapter.get("rules") or []:
+    file = chapter.location.path.rsplit("/", 1)[-1]
+    out = [f"# {cell(chapter.title)}", "", " ".join(chapter.intro.split()), "",
+           f'<p class="azul-generated">Generated from <code>spec/rules/{file}</code>. Each rule keeps its ID for '
+           f"good; link to it as <code>rules/{chapter.name}/#ID</code>.</p>", ""]
+    for rule in chapter.rules:
         out += rule_section(spec, rule, clauses, scenarios)
     return "\n".join(out) + "\n"
 
@@ -165,11 +164,10 @@ def rules_index_page(spec: Spec, scenarios: dict) -> str:
                                 "    The rule chapters (spec/rules/*.yaml) are not in this build yet."]) + "\n"
     out += ["| ID | Rule | Level | Scenarios |", "| --- | --- | --- | --- |"]
     for chapter in spec.chapters:
-        out.append(f"| **[{cell(chapter.get('title', chapter['chapter']))}]({chapter['chapter']}.md)** | | | |")
-        for rule in chapter.get("rules") or []:
-            rid = rule.get("id", "?")
-            out.append(f"| [{rid}]({chapter['chapter']}.md#{rid}) | {cell(rule.get('title'))} | "
-                       f"{level_badge(rule.get('level', ''))} | {len(scenarios.get(rid, []))} |")
+        out.append(f"| **[{cell(chapter.title)}]({chapter.name}.md)** | | | |")
+        for rule in chapter.rules:
+            out.append(f"| [{rule.id}]({chapter.name}.md#{rule.id}) | {cell(rule.title)} | "
+                       f"{level_badge(rule.level)} | {len(scenarios.get(rule.id, []))} |")
     return "\n".join(out) + "\n"
 
 
@@ -180,13 +178,10 @@ def one_page_rulebook(spec: Spec) -> str:
            "play. Each ID leads to the rule's page, with what every rulebook version says and, for a "
            f"{level_badge('ruling')}, the authority behind it.", ""]
     for chapter in spec.chapters:
-        out += [f"## {cell(chapter.get('title', chapter['chapter']))}", "",
-                " ".join(str(chapter.get("intro", "")).split()), ""]
-        for rule in chapter.get("rules") or []:
-            rid = rule.get("id", "?")
-            level = "" if rule.get("level") == "rule" else f" {level_badge(rule.get('level', ''))}"
-            statement = " ".join(str(rule.get("statement", "")).split())
-            out += [f"**[{rid}]({chapter['chapter']}.md#{rid})**{level} {statement}", ""]
+        out += [f"## {cell(chapter.title)}", "", " ".join(chapter.intro.split()), ""]
+        for rule in chapter.rules:
+            level = "" if rule.level == "rule" else f" {level_badge(rule.level)}"
+            out += [f"**[{rule.id}]({chapter.name}.md#{rule.id})**{level} {rule.statement}", ""]
     return "\n".join(out) + "\n"
 
 
@@ -199,15 +194,13 @@ def divergences_page(spec: Spec) -> str:
         return "\n".join(out + ["No divergence is recorded in this build (spec/divergences/*.yaml)."]) + "\n"
     groups = defaultdict(list)
     for div in spec.divergences:
-        groups[div["group"]].append(div)
+        groups[div.chapter].append(div)
     for group, items in groups.items():
         out += [f"## {group.capitalize()}", ""]
         for div in items:
-            div_id = div.get("id", "?")
-            out += [f"### {cell(div.get('title', div_id))} {{#{div_id}}}", "",
-                    f"`{div_id}` {badge('kind', div.get('kind', '?'))}", "",
-                    " ".join(str(div.get("summary", "")).split()), ""]
-            out += version_table(div.get("versions") or {}, clauses, "", versions=tuple(div.get("versions") or ()))
-            settled = ", ".join(rule_link(spec, r, "") for r in div.get("rules") or [])
+            out += [f"### {cell(div.title)} {{#{div.id}}}", "", f"`{div.id}` {badge('kind', div.kind)}", "",
+                    div.summary, ""]
+            out += version_table(dict(div.versions), clauses, "", versions=tuple(div.versions))
+            settled = ", ".join(rule_link(spec, r, "") for r in div.rules)
             out += ["", f"**Settled by:** {settled or 'no rule yet'}", ""]
     return "\n".join(out) + "\n"

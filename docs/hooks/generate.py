@@ -1,5 +1,10 @@
 """mkdocs hook: generate the rule, divergence, clause, scenario, matrix and CLI pages at build time.
 
+The pages are made from what the package itself loads: the spec by azul_conformance.spec_data, the scenarios by
+the scenario loader (and drawn after the scenario runner's run on the reference engine), the reports by
+azul_conformance.harness.report. $AZUL_DOCS_SPEC, $AZUL_DOCS_SCENARIOS and $AZUL_DOCS_REPORTS point elsewhere
+(the tests' fixtures).
+
 Nothing generated is written into docs/ or kept in git: the pages exist only as in-memory files of the build,
 made from spec/ and the scenarios every time, so they cannot drift from the data.
 Real inconsistencies (a link that cannot land, a duplicate ID, a YAML error) are logged as warnings, which
@@ -14,22 +19,37 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
+from azul_conformance import spec_data
+from azul_conformance.scenario import corpus_root
+from azul_conformance.spec_data import VERSION_NAMES, VERSIONS
+
 import docgen_clauses
 import docgen_reports
 import docgen_rules
 import docgen_scenarios
-from docgen_data import VERSION_NAMES, VERSIONS, load_spec
 
 log = logging.getLogger("mkdocs.plugins.azul_docs")
 _state: dict = {}
 
 
+def _load_spec(problems: list[str]) -> spec_data.Spec:
+    root = Path(os.environ.get("AZUL_DOCS_SPEC") or spec_data.default_spec_root())
+    try:
+        spec = spec_data.load_spec(root)
+    except spec_data.SpecDataError as error:
+        problems.append(str(error))
+        return spec_data.Spec(root, (), {}, ())
+    problems += docgen_rules.reference_problems(spec)
+    return spec
+
+
 def _pages(config) -> dict[str, str]:
     """src_uri -> Markdown of every generated page."""
-    spec = load_spec()
-    gallery = docgen_scenarios.load_gallery(spec)
+    problems: list[str] = []
+    spec = _load_spec(problems)
+    gallery = docgen_scenarios.load_gallery(spec, Path(os.environ.get("AZUL_DOCS_SCENARIOS") or corpus_root()))
     by_rule = gallery.by_rule()
-    problems = spec.problems + gallery.problems
+    problems += gallery.problems
     pages = {"rules/index.md": docgen_rules.rules_index_page(spec, by_rule),
              "rules/all.md": docgen_rules.one_page_rulebook(spec),
              "divergences.md": docgen_rules.divergences_page(spec),
@@ -37,11 +57,11 @@ def _pages(config) -> dict[str, str]:
              "scenarios/index.md": docgen_scenarios.index_page(gallery),
              "reference/cli.md": docgen_reports.cli_page()}
     for chapter in spec.chapters:
-        pages[f"rules/{chapter['chapter']}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
+        pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
     for version in VERSIONS:
         pages[f"clauses/{version}.md"] = docgen_clauses.version_page(spec, version)
     for group, items in gallery.groups().items():
-        pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items, gallery.root)
+        pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items)
     reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
     pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
@@ -105,7 +125,7 @@ def on_config(config):
     spec, gallery = _state["spec"], _state["gallery"]
     sections = {
         "rules/index.md": [{"The rules on one page": "rules/all.md"}]
-        + [{c.get("title", c["chapter"]): f"rules/{c['chapter']}.md"} for c in spec.chapters],
+        + [{c.title: f"rules/{c.name}.md"} for c in spec.chapters],
         "clauses/index.md": [{f"{v} {VERSION_NAMES[v]}": f"clauses/{v}.md"} for v in VERSIONS],
         "scenarios/index.md": [{g: f"scenarios/{g}.md"} for g in gallery.groups()],
     }
