@@ -115,3 +115,15 @@ def test_a_records_player_names_reach_the_terminal_as_plain_text(tmp_path):
     result = CliRunner().invoke(replay, [str(path)])
     assert "\x1b" not in result.output
     assert "[bold]Al" in result.output  # shown as written, not read as Rich markup
+
+
+def test_a_number_of_thousands_of_digits_in_a_record_is_located():
+    from azul_conformance.records import RecordError, parse_record, sample_paths
+
+    text = sample_paths()[0].read_text(encoding="utf-8")
+    at = text.index("[%score")
+    line = text[:at].count("\n") + 1
+    text = text[:at] + "[%score " + "9" * 5000 + " 3]" + text[text.index("]", at) + 1:]
+    with pytest.raises(RecordError) as caught:
+        parse_record(text, "big.azr")
+    assert caught.value.pos.line == line and "larger than anything" in str(caught.value)
