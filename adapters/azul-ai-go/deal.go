@@ -200,6 +200,9 @@ func parseTiles(s string) (counts, bool) {
 // factories stay as they are. So a deal is possible exactly when it is the whole bag first, then lid tiles.
 func (a *adapter) orderBagFor(want []string) error {
 	g := a.g
+	if len(want) < 5 || len(want) > 9 { // protocol v1's schema: no deal at all
+		return refuse("bad_request", "SETUP-3", "a deal is a list of 5 to 9 factories, not %d", len(want))
+	}
 	if len(want) != len(g.Factories) {
 		return refuse("illegal_move", "SETUP-3", "%d factories given; a %d-player game has %d",
 			len(want), g.NumPlayers, len(g.Factories))
@@ -208,8 +211,8 @@ func (a *adapter) orderBagFor(want []string) error {
 	var dealt counts
 	for i, f := range want {
 		c, ok := parseTiles(f)
-		if !ok {
-			return refuse("illegal_move", "DEAL-1", "factory %d: %q is not made of the tiles B Y R K W", i+1, f)
+		if !ok || len(f) > 4 { // protocol v1's schema: no deal at all
+			return refuse("bad_request", "DEAL-1", "factory %d: %q is not up to 4 tiles of B Y R K W", i+1, f)
 		}
 		per[i], dealt = c, dealt.plus(c)
 	}

@@ -56,20 +56,24 @@ func TestEveryDealTheEngineCanMakeIsDealtAsGiven(t *testing.T) {
 // Deals SetupRound cannot make are refused, naming the rule, and leave bag and lid as they were.
 func TestDealsTheEngineCannotMakeAreRefused(t *testing.T) {
 	cases := []struct {
-		name, rule string
-		bag, lid   string
-		want       []string
+		name, code, rule string
+		bag, lid         string
+		want             []string
 	}{
-		{"lid before the bag is empty", "DEAL-2", "BBBBBB", "RRRRRRRRRRRRRR",
+		{"lid before the bag is empty", "illegal_move", "DEAL-2", "BBBBBB", "RRRRRRRRRRRRRR",
 			[]string{"BBBB", "RRRR", "RRRR", "RRRR", "BBRR"}},
-		{"tiles the bag does not hold", "DEAL-1", "BBBBBBBBBBBBBBBBBBBB", "",
+		{"tiles the bag does not hold", "illegal_move", "DEAL-1", "BBBBBBBBBBBBBBBBBBBB", "",
 			[]string{"BBBB", "BBBB", "BBBB", "BBBB", "YYYY"}},
-		{"three tiles while tiles last", "DEAL-1", "BBBBBBBBBBBBBBBBBBBB", "",
+		{"three tiles while tiles last", "illegal_move", "DEAL-1", "BBBBBBBBBBBBBBBBBBBB", "",
 			[]string{"BBBB", "BBBB", "BBBB", "BBBB", "BBB"}},
-		{"not in order when tiles run out", "DEAL-3", "BBBBBB", "",
+		{"not in order when tiles run out", "illegal_move", "DEAL-3", "BBBBBB", "",
 			[]string{"BBBB", "", "BB", "", ""}},
-		{"six factories for two players", "SETUP-3", "BBBBBBBBBBBBBBBBBBBB", "",
+		{"six factories for two players", "illegal_move", "SETUP-3", "BBBBBBBBBBBBBBBBBBBB", "",
 			[]string{"BBBB", "BBBB", "BBBB", "BBBB", "BBBB", ""}},
+		{"five tiles on a factory (malformed)", "bad_request", "DEAL-1", "BBBBBBBBBBBBBBBBBBBB", "",
+			[]string{"BBBBB", "BBBB", "BBBB", "BBBB", "BBB"}},
+		{"four factories (malformed)", "bad_request", "SETUP-3", "BBBBBBBBBBBBBBBBBBBB", "",
+			[]string{"BBBB", "BBBB", "BBBB", "BBBB"}},
 	}
 	for _, c := range cases {
 		a := waitingGame(t, rand.New(rand.NewSource(2)), 2, 0, 0)
@@ -78,8 +82,8 @@ func TestDealsTheEngineCannotMakeAreRefused(t *testing.T) {
 		a.g.Bag = newBag(3, bag.tiles(), lid.tiles())
 		_, err := a.deal(request{"factories": mustJSON(t, c.want)})
 		r, ok := err.(*refusal)
-		if !ok || r.code != "illegal_move" || r.rule != c.rule {
-			t.Errorf("%s: got %v, want illegal_move %s", c.name, err, c.rule)
+		if !ok || r.code != c.code || r.rule != c.rule {
+			t.Errorf("%s: got %v, want %s %s", c.name, err, c.code, c.rule)
 		}
 		after := contents(a.g.Bag)
 		if countOf(after.bag) != bag || countOf(after.lid) != lid || !a.dealDue {
