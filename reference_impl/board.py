@@ -9,12 +9,15 @@ from .tiles import FLOOR_PENALTIES, FLOOR_SPACES, MARKER, WALL_SIZE, wall_column
 
 EMPTY = -1
 ALL_COLUMNS = (1 << WALL_SIZE) - 1
+ALL_LINES = 0b11111  # a bit set of the five pattern lines
+ALL_COLOURS = 0b11111  # a bit set of the five colours
 # ABSENT_COLOURS[row_colours]: the colours (0-4) a wall row lacks, by the row's bit set of colours
 ABSENT_COLOURS = [tuple(c for c in range(5) if not mask >> c & 1) for mask in range(32)]
 
 
 class Board:
-    __slots__ = ("score", "line_colour", "line_count", "wall", "row_colours", "column_colours", "floor")
+    __slots__ = ("score", "line_colour", "line_count", "wall", "row_colours", "column_colours", "floor",
+                 "open_lines")
 
     def __init__(self) -> None:
         self.score = 0
@@ -24,6 +27,9 @@ class Board:
         self.row_colours = [0] * WALL_SIZE  # bit c set: colour c is on that wall row (OFFER-9)
         self.column_colours = [0] * WALL_SIZE  # bit c set: colour c is in that wall column (GREY-2)
         self.floor: list[int] = []  # left to right; MARKER for the first-player marker
+        # open_lines[c]: bit l set when pattern line l accepts colour c, that is accepts(l, c). Kept up to date
+        # by every change to a line or the wall, so listing legal takes needs no loop over the lines.
+        self.open_lines = [ALL_LINES] * 5
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
@@ -34,16 +40,37 @@ class Board:
         other.row_colours = self.row_colours[:]
         other.column_colours = self.column_colours[:]
         other.floor = self.floor[:]
+        other.open_lines = self.open_lines[:]
         return other
 
     # -- the factory offer -------------------------------------------------------------------------------
 
     def accepts(self, line: int, colour: int) -> bool:
         """Whether pattern line `line` (0-4) can take tiles of `colour` (OFFER-8, OFFER-9, OFFER-12)."""
+        return bool(self.colours_accepted(line) >> colour & 1)
+
+    def colours_accepted(self, line: int) -> int:
+        """The bit set of colours pattern line `line` (0-4) can take: an empty line, any colour its wall row
+        lacks (OFFER-9); a line holding tiles, only their colour (OFFER-8), and only until it is full (OFFER-12)."""
         held = self.line_colour[line]
         if held == EMPTY:
-            return not self.row_colours[line] >> colour & 1
-        return held == colour and self.line_count[line] <= line
+            return ~self.row_colours[line] & ALL_COLOURS
+        return 1 << held if self.line_count[line] <= line else 0
+
+    def reopen(self, line: int) -> None:
+        """Bring open_lines up to date after a change to pattern line `line` or to its wall row."""
+        accepted, bit = self.colours_accepted(line), 1 << line
+        open_lines = self.open_lines
+        for colour in range(5):
+            if accepted >> colour & 1:
+                open_lines[colour] |= bit
+            else:
+                open_lines[colour] &= ~bit
+
+    def reopen_all(self) -> None:
+        """Rebuild open_lines from scratch (after a board is set up square by square)."""
+        for line in range(5):
+            self.reopen(line)
 
     def to_floor(self, tile: int, count: int, lid: list[int]) -> None:
         """Put tiles on the leftmost free floor spaces (FLOOR-1); what finds no space goes to the lid (FLOOR-2)."""
@@ -64,6 +91,7 @@ class Board:
         fits = count if count <= room else room
         self.line_colour[line] = colour
         self.line_count[line] += fits
+        self.reopen(line)
         if count > fits:
             self.to_floor(colour, count - fits, lid)
 
@@ -89,6 +117,7 @@ class Board:
         lid[colour] += line  # TILING-2: a line of capacity line + 1 leaves `line` tiles
         self.line_colour[line] = EMPTY
         self.line_count[line] = 0
+        self.reopen(line)
 
     def tile_coloured_wall(self, lid: list[int]) -> None:
         """Coloured wall: every complete line, top to bottom, to the space of its colour (WALL-1)."""
@@ -101,6 +130,7 @@ class Board:
         self.to_floor(self.line_colour[line], self.line_count[line], lid)
         self.line_colour[line] = EMPTY
         self.line_count[line] = 0
+        self.reopen(line)
 
     def placement_points(self, row: int, column: int) -> int:
         """SCORE-1, SCORE-2: 1 for a lone tile, else each run of 2 or more through the tile, both ways."""
@@ -138,7 +168,8 @@ class Board:
     # -- end of game ----------------------------------------------------------------------------------------
 
     def complete_rows(self) -> int:
-        return sum(1 for row in self.wall if EMPTY not in row)
+        """Wall rows holding all five colours, so full (END-1, END-2)."""
+        return self.row_colours.count(ALL_COLOURS)
 
     def complete_columns(self) -> int:
         return sum(1 for col in range(WALL_SIZE) if all(row[col] != EMPTY for row in self.wall))

@@ -10,8 +10,10 @@ end-of-game bonuses) happens inside that step.
 from __future__ import annotations
 
 import random
+from itertools import compress
+from operator import add
 
-from .board import ABSENT_COLOURS, EMPTY, Board
+from .board import EMPTY, Board
 from .errors import IllegalDeal, IllegalMove, InvalidSetup, MalformedDeal
 from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES_TO, Move, Placement, Take, parse_move
 from .tiles import (
@@ -21,6 +23,8 @@ from .tiles import (
 DEAL, OFFER, TILING, OVER = "deal", "offer", "tiling", "over"
 VARIANTS = ("colour", "grey")
 IN_CENTRE = -1  # Game.marker while the marker lies in the centre (and during the deal)
+COLOUR_RANGE = range(5)
+NO_TILES = (0, 0, 0, 0, 0)
 
 
 class Game:
@@ -187,27 +191,18 @@ class Game:
         return []
 
     def _legal_takes(self) -> list[Take]:
-        board = self.boards[self.turn]
-        held, count, rows = board.line_colour, board.line_count, board.row_colours
-        # accepts[c]: bit l set when pattern line l + 1 accepts colour c (OFFER-8, OFFER-9, OFFER-12)
-        accepts = [0] * 5
-        for line in range(5):
-            colour = held[line]
-            if colour == EMPTY:
-                for c in ABSENT_COLOURS[rows[line]]:
-                    accepts[c] |= 1 << line
-            elif count[line] <= line:
-                accepts[colour] |= 1 << line
+        """OFFER-2, OFFER-4, OFFER-11: all tiles of one colour from one factory or the centre, to a pattern line
+        that accepts them (Board.accepts: OFFER-8, OFFER-9, OFFER-12, read from the board's open_lines) or to
+        the floor line."""
+        open_lines = self.boards[self.turn].open_lines
         moves: list[Take] = []
         for source, tiles in enumerate(self.factories, 1):
             takes = TAKES_TO[source]
-            for c in range(5):
-                if tiles[c]:
-                    moves += takes[c][accepts[c]]
+            for c in compress(COLOUR_RANGE, tiles):  # the colours the factory holds
+                moves += takes[c][open_lines[c]]
         takes = TAKES_TO[CENTRE]
-        for c in range(5):
-            if self.centre[c]:
-                moves += takes[c][accepts[c]]
+        for c in compress(COLOUR_RANGE, self.centre):
+            moves += takes[c][open_lines[c]]
         return moves
 
     def play(self, move: Move | str) -> None:
@@ -235,7 +230,7 @@ class Game:
             where = "the centre" if source == CENTRE else f"factory {source}"
             raise IllegalMove(f"{move}: {where} holds no {COLOURS[colour]} tile", rule="OFFER-6")
         board = self.boards[self.turn]
-        if line != FLOOR:
+        if line != FLOOR and not board.open_lines[colour] >> (line - 1) & 1:
             self._check_line(move, board, line - 1, colour)
         tiles[colour] = 0
         if source == CENTRE:
@@ -243,11 +238,8 @@ class Game:
                 self.marker = self.turn
                 board.take_marker()
         else:  # OFFER-3: the rest of the factory goes to the centre
-            centre = self.centre
-            for c in range(5):
-                if tiles[c]:
-                    centre[c] += tiles[c]
-                    tiles[c] = 0
+            self.centre[:] = map(add, self.centre, tiles)
+            tiles[:] = NO_TILES
         if line == FLOOR:
             board.to_floor(colour, count, self.lid)  # OFFER-11
         else:
@@ -260,6 +252,8 @@ class Game:
 
     @staticmethod
     def _check_line(move: Take, board: Board, line: int, colour: int) -> None:
+        """Raise naming the rule by which pattern `line` refuses `colour`. Called only for a line that
+        Board.accepts refuses (through open_lines), so it explains a refusal and never grants a line."""
         held = board.line_colour[line]
         if held != EMPTY and held != colour:
             raise IllegalMove(f"{move}: pattern line {line + 1} holds {COLOURS[held]}, not {COLOURS[colour]}",

@@ -83,6 +83,7 @@ def _board_from_json(data: dict[str, Any]) -> Board:
                 board.row_colours[r] |= 1 << colour
                 board.column_colours[c] |= 1 << colour
     board.floor = [MARKER if letter == MARKER_LETTER else COLOUR_INDEX[letter] for letter in data["floor"]]
+    board.reopen_all()
     return board
 
 
