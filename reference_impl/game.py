@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from operator import add
 
 from .board import EMPTY, Board
 from .errors import IllegalDeal, IllegalMove, InvalidSetup, MalformedDeal
@@ -97,7 +96,7 @@ class Game:
 
     def _draw(self, rng: random.Random) -> None:
         """DEAL-1..3: four random tiles per factory in turn; the lid refills an empty bag; stop when both are out."""
-        bag, lid = self.bag, self.lid
+        bag, lid, randrange = self.bag, self.lid, rng.randrange
         in_bag = sum(bag)
         for factory in self.factories:
             for _ in range(TILES_PER_FACTORY):
@@ -108,7 +107,7 @@ class Game:
                     for c in range(5):  # DEAL-2: pour the lid into the bag
                         bag[c] += lid[c]
                         lid[c] = 0
-                pick = rng.randrange(in_bag)
+                pick = randrange(in_bag)
                 colour = 0
                 while pick >= bag[colour]:
                     pick -= bag[colour]
@@ -238,7 +237,9 @@ class Game:
                 self.marker = self.turn
                 board.take_marker()
         else:  # OFFER-3: the rest of the factory goes to the centre
-            self.centre[:] = map(add, self.centre, tiles)
+            centre = self.centre
+            for c in compress(COLOUR_RANGE, tiles):
+                centre[c] += tiles[c]
             tiles[:] = NO_TILES
         if line == FLOOR:
             board.to_floor(colour, count, self.lid)  # OFFER-11

@@ -9,7 +9,7 @@ building new objects on its hot path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import NotationError
 from .tiles import COLOURS
@@ -25,11 +25,15 @@ class Take:
     source: int
     colour: int
     line: int
+    text: str = field(init=False, repr=False, compare=False)  # the move in the notation, `3K4`
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
         source = "C" if self.source == CENTRE else str(self.source)
         line = "F" if self.line == FLOOR else str(self.line)
-        return f"{source}{COLOURS[self.colour]}{line}"
+        object.__setattr__(self, "text", f"{source}{COLOURS[self.colour]}{line}")
+
+    def __str__(self) -> str:
+        return self.text
 
     def __repr__(self) -> str:
         return f"Take.parse({str(self)!r})"
@@ -49,9 +53,13 @@ class Placement:
 
     line: int
     column: int
+    text: str = field(init=False, repr=False, compare=False)  # the move in the notation, `2@4`
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.line}@{self.column}")
 
     def __str__(self) -> str:
-        return f"{self.line}@{self.column}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Placement.parse({str(self)!r})"

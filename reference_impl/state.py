@@ -12,8 +12,8 @@ from .board import EMPTY, Board
 from .errors import InvalidState
 from .game import DEAL, IN_CENTRE, OFFER, OVER, TILING, VARIANTS, Game
 from .tiles import (
-    COLOUR_INDEX, COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, MARKER_LETTER, TILES_PER_COLOUR,
-    TILES_PER_FACTORY, WALL_SIZE, counts_to_text, text_to_counts, wall_colour,
+    COLOUR_INDEX, COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, LETTERS, MARKER, MARKER_LETTER,
+    TILES_PER_COLOUR, TILES_PER_FACTORY, WALL_SIZE, counts_to_text, text_to_counts, wall_colour,
 )
 
 FORMAT = "azul-state/1"
@@ -37,13 +37,17 @@ def to_state(game: Game) -> dict[str, Any]:
     }
 
 
+CELL_LETTERS = {EMPTY: ".", **{colour: letter for colour, letter in enumerate(COLOURS)}}  # a wall cell
+
+
 def _board_to_json(board: Board) -> dict[str, Any]:
+    # map() over lookup tables: a state is written after every step of every fuzzed game
     return {
         "score": board.score,
-        "lines": [COLOURS[board.line_colour[i]] * board.line_count[i] if board.line_count[i] else ""
-                  for i in range(5)],
-        "wall": ["".join("." if cell == EMPTY else COLOURS[cell] for cell in row) for row in board.wall],
-        "floor": "".join(MARKER_LETTER if tile == MARKER else COLOURS[tile] for tile in board.floor),
+        "lines": [COLOURS[colour] * count if count else "" for colour, count in zip(board.line_colour,
+                                                                                     board.line_count)],
+        "wall": ["".join(map(CELL_LETTERS.__getitem__, row)) for row in board.wall],
+        "floor": "".join(map(LETTERS.__getitem__, board.floor)),  # LETTERS[MARKER] is the marker's letter
     }
 
 

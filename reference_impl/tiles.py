@@ -5,11 +5,13 @@ The rulebook text leaves the last two to the printed board; see rules WALL-1 and
 
 from __future__ import annotations
 
+from operator import mul
+
 COLOURS = "BYRKW"  # blue, yellow, red, black, white: the order of every multiset string (DESIGN.md)
 BLUE, YELLOW, RED, BLACK, WHITE = range(5)
 MARKER = 5  # the first-player marker as it stands in a floor line; never a tile
 MARKER_LETTER = "M"
-LETTERS = COLOURS + MARKER_LETTER
+LETTERS = COLOURS + MARKER_LETTER  # LETTERS[tile] for a tile or the marker on a floor line
 COLOUR_INDEX = {letter: index for index, letter in enumerate(COLOURS)}
 
 TILES_PER_COLOUR = 20  # SETUP-4: 100 tiles, 20 of each colour
@@ -33,7 +35,7 @@ def wall_colour(row: int, column: int) -> int:
 
 def counts_to_text(counts: list[int] | tuple[int, ...]) -> str:
     """A multiset of tiles as a canonical string: colour letters in B Y R K W order."""
-    return "".join(letter * count for letter, count in zip(COLOURS, counts))
+    return "".join(map(mul, COLOURS, counts))
 
 
 def text_to_counts(text: str) -> list[int]:

@@ -53,7 +53,7 @@ class ReferenceEngine(Engine):
         return ref.to_state(self.game)
 
     def legal_moves(self) -> list[str]:
-        return [str(move) for move in self._game().legal_moves()]
+        return [move.text for move in self._game().legal_moves()]
 
     def play(self, move: str) -> State:
         game = self._game()

@@ -1,0 +1,214 @@
+"""`azul fuzz`: a long differential campaign, random games played in lockstep with the reference engine."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
+PLAIN_EVERY = 10.0  # seconds between progress lines when the output is not a terminal
+
+
+def parse_duration(ctx, param, value: str | None) -> float | None:
+    """`90`, `90s`, `15m`, `2h`, `1h30m` -> seconds."""
+    if value is None:
+        return None
+    text = value.strip().lower()
+    if re.fullmatch(r"\d+(\.\d+)?", text):
+        return float(text)
+    parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", text)
+    if not text or parts is None or not any(parts.groups()):
+        raise click.BadParameter(f"{value!r}: expected a duration such as 90s, 15m, 2h or 1h30m")
+    hours, minutes, seconds = (int(g or 0) for g in parts.groups())
+    return float(hours * 3600 + minutes * 60 + seconds)
+
+
+def parse_players(ctx, param, value: str) -> tuple[int, ...]:
+    try:
+        counts = sorted({int(part) for part in value.split(",") if part.strip()})
+    except ValueError:
+        counts = []
+    if not counts or any(n not in (2, 3, 4) for n in counts):
+        raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
+    return tuple(counts)
+
+
+def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
+    names = ["colour", "grey"] if value == "both" else [v.strip() for v in value.split(",") if v.strip()]
+    if not names or any(v not in ("colour", "grey") for v in names):
+        raise click.BadParameter(f"{value!r}: expected colour, grey, colour,grey or both")
+    return tuple(dict.fromkeys(names))
+
+
+@click.command(context_settings={"max_content_width": 100})
+@click.option("--engine", metavar="CMD", default=None,
+              help="Command that starts the engine under test (protocol v1). Default: the reference, in-process.")
+@click.option("--games", type=click.IntRange(1), default=None, help="Play games 0 .. N-1 of the campaign.")
+@click.option("--time", "seconds", callback=parse_duration, default=None, metavar="DURATION",
+              help="Stop starting games after this long (90s, 15m, 2h); the state file keeps what was played.")
+@click.option("--players", callback=parse_players, default="2", show_default=True, help="Player counts, e.g. 2,3,4.")
+@click.option("--variant", "variants", callback=parse_variants, default="colour", show_default=True,
+              help="Wall: colour, grey, or both.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Campaign seed: game i is fixed by seed and i.")
+@click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True,
+              help="Engine processes on this machine, each playing its own blocks of games.")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+              help="Run the blocks on a Dask distributed cluster (needs the 'cluster' extra).")
+@click.option("--state", "state_path", type=click.Path(dir_okay=False), default=None,
+              help="State file recording the games played (default: fuzz-state.jsonl in --report-dir, or "
+                   "./azul-fuzz-state.jsonl). Run again with the same file to resume.")
+@click.option("--fresh", is_flag=True, help="Start the campaign over, overwriting the state file.")
+@click.option("--report-dir", type=click.Path(file_okay=False), default=None,
+              help="Write report.jsonl, junit.xml, report.md and counterexamples/ here.")
+@click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),
+              show_default=True, help="Which reports to produce (repeatable).")
+@click.option("--block", "block_size", type=click.IntRange(1), default=50, show_default=True,
+              help="Games per block (the unit of work handed to a worker and recorded in the state file).")
+@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,
+              help="Seconds the engine gets to answer each request.")
+@click.option("--shrink-seconds", type=click.FloatRange(0), default=20.0, show_default=True,
+              help="Time spent shrinking each deviation's game (0: keep the game as found).")
+def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, state_path, fresh, report_dir,
+         formats, block_size, timeout, shrink_seconds) -> None:
+    """Play random games against an engine, step by step in lockstep with the reference engine.
+
+    Game i of a campaign is fixed by --seed and i alone, so a campaign gives the same findings whether it
+    runs in one process, on -j N processes or on a cluster, and whether it ran in one go or was resumed.
+    The first difference in a game is a deviation, named by the rule it breaks; the same kind of
+    difference in many games is one deviation, reported with how many games showed it and the first such
+    game, shrunk and written as a scenario. The exit status is 1 when a deviation was found, 2 when the
+    campaign could not start.
+
+    \b
+    Examples:
+      azul fuzz --games 10000                                  # the reference against itself, in-process
+      azul fuzz --engine "./my-engine" --time 2h --players 2,3,4 --variant both --report-dir fuzz
+      azul fuzz --engine "./my-engine" --time 2h --report-dir fuzz   # again later: resumes where it stopped
+      azul fuzz --engine "./my-engine" --games 100000 -j 4
+      azul fuzz --engine "./my-engine" --games 1000000 --scheduler tcp://10.0.0.5:8786
+    """
+    from azul_conformance.fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
+
+    if games is None and seconds is None:
+        raise click.UsageError("say how long: --games N, --time DURATION, or both")
+    chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
+    spec = CampaignSpec(seed, players, variants, engine, timeout)
+    folder = Path(report_dir) if report_dir else None
+    path = Path(state_path) if state_path else (folder / "fuzz-state.jsonl" if folder else
+                                                 Path("azul-fuzz-state.jsonl"))
+    console = Console(soft_wrap=True)  # a line is never broken in the middle of a path
+    try:
+        state = StateFile(path, spec, fresh)
+    except CampaignError as error:
+        raise click.ClickException(str(error)) from None
+    already = state.findings.games
+    try:
+        status = _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder,
+                           chosen, shrink_seconds, already)
+    except CampaignError as error:
+        console.print(f"[bold red]fuzz:[/] {error}")
+        console.print(f"what was played is kept in {path}; run the same command again to resume")
+        status = 2
+    finally:
+        state.close()
+        close_engines()
+    raise SystemExit(status)
+
+
+def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
+              shrink_seconds, already) -> int:
+    from azul_conformance.fuzz.report import header_of, results_of, write_reports
+    from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
+    from azul_conformance.harness.terminal import summary
+
+    executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
+    where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
+        (f"{workers} local processes" if workers > 1 else "this process")
+    aim = " and ".join(x for x in (f"games 0..{games - 1}" if games else "",
+                                   f"at most {seconds:g} s" if seconds else "") if x)
+    console.print(f"fuzz: seed {spec.seed}, players {','.join(map(str, spec.players))}, wall "
+                  f"{','.join(spec.variants)}, {aim}, on {where}"
+                  + (f"; resuming: {already} games already played" if already else ""), highlight=False)
+    live = LiveSummary(console, state.findings, games)
+    started = time.perf_counter()
+    try:
+        with live:
+            finished = play_campaign(spec, state, executor, games, seconds, block_size, live.update)
+    except KeyboardInterrupt:
+        console.print("interrupted: what was played is kept in the state file; run again to resume")
+        finished = False
+    finally:
+        executor.close()
+    wall = time.perf_counter() - started
+    findings = state.findings
+    counterexamples = str(folder / "counterexamples") if folder else None
+    results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
+    command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
+    extra = {"games": findings.games, "complete": finished, "state": str(state.path)}
+    if folder:
+        write_reports(folder, header_of(spec, findings, command), results, formats, extra)
+    if "terminal" in formats:
+        summary(console, results, wall)
+    played = findings.games - already
+    console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
+                  f"games/s), {len(findings.deviations)} distinct deviations"
+                  + ("" if finished or games is None else f"; games up to {games - 1} not all played yet: "
+                     "run again to resume"), highlight=False)
+    if folder:
+        console.print(f"reports: {folder}/")
+    return 1 if findings.deviations else 0
+
+
+def _temp() -> str:
+    import tempfile
+
+    return str(Path(tempfile.gettempdir()) / "azul-fuzz-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))
+
+
+class LiveSummary:
+    """Games, games per second and deviations so far: a live line on a terminal, a plain line every
+    PLAIN_EVERY seconds otherwise (CI logs)."""
+
+    def __init__(self, console: Console, findings, total: int | None) -> None:
+        self.console, self.findings, self.total = console, findings, total
+        self.started = time.perf_counter()
+        self.first_games = findings.games
+        self.last_line = self.started
+        self.progress = None
+
+    def __enter__(self) -> "LiveSummary":
+        if self.console.is_terminal:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.progress = Progress(TextColumn("[bold]fuzz"), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.description}"), TimeElapsedColumn(), console=self.console,
+                                     transient=True)
+            self.progress.__enter__()
+            self.task = self.progress.add_task("", total=self.total, completed=self.findings.games)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.__exit__(*exc)
+
+    def line(self) -> str:
+        elapsed = time.perf_counter() - self.started
+        rate = (self.findings.games - self.first_games) / elapsed if elapsed else 0.0
+        found = len(self.findings.deviations)
+        return f"{rate:,.0f} games/s, {found} deviation{'s' if found != 1 else ''}"
+
+    def update(self, block) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, completed=self.findings.games, description=self.line())
+            return
+        now = time.perf_counter()
+        if now - self.last_line >= PLAIN_EVERY:
+            self.last_line = now
+            total = f"/{self.total}" if self.total else ""
+            self.console.print(f"fuzz: {self.findings.games}{total} games, {self.line()}", highlight=False)

@@ -1,0 +1,257 @@
+"""A fuzz campaign: games played in blocks, anywhere, recorded so that a campaign can stop and resume.
+
+Game i of a campaign is fixed by the campaign's seed and i (games.plan_for), so the games can be played in
+blocks of consecutive indices, by any number of processes or machines, in any order. Every finished block is
+appended to the state file (JSON Lines) with the deviations it found; a campaign started again on the same
+state file plays only the games that no line records, and a block that ran out of time records the games it
+did play. The campaign's findings are the merge of the blocks: for each distinct deviation, the game with the
+lowest index that shows it, and how many games did. So the result does not depend on how the games were
+split, and a block is counted once however often it was started.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..engines.base import Capabilities, Engine, EngineError
+from .games import Deviation, Mix, play_game, plan_for
+
+STATE_FORMAT = "azul-fuzz-state/1"
+
+
+class CampaignError(Exception):
+    """The campaign cannot start or go on (a state file of another campaign, an engine that will not start)."""
+
+
+@dataclass(frozen=True)
+class CampaignSpec:
+    """What makes two campaigns the same campaign: the seed, the game mix and the engine."""
+
+    seed: int = 0
+    players: tuple[int, ...] = (2,)
+    variants: tuple[str, ...] = ("colour",)
+    engine: str | None = None  # a protocol-v1 command; None: the in-process reference engine
+    timeout: float = 5.0  # seconds per request
+
+    @property
+    def mix(self) -> Mix:
+        return Mix(self.players, self.variants)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["players"], data["variants"] = list(self.players), list(self.variants)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "CampaignSpec":
+        return cls(int(data["seed"]), tuple(data["players"]), tuple(data["variants"]), data.get("engine"),
+                   float(data.get("timeout", 5.0)))
+
+    def same_campaign(self, other: "CampaignSpec") -> bool:
+        """The timeout may change between sessions; what is played may not."""
+        return (self.seed, self.players, self.variants, self.engine) == \
+            (other.seed, other.players, other.variants, other.engine)
+
+
+@dataclass
+class Block:
+    """The outcome of games first .. first + games - 1."""
+
+    first: int
+    games: int
+    deviations: dict[str, Deviation] = field(default_factory=dict)  # key -> the first game showing it
+    counts: dict[str, int] = field(default_factory=dict)  # key -> games showing it
+    seconds: float = 0.0
+    worker: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"block": self.first, "games": self.games, "seconds": round(self.seconds, 3),
+                "counts": self.counts, "deviations": [d.to_json() for d in self.deviations.values()],
+                "worker": self.worker}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Block":
+        deviations = [Deviation.from_json(d) for d in data.get("deviations", [])]
+        return cls(int(data["block"]), int(data["games"]), {d.key: d for d in deviations},
+                   {k: int(v) for k, v in data.get("counts", {}).items()}, float(data.get("seconds", 0.0)),
+                   str(data.get("worker", "")))
+
+
+# -- the engines of one process -----------------------------------------------------------------------------------
+
+_OPEN: dict[tuple, tuple[Engine, Engine, Capabilities]] = {}
+
+
+def engines_for(spec: CampaignSpec) -> tuple[Engine, Engine, Capabilities]:
+    """This process's engine under test and reference, started once and kept for the next blocks."""
+    key = (spec.engine, spec.timeout)
+    if key not in _OPEN:
+        from ..engines.reference import ReferenceEngine
+
+        if spec.engine is None:
+            engine: Engine = ReferenceEngine(spec.seed)
+        else:
+            from ..engines.subprocess import ProcessEngine
+
+            try:
+                engine = ProcessEngine(spec.engine, timeout=spec.timeout)
+            except EngineError as error:
+                raise CampaignError(f"cannot start the engine {spec.engine!r}: {error.message}") from None
+        _OPEN[key] = (engine, ReferenceEngine(spec.seed), engine.info.capabilities)
+    return _OPEN[key]
+
+
+def close_engines() -> None:
+    while _OPEN:
+        engine, _, _ = _OPEN.popitem()[1]
+        engine.close()
+
+
+def playable(spec: CampaignSpec, capabilities: Capabilities) -> Mix:
+    """The campaign's mix, less what the engine does not offer (an error when nothing is left)."""
+    players = tuple(n for n in spec.players if n in capabilities.players)
+    variants = tuple(v for v in spec.variants if v in capabilities.variants)
+    if not players or not variants:
+        raise CampaignError(f"the engine offers players {list(capabilities.players)} and walls "
+                            f"{list(capabilities.variants)}; the campaign asks for players {list(spec.players)} "
+                            f"and walls {list(spec.variants)}")
+    return Mix(players, variants)
+
+
+def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None = None) -> Block:
+    """Play games first .. first + count - 1 (stopping after the game in hand once the wall-clock
+    `deadline`, a time.time() value, has passed); a crashed or hung engine is restarted and the block goes on."""
+    import os
+    import socket
+
+    engine, reference, capabilities = engines_for(spec)
+    mix = playable(spec, capabilities)
+    block = Block(first, 0, worker=f"{socket.gethostname()}:{os.getpid()}")
+    started = time.perf_counter()
+    for index in range(first, first + count):
+        if deadline is not None and time.time() >= deadline and block.games:
+            break
+        found = play_game(engine, reference, capabilities, plan_for(spec.seed, index, mix), index)
+        block.games += 1
+        if found is None:
+            continue
+        block.counts[found.key] = block.counts.get(found.key, 0) + 1
+        block.deviations.setdefault(found.key, found)
+        if found.verdict in ("crash", "timeout"):
+            try:
+                engine.restart()
+            except EngineError as error:
+                raise CampaignError(f"the engine could not be restarted after a {found.verdict}: "
+                                    f"{error.message}") from None
+    block.seconds = time.perf_counter() - started
+    return block
+
+
+# -- what has been played -----------------------------------------------------------------------------------------
+
+@dataclass
+class Findings:
+    """The merge of every block played so far."""
+
+    games: int = 0
+    seconds: float = 0.0  # engine time summed over blocks (not wall time)
+    deviations: dict[str, Deviation] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    done: list[tuple[int, int]] = field(default_factory=list)  # (first, games) of every block
+
+    def add(self, block: Block) -> None:
+        self.games += block.games
+        self.seconds += block.seconds
+        self.done.append((block.first, block.games))
+        for key, count in block.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + count
+        for key, found in block.deviations.items():
+            known = self.deviations.get(key)
+            if known is None or found.index < known.index:
+                self.deviations[key] = found
+
+    def ordered(self) -> list[Deviation]:
+        """Deviations in a fixed order: by the index of the first game showing them."""
+        return sorted(self.deviations.values(), key=lambda d: (d.index, d.key))
+
+
+class StateFile:
+    """The campaign's record: a header naming the campaign, then one line per finished block."""
+
+    def __init__(self, path: str | Path, spec: CampaignSpec, fresh: bool = False) -> None:
+        self.path = Path(path)
+        self.spec = spec
+        self.findings = Findings()
+        if self.path.exists() and not fresh:
+            self._read()
+            self.file = self.path.open("a", encoding="utf-8")
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = self.path.open("w", encoding="utf-8")
+            self._write({"type": "header", "format": STATE_FORMAT, "spec": spec.to_json()})
+
+    def _read(self) -> None:
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except ValueError:
+                if number == len(lines):
+                    continue  # a line torn by a kill: its block is played again
+                raise CampaignError(f"{self.path}:{number}: not JSON; the state file is damaged") from None
+            if number == 1:
+                if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+                    raise CampaignError(f"{self.path}:1: not a fuzz state file (format {STATE_FORMAT!r})")
+                recorded = CampaignSpec.from_json(data["spec"])
+                if not recorded.same_campaign(self.spec):
+                    raise CampaignError(f"{self.path} records another campaign ({_describe(recorded)}), not "
+                                        f"{_describe(self.spec)}: give another --state, or --fresh to start over")
+            elif isinstance(data, dict) and data.get("type") == "block":
+                try:
+                    self.findings.add(Block.from_json(data))
+                except (KeyError, TypeError, ValueError) as error:
+                    raise CampaignError(f"{self.path}:{number}: not a block record ({error})") from None
+        if self.path.stat().st_size and not lines[-1:] == [""] and not self.path.read_bytes().endswith(b"\n"):
+            with self.path.open("a", encoding="utf-8") as out:  # end a torn line so appends start clean
+                out.write("\n")
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self.file.write(json.dumps(data, separators=(",", ":")) + "\n")
+        self.file.flush()
+
+    def record(self, block: Block) -> None:
+        self.findings.add(block)
+        self._write({"type": "block", **block.to_json()})
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def _describe(spec: CampaignSpec) -> str:
+    return (f"seed {spec.seed}, players {','.join(map(str, spec.players))}, walls {','.join(spec.variants)}, "
+            f"engine {spec.engine or 'reference (in-process)'}")
+
+
+def missing_blocks(done: list[tuple[int, int]], size: int, total: int | None) -> Iterator[tuple[int, int]]:
+    """(first, count) of the games not yet played, in index order, in blocks of at most `size`; without a
+    total, on without end."""
+    covered = sorted((first, first + games) for first, games in done if games > 0)
+    index = 0
+    for start, end in covered + [(total if total is not None else float("inf"),) * 2]:
+        while index < start:
+            stop = min(index + size, start)
+            if total is not None:
+                stop = min(stop, total)
+            if stop <= index:
+                return
+            yield index, int(stop - index)
+            index = int(stop)
+        index = max(index, end)
+        if total is not None and index >= total:
+            return

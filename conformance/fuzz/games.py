@@ -1,0 +1,175 @@
+"""One fuzz game: the engine under test and the reference, in lockstep, judged at every step.
+
+Game `index` of a campaign with seed `seed` is fixed by those two numbers alone (players, variant, start
+player, the deals' seed and every move choice), whoever plays it and in whatever order, so a campaign
+split over processes or machines plays exactly the games one process would. The first difference from the
+reference ends the game as a Deviation, named by the rule it breaks and keyed by the kind of difference, so
+that a million games showing the same bug make one deviation, not a million.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engines.base import Capabilities, Engine, EngineTimeout, Rejected
+from ..properties.canonical import State, state_diff
+from ..properties.differential import _context, _missing_rule, _rule
+from ..properties.play import EngineGaveUp, GamePlan, PropertyFailure, Trace, Watcher, walk
+
+CHOICES = 400  # one number per decision; enough for the longest random game (later picks take the first option)
+
+
+@dataclass(frozen=True)
+class Mix:
+    """Which games a campaign plays: player counts and walls drawn per game from these."""
+
+    players: tuple[int, ...] = (2,)
+    variants: tuple[str, ...] = ("colour",)
+
+
+def plan_for(seed: int, index: int, mix: Mix) -> GamePlan:
+    """The plan of game `index`: a function of the campaign seed and the index only."""
+    rng = random.Random(f"azul-fuzz/{seed}/{index}")
+    players = mix.players[rng.randrange(len(mix.players))]
+    variant = mix.variants[rng.randrange(len(mix.variants))]
+    return GamePlan(players, variant, rng.randrange(players), rng.getrandbits(32),
+                    tuple(rng.getrandbits(20) for _ in range(CHOICES)))
+
+
+@dataclass
+class Deviation:
+    """The first difference from the reference in one game, and how to find that game again."""
+
+    key: str  # what kind of difference: the same key twice is the same deviation
+    verdict: str  # fail, crash or timeout
+    rule: str | None
+    message: str
+    index: int  # the game's index in the campaign
+    plan: dict[str, Any]
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    expected: Any = None
+    actual: Any = None
+    stderr: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Deviation":
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+    def game_plan(self) -> GamePlan:
+        plan = dict(self.plan)
+        plan["choices"] = tuple(plan.get("choices", ()))
+        return GamePlan(**plan)
+
+
+class Lockstep(Watcher):
+    """Plays every step on the reference too (through the Engine interface) and compares the states."""
+
+    def __init__(self, reference: Engine, plan: GamePlan) -> None:
+        self.reference, self.plan = reference, plan
+        self.ref_moves: set[str] = set()
+
+    def on_start(self, engine, state):
+        plan = self.plan
+        expected = self.reference.new_game(plan.players, plan.variant, plan.start_player)
+        self._compare(expected, state, "deal", expected, "new_game")
+
+    def on_deal(self, engine, before, after, given):
+        try:
+            expected = self.reference.deal(list(after["factories"]))
+        except Rejected as error:
+            raise PropertyFailure(error.rule or "DEAL-1", f"the engine dealt {after['factories']}, which cannot be "
+                                  f"drawn from bag {before['bag']!r} and lid {before['lid']!r}: {error.message}",
+                                  expected="a drawable deal", actual=after["factories"]) from None
+        self._compare(expected, after, "deal", before, "deal")
+
+    def on_position(self, engine, state, moves, chooser):
+        self.ref_moves = set(self.reference.legal_moves())
+        listed = set(moves)
+        if listed == self.ref_moves:
+            return
+        extra, missing = sorted(listed - self.ref_moves), sorted(self.ref_moves - listed)
+        if extra:
+            rule = self._refusal_rule(extra[0])
+        else:
+            rule = _missing_rule(missing)
+        parts = ([f"listed but illegal: {', '.join(extra[:8])}"] if extra else []) + \
+                ([f"legal but not listed: {', '.join(missing[:8])}"] if missing else [])
+        raise PropertyFailure(rule, "; ".join(parts), expected=sorted(self.ref_moves), actual=sorted(moves))
+
+    def narrow(self, state, moves):
+        return [m for m in moves if m in self.ref_moves]
+
+    def _refusal_rule(self, move: str) -> str:
+        """The rule the reference names for refusing `move` (its position is unchanged by a refusal)."""
+        try:
+            self.reference.play(move)
+        except Rejected as error:
+            return error.rule or "OFFER-15"
+        return "OFFER-15"
+
+    def on_move(self, engine, before, move, after):
+        expected = self.reference.play(move)
+        self._compare(expected, after, _context(before, after), before, move)
+
+    def _compare(self, expected: State, actual: State, context: str, before: State, step: str) -> None:
+        if expected == actual:
+            return
+        diff = state_diff(expected, actual)
+        if not diff:
+            return  # equal up to the order of the winners
+        path, want, got = diff[0]
+        rule = _rule(context, path, before) or "SETUP-4"
+        shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
+        failure = PropertyFailure(rule, f"after {step}: {shown}", expected={p: e for p, e, _ in diff},
+                                  actual={p: a for p, _, a in diff})
+        failure.where = f"{context} {_shape(path)}"
+        raise failure
+
+
+def _shape(path: str) -> str:
+    """A difference's place without its seat or index: /boards/1/lines/3 -> /boards/*/lines/*."""
+    return re.sub(r"/\d+", "/*", path)
+
+
+def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
+              index: int) -> Deviation | None:
+    """Play one game in lockstep; None when the engine agreed with the reference at every step."""
+    give_deals = capabilities.deal
+    try:
+        walk(engine, plan, [Lockstep(reference, plan)], give_deals)
+    except PropertyFailure as failure:
+        where = getattr(failure, "where", None) or ("legal-moves " + ("extra" if "listed but illegal"
+                                                                        in failure.message else "missing"))
+        key = f"fail {failure.rule or 'protocol'} {where}"
+        return Deviation(key, "fail", failure.rule, failure.message, index, _plan_json(plan),
+                         failure.trace.steps if failure.trace else [], _small(failure.expected),
+                         _small(failure.actual))
+    except EngineGaveUp as gave_up:
+        error = gave_up.error
+        verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
+        command = (error.request or {}).get("cmd", "?") if isinstance(error.request, dict) else "?"
+        return Deviation(f"{verdict} {command}", verdict, None, error.message, index, _plan_json(plan),
+                         gave_up.trace.steps, stderr=error.stderr[-2000:] if error.stderr else "")
+    return None
+
+
+def _plan_json(plan: GamePlan) -> dict[str, Any]:
+    data = asdict(plan)
+    data["choices"] = list(plan.choices)
+    return data
+
+
+def _small(value: Any, limit: int = 4000) -> Any:
+    """Keep reports and state files small: a huge expected/actual is cut to its text."""
+    text = repr(value)
+    return value if len(text) <= limit else text[:limit] + "..."
+
+
+def trace_of(deviation: Deviation) -> Trace:
+    return Trace(deviation.game_plan(), list(deviation.steps))

@@ -1,0 +1,86 @@
+"""A campaign's findings as a conformance report: one case per distinct deviation, in `azul conform`'s
+formats (terminal, JSON Lines, JUnit XML, Markdown), each with its shrunk game written as a scenario."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..harness.report import JsonLinesReport, write_junit, write_markdown
+from ..harness.verdicts import CaseResult
+from .campaign import CampaignSpec, Findings, engines_for
+from .games import Deviation
+from .shrink import shrink, write_scenario
+
+
+def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str | None,
+               shrink_seconds: float = 20.0) -> list[CaseResult]:
+    """One CaseResult per distinct deviation (the first game that showed it, shrunk); a single pass case
+    when there is none."""
+    if not findings.deviations:
+        return [CaseResult("fuzz-differential", "fuzz", "pass", title="Random games in lockstep with the reference",
+                           rules=[], where=f"fuzz seed {spec.seed}",
+                           message=f"{findings.games} games, no deviation from the reference",
+                           details={"games": findings.games})]
+    results = []
+    for number, found in enumerate(findings.ordered(), 1):
+        case_id = f"fuzz-{number:02d}-{(found.rule or found.verdict).lower()}"
+        small = found
+        path = None
+        if counterexample_dir is not None:
+            engine, reference, capabilities = engines_for(spec)
+            if shrink_seconds > 0:
+                small = shrink(engine, reference, capabilities, found, seconds=shrink_seconds)
+            path = _scenario(counterexample_dir, case_id, small, engine, reference)
+        results.append(_result(case_id, found, small, findings, spec, path))
+    return results
+
+
+def _scenario(folder: str, case_id: str, found: Deviation, engine, reference) -> str | None:
+    from ..engines.base import EngineError
+
+    try:
+        try:
+            engine_state = engine.state() if found.verdict == "fail" else None
+        except EngineError:
+            engine_state = None
+        return write_scenario(folder, case_id, found, reference, engine_state)
+    except (OSError, EngineError, ValueError) as error:
+        return f"(not written: {error})"
+
+
+def _result(case_id: str, found: Deviation, small: Deviation, findings: Findings, spec: CampaignSpec,
+            path: str | None) -> CaseResult:
+    count = findings.counts.get(found.key, 1)
+    return CaseResult(case_id, "fuzz", found.verdict,
+                      title=f"{found.key}: in {count} of {findings.games} games",
+                      rules=[found.rule] if found.rule else [], rule=found.rule,
+                      where=f"fuzz seed {spec.seed}, game {found.index}", message=found.message,
+                      expected=found.expected, actual=found.actual, stderr=found.stderr, counterexample=path,
+                      details={"key": found.key, "games_showing_it": count, "first_game": found.index,
+                               "steps": len(found.steps), "shrunk_steps": len(small.steps),
+                               "plan": {k: v for k, v in small.plan.items() if k != "choices"}})
+
+
+def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str, Any]:
+    engine, _, _ = engines_for(spec)
+    info = engine.info
+    return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
+                       "capabilities": info.capabilities.to_json()},
+            "command": command, "seed": spec.seed, "examples": None, "timeout": spec.timeout, "only": [],
+            "cases": len(findings.deviations) or 1, "fuzz": {**spec.to_json(), "games": findings.games}}
+
+
+def write_reports(folder: str | Path, header: dict[str, Any], results: list[CaseResult],
+                  formats: tuple[str, ...], extra: dict[str, Any]) -> None:
+    folder = Path(folder)
+    if "jsonl" in formats:
+        report = JsonLinesReport(folder / "report.jsonl")
+        report.start(header)
+        for result in results:
+            report.case(result)
+        report.finish(extra)
+    if "junit" in formats:
+        write_junit(folder / "junit.xml", results, name="azul-fuzz")
+    if "markdown" in formats:
+        write_markdown(folder / "report.md", header, results)

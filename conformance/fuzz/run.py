@@ -1,0 +1,105 @@
+"""Running a campaign's blocks: in this process, on local worker processes, or on a Dask cluster.
+
+Each executor runs `campaign.run_block` somewhere and hands back its Block. Only the blocks in flight are
+held (a few per worker), and each finished block goes straight to the state file, so memory stays flat
+however long the campaign runs. On a Dask cluster a worker that dies takes its blocks with it; the scheduler
+runs them again elsewhere and the campaign sees each block's result once.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import time
+from typing import Any, Callable
+
+from .campaign import Block, CampaignSpec, StateFile, missing_blocks, run_block
+
+IN_FLIGHT_PER_WORKER = 2
+
+
+class LocalExecutor:
+    """Blocks run one after another in this process (workers=1) or on `workers` processes of this machine."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self.pool = None
+        if workers > 1:
+            import multiprocessing
+
+            self.pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+    def submit(self, function: Callable, *args: Any):
+        if self.pool is not None:
+            return self.pool.submit(function, *args)
+        future: cf.Future = cf.Future()
+        try:
+            future.set_result(function(*args))
+        except Exception as error:  # noqa: BLE001 - handed back through the future, as a pool would
+            future.set_exception(error)
+        return future
+
+    def wait_first(self, futures: list) -> list:
+        done, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
+        return list(done)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskExecutor:
+    """Blocks run as tasks on a Dask distributed cluster (`tcp://HOST:PORT`, or a Client given by a caller)."""
+
+    def __init__(self, scheduler: str | None = None, client: Any = None) -> None:
+        try:
+            import distributed
+        except ImportError:
+            raise SystemExit("the cluster mode needs Dask distributed: pip install 'azul-conformance[cluster]'")
+        self.distributed = distributed
+        self.own = client is None
+        self.client = client or distributed.Client(scheduler, timeout=30)
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+
+    def submit(self, function: Callable, *args: Any):
+        # pure=False: two blocks with the same arguments (a resumed campaign) are still two tasks
+        return self.client.submit(function, *args, pure=False, retries=0)
+
+    def wait_first(self, futures: list) -> list:
+        done, _ = self.distributed.wait(futures, return_when="FIRST_COMPLETED")
+        return list(done)
+
+    def close(self) -> None:
+        if self.own:
+            self.client.close()
+
+
+def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | None, seconds: float | None,
+                  block_size: int, on_block: Callable[[Block], None] | None = None,
+                  block_function: Callable = run_block) -> bool:
+    """Play every game of [0, games) (or on until `seconds` have passed) that the state file does not
+    record; returns False when the time ran out first."""
+    deadline = time.time() + seconds if seconds is not None else None
+    todo = missing_blocks(state.findings.done, block_size, games)
+    in_flight: dict = {}
+    limit = max(1, executor.workers * IN_FLIGHT_PER_WORKER)
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(in_flight) < limit and (deadline is None or time.time() < deadline):
+                block = next(todo, None)
+                if block is None:
+                    exhausted = True
+                    break
+                in_flight[executor.submit(block_function, spec, block[0], block[1], deadline)] = block
+            if not in_flight:
+                break
+            for future in executor.wait_first(list(in_flight)):
+                del in_flight[future]
+                result = future.result()
+                state.record(result)
+                if on_block:
+                    on_block(result)
+    finally:
+        for future in in_flight:
+            future.cancel()
+    return exhausted

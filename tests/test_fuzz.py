@@ -1,0 +1,166 @@
+"""`azul fuzz`: games fixed by seed and index, the same findings however a campaign is split or resumed,
+deviations shrunk into scenarios that replay, and reports in `azul conform`'s formats.
+
+The engine under test is tests/fake_engines/two_bugs.py: two deviations that depend on the position only
+(OFFER-11 in a few games, SCORE-2 in fewer), so every way of playing the same games must find the same ones.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from azul_conformance.fuzz.campaign import (
+    CampaignError, CampaignSpec, Findings, StateFile, close_engines, missing_blocks, run_block,
+)
+from azul_conformance.fuzz.games import Mix, plan_for
+from azul_conformance.fuzz.run import LocalExecutor, play_campaign
+
+FAKES = Path(__file__).parent / "fake_engines"
+BUGGY = f"{sys.executable} {FAKES / 'two_bugs.py'}"
+GAMES = 40
+
+
+def summary(findings: Findings) -> dict:
+    """What a campaign found, independent of how it was split: games, and per deviation its count and
+    the first game showing it."""
+    return {"games": findings.games,
+            "deviations": {key: (found.index, findings.counts[key]) for key, found in findings.deviations.items()}}
+
+
+def played_indices(findings: Findings) -> list[int]:
+    return sorted(i for first, games in findings.done for i in range(first, first + games))
+
+
+def campaign(path: Path, games: int | None, block: int, workers: int = 1, seconds: float | None = None,
+             spec: CampaignSpec | None = None) -> Findings:
+    spec = spec or CampaignSpec(seed=5, engine=BUGGY)
+    state = StateFile(path, spec)
+    executor = LocalExecutor(workers)
+    try:
+        play_campaign(spec, state, executor, games, seconds, block)
+    finally:
+        executor.close()
+        state.close()
+        close_engines()
+    return state.findings
+
+
+@pytest.fixture(scope="module")
+def one_go(tmp_path_factory) -> Findings:
+    return campaign(tmp_path_factory.mktemp("one") / "state.jsonl", GAMES, block=GAMES)
+
+
+def test_a_game_is_fixed_by_the_seed_and_its_index():
+    mix = Mix((2, 3, 4), ("colour", "grey"))
+    assert plan_for(5, 17, mix) == plan_for(5, 17, mix)
+    assert plan_for(5, 17, mix) != plan_for(5, 18, mix) != plan_for(6, 18, mix)
+    plans = [plan_for(1, i, mix) for i in range(200)]
+    assert {p.players for p in plans} == {2, 3, 4} and {p.variant for p in plans} == {"colour", "grey"}
+    assert all(0 <= p.start_player < p.players for p in plans)
+
+
+def test_the_buggy_engine_shows_two_distinct_deviations(one_go):
+    assert one_go.games == GAMES and played_indices(one_go) == list(range(GAMES))
+    assert set(one_go.deviations) == {"fail OFFER-11 legal-moves missing", "fail SCORE-2 round /boards/*/score"}
+    assert one_go.counts["fail OFFER-11 legal-moves missing"] > 1  # many games, one deviation
+
+
+def test_the_same_findings_in_other_blocks_and_on_two_processes(tmp_path, one_go):
+    small_blocks = campaign(tmp_path / "a.jsonl", GAMES, block=7)
+    two_processes = campaign(tmp_path / "b.jsonl", GAMES, block=5, workers=2)
+    assert summary(small_blocks) == summary(two_processes) == summary(one_go)
+    assert played_indices(two_processes) == list(range(GAMES))
+
+
+def test_a_campaign_resumes_where_it_stopped_and_plays_each_game_once(tmp_path, one_go):
+    path = tmp_path / "state.jsonl"
+    first = campaign(path, 15, block=4)
+    assert played_indices(first) == list(range(15))
+    resumed = campaign(path, GAMES, block=4)  # the same campaign, longer: only games 15..39 are played
+    assert played_indices(resumed) == list(range(GAMES))
+    assert summary(resumed) == summary(one_go)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert sum(line["games"] for line in lines[1:]) == GAMES
+
+
+def test_a_time_budget_stops_the_campaign_and_a_resume_fills_the_gaps(tmp_path, one_go):
+    path = tmp_path / "state.jsonl"
+    cut = campaign(path, GAMES, block=GAMES, seconds=0.3)  # the block stops, part played, when time is up
+    assert 0 < cut.games < GAMES and played_indices(cut) == list(range(cut.games))
+    done = campaign(path, GAMES, block=10)
+    assert played_indices(done) == list(range(GAMES)) and summary(done) == summary(one_go)
+
+
+def test_a_torn_last_line_is_played_again(tmp_path, one_go):
+    path = tmp_path / "state.jsonl"
+    campaign(path, 20, block=10)
+    text = path.read_text()
+    path.write_text(text[: text.rstrip("\n").rfind("\n") + 1] + text.rstrip("\n").rsplit("\n", 1)[1][:25])
+    resumed = campaign(path, GAMES, block=10)
+    assert played_indices(resumed) == list(range(GAMES)) and summary(resumed) == summary(one_go)
+
+
+def test_a_state_file_of_another_campaign_is_refused_by_name(tmp_path):
+    path = tmp_path / "state.jsonl"
+    StateFile(path, CampaignSpec(seed=1)).close()
+    with pytest.raises(CampaignError, match="records another campaign .*seed 1.*--fresh"):
+        StateFile(path, CampaignSpec(seed=2))
+    path.write_text("not json\n{}\n")
+    with pytest.raises(CampaignError, match=r"state.jsonl:1: not JSON"):
+        StateFile(path, CampaignSpec(seed=2))
+
+
+def test_missing_blocks_cover_the_gaps_in_order():
+    assert list(missing_blocks([(0, 10), (20, 3)], 10, 30)) == [(10, 10), (23, 7)]
+    assert list(missing_blocks([(0, 30)], 10, 30)) == []
+
+
+def test_a_crashing_engine_is_a_deviation_and_the_block_goes_on():
+    spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'crash_midgame.py'}", timeout=5)
+    try:
+        block = run_block(spec, 0, 3)
+    finally:
+        close_engines()
+    assert block.games == 3 and block.counts == {"crash play": 3}
+    assert "exit" in block.deviations["crash play"].message or block.deviations["crash play"].stderr
+
+
+def test_azul_fuzz_reports_each_deviation_once_with_a_scenario_that_replays(tmp_path):
+    reports = tmp_path / "reports"
+    azul = [sys.executable, "-c", "import sys; from azul_conformance.cli import main; sys.exit(main())"]
+    run = subprocess.run(azul + ["fuzz", "--engine", BUGGY, "--games", "40", "--seed", "5", "--block", "10",
+                                 "--report-dir", str(reports), "--shrink-seconds", "5"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "40 games in all" in run.stdout and "2 distinct deviations" in run.stdout
+    lines = [json.loads(line) for line in (reports / "report.jsonl").read_text().splitlines()]
+    cases = [line for line in lines if line["type"] == "case"]
+    assert [c["rule"] for c in cases] == ["OFFER-11", "SCORE-2"] and {c["verdict"] for c in cases} == {"fail"}
+    assert (reports / "junit.xml").exists() and "OFFER-11" in (reports / "report.md").read_text()
+    from azul_conformance.engines.reference import ReferenceEngine
+    from azul_conformance.engines.subprocess import ProcessEngine
+    from azul_conformance.scenario import load_scenarios, run_scenario
+
+    for case in cases:
+        scenarios = load_scenarios([case["counterexample"]])
+        assert len(scenarios) == 1
+        assert run_scenario(ReferenceEngine(), scenarios[0]).verdict == "pass"  # asserts the reference's outcome
+        with ProcessEngine(BUGGY) as buggy:
+            assert run_scenario(buggy, scenarios[0]).verdict == "fail"  # and the engine's deviation
+    again = subprocess.run(azul + ["fuzz", "--engine", BUGGY, "--games", "40", "--seed", "5",
+                                   "--report-dir", str(reports), "--shrink-seconds", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert "resuming: 40 games already played" in again.stdout and "(0 this session" in again.stdout
+
+
+def test_azul_fuzz_needs_a_length_and_a_good_duration(tmp_path):
+    azul = [sys.executable, "-c", "import sys; from azul_conformance.cli import main; sys.exit(main())", "fuzz"]
+    run = subprocess.run(azul, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert run.returncode == 2 and "--games N, --time DURATION" in run.stderr
+    run = subprocess.run(azul + ["--time", "2 days"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert run.returncode == 2 and "expected a duration such as 90s" in run.stderr
