@@ -53,6 +53,7 @@ class Verdict(StrEnum):
 class CaseKind(StrEnum):
     SCENARIO = "scenario"
     PROPERTY = "property"
+    FUZZ = "fuzz"  # a distinct deviation found by `azul fuzz`
 
 
 VERDICTS: tuple[Verdict, ...] = tuple(Verdict)

@@ -86,4 +86,5 @@ def test_azul_fuzz_runs_on_a_scheduler_given_by_address(cluster, tmp_path):
     assert "Dask cluster tcp://127.0.0.1" in result.output and "(2 workers)" in result.output
     assert "30 games in all" in result.output and "0 distinct deviations" in result.output
     report = [json.loads(line) for line in (tmp_path / "r" / "report.jsonl").read_text().splitlines()]
-    assert report[-1]["type"] == "footer" and report[-1]["games"] == 30 and report[-1]["complete"] is True
+    assert report[0]["type"] == "header" and report[0]["fuzz"]["games"] == 30 and report[0]["complete"] is True
+    assert report[-1]["type"] == "footer" and report[-1]["counts"]["pass"] == 1

@@ -123,9 +123,9 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
               shrink_seconds, already) -> int:
-    from azul_conformance.fuzz.report import header_of, results_of, write_reports
+    from azul_conformance.fuzz.report import header_of, report, results_of
     from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
-    from azul_conformance.harness.terminal import summary
+    from azul_conformance.harness.reporters import Output
 
     executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
     where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
@@ -150,11 +150,8 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     counterexamples = str(folder / "counterexamples") if folder else None
     results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
-    extra = {"games": findings.games, "complete": finished, "state": str(state.path)}
-    if folder:
-        write_reports(folder, header_of(spec, findings, command), results, formats, extra)
-    if "terminal" in formats:
-        summary(console, results, wall)
+    header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
+    report(Output(console, folder), formats, header, results, wall)
     played = findings.games - already
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
                   f"games/s), {len(findings.deviations)} distinct deviations"

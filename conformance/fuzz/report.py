@@ -3,11 +3,10 @@ formats (terminal, JSON Lines, JUnit XML, Markdown), each with its shrunk game w
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..harness.report import JsonLinesReport, write_junit, write_markdown
-from ..harness.verdicts import CaseResult
+from ..harness.reporters import Finished, Output, reporters
+from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
 from .games import Deviation
 from .shrink import shrink, write_scenario
@@ -18,7 +17,7 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
     """One CaseResult per distinct deviation (the first game that showed it, shrunk); a single pass case
     when there is none."""
     if not findings.deviations:
-        return [CaseResult("fuzz-differential", "fuzz", "pass", title="Random games in lockstep with the reference",
+        return [CaseResult("fuzz-differential", CaseKind.FUZZ, Verdict.PASS, title="Random games in lockstep with the reference",
                            rules=[], where=f"fuzz seed {spec.seed}",
                            message=f"{findings.games} games, no deviation from the reference",
                            details={"games": findings.games})]
@@ -52,7 +51,7 @@ def _scenario(folder: str, case_id: str, found: Deviation, engine, reference) ->
 def _result(case_id: str, found: Deviation, small: Deviation, findings: Findings, spec: CampaignSpec,
             path: str | None) -> CaseResult:
     count = findings.counts.get(found.key, 1)
-    return CaseResult(case_id, "fuzz", found.verdict,
+    return CaseResult(case_id, CaseKind.FUZZ, Verdict(found.verdict),
                       title=f"{found.key}: in {count} of {findings.games} games",
                       rules=[found.rule] if found.rule else [], rule=found.rule,
                       where=f"fuzz seed {spec.seed}, game {found.index}", message=found.message,
@@ -71,16 +70,18 @@ def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str,
             "cases": len(findings.deviations) or 1, "fuzz": {**spec.to_json(), "games": findings.games}}
 
 
-def write_reports(folder: str | Path, header: dict[str, Any], results: list[CaseResult],
-                  formats: tuple[str, ...], extra: dict[str, Any]) -> None:
-    folder = Path(folder)
-    if "jsonl" in formats:
-        report = JsonLinesReport(folder / "report.jsonl")
-        report.start(header)
+def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
+           seconds: float) -> None:
+    """Hand the results to `azul conform`'s reporters (terminal summary, report.jsonl, junit.xml, report.md)."""
+    outputs = reporters(formats, output)
+    try:
+        for reporter in outputs:
+            reporter.start(header)
         for result in results:
-            report.case(result)
-        report.finish(extra)
-    if "junit" in formats:
-        write_junit(folder / "junit.xml", results, name="azul-fuzz")
-    if "markdown" in formats:
-        write_markdown(folder / "report.md", header, results)
+            for reporter in outputs:
+                reporter.case(result)
+        for reporter in outputs:
+            reporter.finish(Finished(header, tuple(results), seconds))
+    finally:
+        for reporter in outputs:
+            reporter.close()
