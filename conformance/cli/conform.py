@@ -31,8 +31,11 @@ FORMAT_CHOICES = (*REPORTERS, "all")
 @click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
               help="Scenario files or folders to run instead of the bundled corpus.")
 @click.option("--no-properties", is_flag=True, help="Run the scenarios only.")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+              help="Worker processes, each with its own engine process (0: one per core). Same verdicts and "
+                   "report order as -j 1.")
 def conform(engine, report_dir, only, examples, seed, compare_with, timeout, formats, scenario_paths,
-            no_properties) -> None:
+            no_properties, jobs) -> None:
     """Run the conformance suite against an Azul engine and judge every case.
 
     Each case ends as pass, fail, error, crash, timeout, skip (a capability the engine does not offer; never
@@ -47,11 +50,15 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine "python3 my_engine.py" --only OFFER-6 --only floor-overflow-to-lid
       azul conform --engine "./my-engine" --compare reports/report.jsonl --report-dir reports-new
       azul conform --examples 200 --seed 7           # longer property runs
+      azul conform --engine "./my-engine" -j 2       # two engine processes at once
     """
+    import os
+
     from azul_conformance.harness.session import FORMATS, Session, run_session
 
     session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
                       timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
-                      compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties)
+                      compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
+                      jobs=jobs or os.cpu_count() or 1)
     _, status = run_session(session)
     raise SystemExit(status)

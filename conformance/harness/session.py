@@ -41,6 +41,7 @@ class Session:
     formats: tuple[str, ...] = FORMATS
     compare_with: str | None = None
     verbose: bool = False
+    jobs: int = 1  # engine processes running cases at once (harness/parallel.py); 1: this process's engine
 
 
 def open_engine(session: Session) -> Engine:
@@ -111,7 +112,12 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
                 reporter.case(result)
 
         try:
-            results = run_cases(engine, list(collected.cases), options, on_result)
+            if session.jobs > 1 and len(collected.cases) > 1:
+                from .parallel import run_cases_parallel
+
+                results = run_cases_parallel(session, list(collected.cases), options, session.jobs, on_result)
+            else:
+                results = run_cases(engine, list(collected.cases), options, on_result)
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
             finished = Finished(run_header, tuple(done), time.perf_counter() - started, collected.problems,
                                 interrupted=True)
