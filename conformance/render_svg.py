@@ -15,11 +15,11 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
-COLOURS = "BYRKW"
+from .notation import COLOURS, FLOOR_PENALTIES, wall_colour
+
 COLOUR_NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white", "M": "first-player marker"}
 FILL = {"B": "#0072B2", "Y": "#F0E442", "R": "#D55E00", "K": "#1A1A1A", "W": "#F4F8FB", "M": "#FFF3C4"}
 STROKE = {"B": "#004A75", "Y": "#A89A1C", "R": "#8C3D00", "K": "#000000", "W": "#7D8A94", "M": "#8A6D00"}
-FLOOR_PENALTIES = (-1, -1, -2, -2, -2, -3, -3)
 SVG_NS = "http://www.w3.org/2000/svg"
 
 TILE = 26          # side of a tile
@@ -159,14 +159,14 @@ def _wall(parent: ET.Element, wall: list[str], x0: float, y0: float, grey: bool)
             elif grey:
                 _empty_space(group, x, y, "space", grey=True)
             else:
-                _empty_space(group, x, y, "space", hint=COLOURS[(column - row) % 5])
+                _empty_space(group, x, y, "space", hint=wall_colour(row, column))
 
 
 def _floor(parent: ET.Element, floor: str, x0: float, y0: float) -> None:
     group = _sub(parent, "g", class_="floor")
     for slot, penalty in enumerate(FLOOR_PENALTIES):
         x = x0 + slot * STEP
-        _text(group, x + TILE / 2, y0 + 10, str(penalty), size=11, anchor="middle", fill="#7A1F1F",
+        _text(group, x + TILE / 2, y0 + 10, str(-penalty), size=11, anchor="middle", fill="#7A1F1F",
               class_="penalty")
         if slot < len(floor):
             draw_tile(group, x, y0 + 14, floor[slot])

@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from azul_conformance.engines.reference import play_logged_game, play_random_game
+from azul_conformance.notation import PLAYER_COUNTS
 from azul_conformance.records import record_from_states, write_record
 
 
@@ -74,7 +75,7 @@ def parse_players(ctx: click.Context, param: click.Parameter, value: str) -> lis
         counts = [int(part) for part in value.split(",") if part.strip()]
     except ValueError:
         counts = []
-    if not counts or any(n not in (2, 3, 4) for n in counts):
+    if not counts or any(n not in PLAYER_COUNTS for n in counts):
         raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
     return sorted(set(counts))
 

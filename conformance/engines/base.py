@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import safe_text
 
 State = dict[str, Any]
@@ -56,8 +57,8 @@ class EngineTimeout(EngineError):
 
 @dataclass(frozen=True)
 class Capabilities:
-    players: tuple[int, ...] = (2, 3, 4)
-    variants: tuple[str, ...] = ("colour", "grey")
+    players: tuple[int, ...] = PLAYER_COUNTS
+    variants: tuple[str, ...] = VARIANTS
     load_state: bool = True
     deal: bool = True
 

@@ -21,8 +21,9 @@ from typing import Any, ClassVar
 import fastjsonschema
 from fastjsonschema import JsonSchemaValueException
 
+from ..notation import ERROR_CODES
+
 PROTOCOL = 1
-ERROR_CODES = ("illegal_move", "bad_request", "unsupported", "internal")
 STATE_FIELDS = {"format": str, "variant": str, "players": int, "round": int, "phase": str, "turn": int,
                 "start_player": int, "factories": list, "centre": str, "bag": str, "lid": str, "boards": list}
 

@@ -10,18 +10,9 @@ import random
 from collections import Counter
 from typing import Any, Iterator
 
-COLOURS = "BYRKW"
-TILES_PER_COLOUR = 20
-FACTORIES = {2: 5, 3: 7, 4: 9}
-FLOOR_SPACES = 7
-MARKER = "M"
+from ..notation import COLOURS, DESTINATIONS
 
 State = dict[str, Any]
-
-
-def wall_colour(row: int, column: int) -> str:
-    """The colour printed on the coloured wall (WALL-1): colour c sits at column (c + row) mod 5."""
-    return COLOURS[(column - row) % 5]
 
 
 def tiles_text(counts: Counter) -> str:
@@ -59,7 +50,7 @@ def candidate_moves(state: State) -> list[str]:
     """Every move the notation can write in this position: takes from every factory of the table and the
     centre, in every colour, to every destination; and the 25 placements. The legal ones are a subset."""
     sources = [str(i + 1) for i in range(len(state["factories"]))] + ["C"]
-    takes = [s + c + d for s in sources for c in COLOURS for d in "12345F"]
+    takes = [s + c + d for s in sources for c in COLOURS for d in DESTINATIONS]
     placements = [f"{line}@{column}" for line in range(1, 6) for column in range(1, 6)]
     return takes + placements
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .canonical import COLOURS, FACTORIES, FLOOR_SPACES, MARKER, TILES_PER_COLOUR, State, on_offer, tile_counts, wall_colour
+from ..notation import (
+    COLOURS, DESTINATIONS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, TILES_PER_COLOUR, wall_colour,
+)
+from .canonical import State, on_offer, tile_counts
 
 Problem = tuple[str, str]
-MOVE_CHARS = set("123456789C") | set(COLOURS)
 
 
 def state_problems(state: State) -> list[Problem]:
@@ -32,7 +34,7 @@ def tile_problems(state: State) -> list[Problem]:
 def table_problems(state: State) -> list[Problem]:
     found = []
     players = state["players"]
-    if len(state["factories"]) != FACTORIES.get(players, -1):
+    if len(state["factories"]) != FACTORIES_BY_PLAYERS.get(players, -1):
         found.append(("SETUP-3", f"{len(state['factories'])} factories with {players} players"))
     if len(state["boards"]) != players:
         found.append(("SETUP-3", f"{len(state['boards'])} boards with {players} players"))
@@ -144,6 +146,6 @@ def moves_problems(state: State, moves: list[str]) -> list[Problem]:
 def _well_formed(move: str, factories: int) -> bool:
     if len(move) == 3 and move[1] == "@":
         return move[0] in "12345" and move[2] in "12345"
-    if len(move) != 3 or move[1] not in COLOURS or move[2] not in "12345F":
+    if len(move) != 3 or move[1] not in COLOURS or move[2] not in DESTINATIONS:
         return False
     return move[0] == "C" or (move[0].isdigit() and 1 <= int(move[0]) <= factories)

@@ -19,6 +19,7 @@ from typing import Callable
 from hypothesis import strategies as st
 
 from ..engines.base import Capabilities, Engine
+from ..notation import PLAYER_COUNTS, VARIANTS
 from .canonical import State, draw_deal
 from .play import GamePlan
 
@@ -26,12 +27,12 @@ MAX_CHOICES = 400  # enough choices for the longest random game; later picks tak
 
 
 def player_counts(capabilities: Capabilities | None = None) -> st.SearchStrategy[int]:
-    offered = [n for n in (2, 3, 4) if capabilities is None or n in capabilities.players]
+    offered = [n for n in PLAYER_COUNTS if capabilities is None or n in capabilities.players]
     return st.sampled_from(offered or [2])
 
 
 def variants(capabilities: Capabilities | None = None) -> st.SearchStrategy[str]:
-    offered = [v for v in ("colour", "grey") if capabilities is None or v in capabilities.variants]
+    offered = [v for v in VARIANTS if capabilities is None or v in capabilities.variants]
     return st.sampled_from(offered or ["colour"])
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from .errors import Pos
 
 ANNOTATIONS = ("!!", "??", "!?", "?!", "!", "?")
-FACTORIES = {2: 5, 3: 7, 4: 9}
 
 # Claim kind -> (argument form, what it asserts). Forms: "scores" one integer per seat, "seats" one or more
 # seats, "seat" one seat, "seat+text" a seat then a quoted string, "text" a quoted string, "rule+text" a rule

@@ -18,9 +18,10 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..notation import COLOURS, FACTORIES_BY_PLAYERS
 from .claims import check_claim_form
 from .errors import Pos, RecordSyntaxError, Repair
-from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, FACTORIES, Claim, Comment, Deal, Header, Note, Ply, Record, Round
+from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, Claim, Comment, Deal, Header, Note, Ply, Record, Round
 
 __all__ = ["parse_record", "repair_record", "read_record", "grammar"]
 
@@ -90,7 +91,7 @@ def _hint(word: str, expected: set[str]) -> str:
         return (" (a take is <source><colour><line>: source 1-9 or C, colour B Y R K W, "
                 "line 1-5 or F)")
     if "TILES" in expected and re.fullmatch(r"[A-Za-z]+", word):
-        bad = sorted(set(word.upper()) - set("BYRKW"))
+        bad = sorted(set(word.upper()) - set(COLOURS))
         return f" ({', '.join(bad)} is not a colour: B Y R K W)" if bad else ""
     close = difflib.get_close_matches(word, ["round", "deal", "tiling"], n=1)
     return f" (did you mean `{close[0]}`?)" if close else ""
@@ -186,7 +187,7 @@ class _Reader:
         if "Players" not in seen:
             count = sum(1 for item in rounds[0].children if isinstance(item, Tree) and item.data == "factory") \
                 if rounds else 0
-            players = {v: k for k, v in FACTORIES.items()}.get(count)
+            players = {v: k for k, v in FACTORIES_BY_PLAYERS.items()}.get(count)
             if not self.lenient or players is None:
                 raise self.fail(here, 'missing header [Players "2"] (2, 3 or 4)')
             guesses["Players"] = (str(players), f"the first deal has {count} factories")
@@ -299,7 +300,7 @@ class _Reader:
             self.repair(_pos(label), f"round {written} renumbered as round {number}")
 
     def deal(self, factories: list[Tree], players: int, number: int) -> tuple[str, ...]:
-        wanted = FACTORIES[players]
+        wanted = FACTORIES_BY_PLAYERS[players]
         if len(factories) != wanted:
             where = _pos(factories[min(len(factories), wanted) - 1])
             raise self.fail(where, f"round {number}: a deal lists all {wanted} factories of a {players}-player "

@@ -16,10 +16,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..notation import COLOURS, FLOOR_PENALTIES, FLOOR_SPACES, wall_colour
+
 STYLE = {"B": "bold white on blue", "Y": "bold black on yellow", "R": "bold white on red",
          "K": "bold white on grey15", "W": "bold black on grey93", "M": "bold black on bright_yellow"}
-COLOURS = "BYRKW"
-PENALTIES = (1, 1, 2, 2, 2, 3, 3)
 
 
 def _tiles(text: str) -> Text:
@@ -41,7 +41,7 @@ def _wall_row(row: int, cells: str, grey: bool) -> Text:
         if cell in COLOURS:
             out.append_text(_tiles(cell))
         else:
-            out.append("." if grey else COLOURS[(column - row) % 5].lower(), style="dim")
+            out.append("." if grey else wall_colour(row, column).lower(), style="dim")
     return out
 
 
@@ -55,8 +55,8 @@ def _board(state: dict[str, Any], seat: int, names: dict[int, str]) -> Panel:
     for row in range(5):
         grid.add_row(_pattern_line(row + 1, board["lines"][row]), "│", _wall_row(row, board["wall"][row], grey))
     floor = board["floor"]
-    penalty = sum(PENALTIES[: min(len(floor), 7)])
-    floor_text = Text("floor ") + _tiles(floor) + Text("·" * (7 - len(floor)), style="dim")
+    penalty = sum(FLOOR_PENALTIES[:min(len(floor), FLOOR_SPACES)])
+    floor_text = Text("floor ") + _tiles(floor) + Text("·" * (FLOOR_SPACES - len(floor)), style="dim")
     if penalty:
         floor_text.append(f"  -{penalty}", style="red")
     title = Text(f"seat {seat}" + (f" ({names[seat]})" if seat in names else ""))  # a Text: names are no markup

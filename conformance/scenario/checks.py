@@ -9,9 +9,9 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+from ..notation import COLOURS, canonical
 from .formatter import board_rows, format_floor
 from .model import Assertion, Check
-from .position import canonical
 
 MISSING = object()
 
@@ -51,7 +51,7 @@ def actual_of(check: Check, state: dict[str, Any], moves: list[str] | None) -> A
     if value is MISSING:
         return MISSING
     if check.kind == "multiset" and isinstance(value, str):
-        return canonical(value) if set(value) <= set("BYRKW") else value
+        return canonical(value) if set(value) <= set(COLOURS) else value
     if check.kind == "set" and isinstance(value, list):
         return sorted(value)
     if check.kind == "count":

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..notation import COLOURS, MARKER, TILES_PER_COLOUR, canonical
 from .model import NewGame
-from .position import COLOURS, MARKER, TILES_PER_COLOUR, canonical
 
 SHORT = 12  # a multiset longer than this is written with counts (`18B 20Y`)
 

@@ -13,6 +13,7 @@ from importlib import resources
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..notation import ERROR_CODES
 from .errors import Origin, ScenarioSyntaxError
 
 START_RULES = ("position", "steps", "expect")
@@ -87,7 +88,7 @@ def keywords() -> tuple[str, ...]:
         value = getattr(terminal.pattern, "value", "")
         if terminal.pattern.type == "str" and value.replace("_", "").isalpha():
             words.add(value)
-    words.update({"illegal_move", "bad_request", "unsupported", "internal"})
+    words.update(ERROR_CODES)
     return tuple(sorted(words))
 
 

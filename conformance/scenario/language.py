@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..notation import FACTORIES_BY_PLAYERS, MARKER, canonical
 from . import grammar
 from .checks import matches
 from .errors import Origin
 from .model import Assertion, Check, Given, Rejection, Step
 from .position import (
-    FACTORIES_BY_PLAYERS, MARKER, Located, canonical, collect_boards, floor_of, line_of, seat_of, tiles_of,
-    build_given, value,
+    Located, build_given, collect_boards, floor_of, line_of, seat_of, tiles_of, value,
 )
 
 

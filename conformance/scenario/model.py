@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..notation import PLAYER_COUNTS, VARIANTS
+
 LEVELS = ("rule", "ruling", "implementation-defined", "example", "edge")
-ERROR_CODES = ("illegal_move", "bad_request", "unsupported", "internal")
 
 # Check kinds (also the JSON export's `kind` values):
 #   equals         the value at `path` equals `value`
@@ -24,8 +25,6 @@ ERROR_CODES = ("illegal_move", "bad_request", "unsupported", "internal")
 # A moves_* check with a `pattern` (`1Y?`, `?` = any one character) looks only at the legal moves matching it.
 CHECK_KINDS = ("equals", "multiset", "set", "count", "length", "moves_equal", "moves_include", "moves_exclude",
                "moves_count")
-VARIANTS = ("colour", "grey")
-PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)

@@ -12,20 +12,11 @@ from typing import Any
 
 from lark import Token, Tree
 
+from ..notation import COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, PLAYER_COUNTS, TILES_PER_COLOUR, VARIANTS, canonical
 from .errors import Origin, ScenarioContentError
-from .model import PLAYER_COUNTS, VARIANTS, Given, NewGame, Rejection
+from .model import Given, NewGame, Rejection
 
-COLOURS = "BYRKW"
-MARKER = "M"
-TILES_PER_COLOUR = 20
-FACTORIES_BY_PLAYERS = {2: 5, 3: 7, 4: 9}
-FLOOR_SPACES = 7
 NEW_GAME_SETTINGS = ("players", "variant", "start")
-
-
-def canonical(tiles: str) -> str:
-    """A multiset of tiles in the canonical B Y R K W order."""
-    return "".join(colour * tiles.count(colour) for colour in COLOURS)
 
 
 class Located:
