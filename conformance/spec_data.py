@@ -5,7 +5,7 @@ dataclasses for the docs generator, the scenario checker and `azul spec check`. 
 every document keeps a map from a path inside it (("rules", 3, "sources", "PT")) to its line, so that
 problems can be reported as `path:line: message`.
 
-    spec = load_spec()                 # the bundled spec; raises SpecDataError if a file is unreadable
+    spec = load_spec()                 # the bundled spec; raises SpecError if a file is unreadable
     spec.rule("OFFER-5").statement
     [r.id for r in spec.chapter("floor").rules]
 """
@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from .located import LocatedError, Span
 
 VERSIONS: tuple[str, ...] = ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2")
 VERSION_NAMES: dict[str, str] = {
@@ -57,13 +59,8 @@ LINES_RE = re.compile(r"^(?P<first>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")
 Path_ = tuple[str | int, ...]
 
 
-class SpecDataError(ValueError):
-    """A spec file cannot be read or does not have the expected shape."""
-
-    def __init__(self, path: str, line: int | None, message: str, column: int | None = None):
-        self.path, self.line, self.column, self.message = path, line, column, message
-        where = path if line is None else f"{path}:{line}" + (f":{column}" if column else "")
-        super().__init__(f"{where}: {message}")
+class SpecError(LocatedError):
+    """A problem in the specification: a spec file that cannot be read, or one that `azul spec check` finds."""
 
 
 # --- line-aware YAML -------------------------------------------------------------------------------------
@@ -87,20 +84,20 @@ class Document:
 
 
 def read_document(path: Path, shown: str | None = None) -> Document:
-    """Read one YAML file with line numbers; raise SpecDataError (with line and column) if it is not YAML."""
+    """Read one YAML file with line numbers; raise SpecError (with line and column) if it is not YAML."""
     shown = shown or str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise SpecDataError(shown, None, f"cannot read: {error}") from None
+        raise SpecError(f"cannot read: {error}", Span(file=shown)) from None
     try:
         data = yaml.safe_load(text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        span = Span.at(shown, mark.line + 1, mark.column + 1) if mark else Span(file=shown)
         problem = getattr(error, "problem", None) or str(error)
-        raise SpecDataError(shown, line, f"not valid YAML: {problem}", column) from None
+        raise SpecError(f"not valid YAML: {problem}", span, text) from None
     document = Document(path, shown, data)
     if node is not None:
         _walk(node, (), document)
@@ -177,17 +174,6 @@ class Ruling:
 
 
 @dataclass(frozen=True)
-class Location:
-    """Where something is defined in the spec: file (as shown) and line."""
-
-    path: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
-
-
-@dataclass(frozen=True)
 class Rule:
     id: str
     chapter: str
@@ -198,7 +184,7 @@ class Rule:
     ruling: Ruling | None
     divergences: tuple[str, ...]
     examples: tuple[Citation, ...]
-    location: Location
+    location: Span
     authority: str | None = None  # level rule only: what a board fact rests on (e.g. printed-board)
     reasoning: str | None = None
 
@@ -210,7 +196,7 @@ class Chapter:
     order: int
     intro: str
     rules: tuple[Rule, ...]
-    location: Location
+    location: Span
 
 
 @dataclass(frozen=True)
@@ -223,7 +209,7 @@ class Clause:
     rules: tuple[str, ...]
     kind: str | None
     reason: str | None
-    location: Location
+    location: Span
 
 
 @dataclass(frozen=True)
@@ -235,7 +221,7 @@ class Divergence:
     summary: str
     versions: Mapping[str, Source]
     rules: tuple[str, ...]
-    location: Location
+    location: Span
 
 
 @dataclass(frozen=True)
@@ -300,7 +286,7 @@ def shown_path(root: Path, path: Path) -> str:
 def build_chapter(document: Document) -> Chapter:
     data = document.data
     rules = tuple(_build_rule(document, index, data["chapter"]) for index in range(len(data["rules"])))
-    where = Location(document.shown, document.line())
+    where = Span(document.line(), file=document.shown)
     return Chapter(data["chapter"], data["title"], data["order"], data["intro"].strip(), rules, where)
 
 
@@ -318,7 +304,7 @@ def _build_rule(document: Document, index: int, chapter: str) -> Rule:
         ruling=ruling,
         divergences=tuple(data.get("divergences", ())),
         examples=tuple(Citation.parse(text) for text in data.get("examples", ())),
-        location=Location(document.shown, document.line(("rules", index))),
+        location=Span(document.line(("rules", index)), file=document.shown),
         authority=data.get("authority"),
         reasoning=" ".join(data["reasoning"].split()) if "reasoning" in data else None,
     )
@@ -340,7 +326,7 @@ def build_clauses(document: Document) -> tuple[Clause, ...]:
         first, last = parse_lines(data["lines"])
         clauses.append(Clause(
             file, first, last, data["version"], data["normative"], tuple(data.get("rules", ())),
-            data.get("kind"), data.get("reason"), Location(document.shown, document.line(("clauses", index))),
+            data.get("kind"), data.get("reason"), Span(document.line(("clauses", index)), file=document.shown),
         ))
     return tuple(clauses)
 
@@ -352,14 +338,14 @@ def build_divergences(document: Document) -> tuple[Divergence, ...]:
         versions = {v: Source.from_data(v, s) for v, s in data["versions"].items()}
         built.append(Divergence(
             data["id"], chapter, data["title"], data["kind"], " ".join(data["summary"].split()), versions,
-            tuple(data["rules"]), Location(document.shown, document.line(("divergences", index))),
+            tuple(data["rules"]), Span(document.line(("divergences", index)), file=document.shown),
         ))
     return tuple(built)
 
 
 def load_spec(root: Path | None = None) -> Spec:
     """Load the specification. Files are assumed valid (run `azul spec check`); a file that cannot be read
-    or lacks a required part raises SpecDataError naming it."""
+    or lacks a required part raises SpecError naming it."""
     root = Path(root) if root is not None else default_spec_root()
     chapters, clauses, divergences = [], {}, []
     for kind in ("rules", "clauses", "divergences"):
@@ -373,6 +359,7 @@ def load_spec(root: Path | None = None) -> Spec:
                 else:
                     divergences.extend(build_divergences(document))
             except (KeyError, TypeError, ValueError, StopIteration, AttributeError) as error:
-                raise SpecDataError(document.shown, None, f"malformed {kind} file ({error!r}); run `azul spec check`") from None
+                raise SpecError(f"malformed {kind} file ({error!r}); run `azul spec check`",
+                                Span(file=document.shown)) from None
     chapters.sort(key=lambda chapter: chapter.order)
     return Spec(root, tuple(chapters), clauses, tuple(divergences))

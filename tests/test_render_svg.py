@@ -185,6 +185,7 @@ def test_cli_names_file_line_and_column_of_bad_json(tmp_path):
     result = CliRunner().invoke(render, [str(path)])
     assert result.exit_code == 1
     assert f"{path}:2:13: not valid JSON" in result.output
+    assert '    2 |  "boards": [,]}\n      |             ^' in result.output
     assert "Traceback" not in result.output
 
 

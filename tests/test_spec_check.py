@@ -150,13 +150,18 @@ def test_yaml_syntax_errors_name_line_and_column(spec_copy: Path) -> None:
 def test_rule_ids_in_scenarios_and_the_reference_engine(spec_copy: Path, tmp_path: Path) -> None:
     scenarios = tmp_path / "scenarios" / "offer"
     scenarios.mkdir(parents=True)
-    (scenarios / "s.yaml").write_text("id: x\nrules:\n  - OFFER-5\n  - OFFER-77\n", encoding="utf-8")
+    (scenarios / "s.yaml").write_text("# takes\n- id: take\n  title: A take\n  rules: [OFFER-5, OFFER-77]\n"
+                                      "  level: rule\n  given: 'factories: 1: RRRR'\n  steps: 1R1\n"
+                                      "  expect: board 0 line 1 = R\n", encoding="utf-8")
+    (scenarios / "broken.yaml").write_text("- id: [\n", encoding="utf-8")
     engine = tmp_path / "engine"
     engine.mkdir()
     (engine / "game.py").write_text('"""Takes."""\n# OFFER-2 and FLOOR-44\n', encoding="utf-8")
     found = problems(spec_copy, scenarios_root=tmp_path / "scenarios", reference_root=engine)
-    assert found == ["engine/game.py:2: unknown rule ID FLOOR-44 in the reference engine",
-                     "scenarios/offer/s.yaml:4: unknown rule ID 'OFFER-77' in a rules list"]
+    assert [line.splitlines()[0] for line in found] == [
+        "engine/game.py:2: unknown rule ID FLOOR-44 in the reference engine",
+        "scenarios/offer/broken.yaml:2:1: not valid YAML: expected the node content, but found '<stream end>'",
+        "scenarios/offer/s.yaml:2: take: unknown rule ID 'OFFER-77' in its rules"]
 
 
 def test_cli_passes_on_the_real_spec() -> None:

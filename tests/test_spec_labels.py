@@ -1,4 +1,4 @@
-"""A rule's label for a version agrees with the divergence register on the same lines (spec_labels.py)."""
+"""A rule's label for a version agrees with the divergence register on the same lines (spec_check/labels.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 
 from azul_conformance import spec_data
 from azul_conformance.spec_check import check_spec, find_rulebooks
-from azul_conformance.spec_labels import contradictions
+from azul_conformance.located import Span
+from azul_conformance.spec_check.labels import contradictions
 
 REAL_SPEC = spec_data.default_spec_root()
 RULEBOOKS = find_rulebooks()
@@ -20,18 +21,18 @@ def rule(version_form: str, citation: str) -> spec_data.Rule:
     sources = {v: spec_data.Source(v, "silent", (), "not here") for v in spec_data.VERSIONS}
     sources["FR"] = spec_data.Source("FR", version_form, (spec_data.Citation.parse(citation),))
     return spec_data.Rule("TILING-2", "tiling", "t", "rule", "s", sources, None, ("DIV-x",), (),
-                          spec_data.Location("spec/rules/tiling.yaml", 7))
+                          Span(7, file="spec/rules/tiling.yaml"))
 
 
 def divergence(form: str, citation: str, rules: tuple[str, ...] = ("TILING-2",)) -> spec_data.Divergence:
     entry = spec_data.Source("FR", form, (spec_data.Citation.parse(citation),))
     return spec_data.Divergence("DIV-x", "tiling", "t", "error", "s", {"FR": entry}, rules,
-                                spec_data.Location("spec/divergences/tiling.yaml", 3))
+                                Span(3, file="spec/divergences/tiling.yaml"))
 
 
 def test_states_against_diverges_on_overlapping_lines_is_a_contradiction():
     found = contradictions([rule("states", f"{FILE}:33-35")], [divergence("diverges", f"{FILE}:34-34")])
-    assert [(c.rule, c.version, c.divergence, c.path, c.line) for c in found] == [
+    assert [(c.rule, c.version, c.divergence, c.file, c.line) for c in found] == [
         ("TILING-2", "FR", "DIV-x", "spec/rules/tiling.yaml", 7)]
     assert "FR states in 000_ed7c8802c5a645fb.txt:33-35" in found[0].message
     assert "DIV-x (spec/divergences/tiling.yaml:3) says FR diverges" in found[0].message

@@ -6,71 +6,33 @@ Which stage raises which error:
                         of factories, a move number out of step, a claim of the wrong form)
     ReplayError         replaying a record that parsed: the engine refused a deal or a move, a claim does not
                         match the state, the record ends too early or goes on after the game is over
-Both are ValueErrors carrying the source name, the line and column (1-based), and a caret under the span.
+Both are LocatedErrors (azul_conformance.located): the source name, line and column, and a caret under the span.
 A ReplayError also carries the canonical state at the point where the replay stopped, and the rule the
 engine named when it refused a step.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from ..located import LocatedError, Span, excerpt
 
-@dataclass(frozen=True)
-class Pos:
-    """A span of the record text: 1-based line and column of its first and one-past-last characters."""
+Pos = Span  # the name the record tools used for a span; kept importable (positions in a record carry no file)
 
-    line: int
-    column: int
-    end_line: int | None = None
-    end_column: int | None = None
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}"
+__all__ = ["Pos", "RecordError", "RecordSyntaxError", "Repair", "ReplayError", "Span", "excerpt"]
 
 
-def _printable(line: str) -> str:
-    """The line with control and unprintable characters shown as U+FFFD, one column each (keeps the caret aligned)."""
-    return "".join(ch if ch == "\t" or unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in line)
+class RecordError(LocatedError):
+    """A problem with a game record, located in its text; `rule` is the rule an engine named, if any."""
 
-
-def excerpt(text: str, pos: Pos) -> str:
-    """The source line of `pos` with a caret under the span (or under its first character)."""
-    lines = text.splitlines() or [""]
-    if not 1 <= pos.line <= len(lines):
-        return ""
-    line = _printable(lines[pos.line - 1].rstrip("\r\n"))
-    width = 1
-    if pos.end_line == pos.line and pos.end_column and pos.end_column > pos.column:
-        width = pos.end_column - pos.column
-    width = max(1, min(width, len(line) - pos.column + 1))
-    gutter = f"{pos.line:>5} | "
-    pad = "".join("\t" if ch == "\t" else " " for ch in line[:pos.column - 1])
-    return f"{gutter}{line}\n{' ' * (len(gutter) - 2)}| {pad}{'^' * width}"
-
-
-class RecordError(ValueError):
-    """A problem with a game record, located in its text."""
-
-    def __init__(self, message: str, *, source: str = "<record>", pos: Pos | None = None, text: str = "",
+    def __init__(self, message: str, *, source: str = "<record>", pos: Span | None = None, text: str = "",
                  rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.source = source
-        self.pos = pos
-        self.rule = rule
-        self.excerpt = excerpt(text, pos) if pos is not None and text else ""
+        super().__init__(message, (pos or Span()).in_file(source), text if pos is not None else None)
+        self.source, self.pos, self.rule = source, pos, rule
 
-    @property
-    def where(self) -> str:
-        return f"{self.source}:{self.pos}" if self.pos is not None else self.source
-
-    def __str__(self) -> str:
-        rule = f" [{self.rule}]" if self.rule else ""
-        head = f"{self.where}: {self.message}{rule}"
-        return f"{head}\n{self.excerpt}" if self.excerpt else head
+    def headline(self) -> str:
+        return super().headline() + (f" [{self.rule}]" if self.rule else "")
 
 
 class RecordSyntaxError(RecordError):
@@ -92,7 +54,7 @@ class ReplayError(RecordError):
 class Repair:
     """A fix the lenient reader made, and where."""
 
-    pos: Pos
+    pos: Span
     message: str
 
     def __str__(self) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import Pos
+from ..located import Span
 from .model import Claim
 
 COLOURS = "BYRKW"
@@ -36,7 +36,7 @@ class Disagreement:
     ours: str
     record: str
     detail: tuple[str, ...] = ()
-    pos: Pos | None = None
+    pos: Span | None = None
     declared: str | None = None
 
     def lines(self, titles: Mapping[str, str] | None = None) -> list[str]:
@@ -55,13 +55,13 @@ class Disagreement:
 
 # -- a finished step the engine refused, or a game that goes on too long ---------------------------------------
 
-def explain_refusal(where: str, rule: str | None, message: str, record_side: str, pos: Pos | None,
+def explain_refusal(where: str, rule: str | None, message: str, record_side: str, pos: Span | None,
                     declared: Mapping[str, str]) -> Disagreement:
     return Disagreement(where, rule, f"refused: {message}", record_side, pos=pos,
                         declared=declared.get(rule or ""))
 
 
-def explain_game_over(state: dict[str, Any], round_number: int, pos: Pos | None,
+def explain_game_over(state: dict[str, Any], round_number: int, pos: Span | None,
                       declared: Mapping[str, str]) -> Disagreement:
     rows = [sum(1 for row in b["wall"] if "." not in row) for b in state["boards"]]
     if any(rows):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import Pos
+from ..located import Span
 
 ANNOTATIONS = ("!!", "??", "!?", "?!", "!", "?")
 
@@ -43,7 +43,7 @@ def quote(value: str) -> str:
 class Header:
     name: str
     value: str
-    pos: Pos | None = _NO_POS
+    pos: Span | None = _NO_POS
 
     def __str__(self) -> str:
         return f"[{self.name} {quote(self.value)}]"
@@ -52,7 +52,7 @@ class Header:
 @dataclass(frozen=True)
 class Comment:
     text: str
-    pos: Pos | None = _NO_POS
+    pos: Span | None = _NO_POS
 
     def __str__(self) -> str:
         return "{" + self.text + "}"
@@ -64,7 +64,7 @@ class Claim:
 
     kind: str
     args: tuple[int | str, ...]
-    pos: Pos | None = _NO_POS
+    pos: Span | None = _NO_POS
 
     def __str__(self) -> str:
         parts = [f"%{self.kind}"] + [quote(a) if isinstance(a, str) else str(a) for a in self.args]
@@ -82,7 +82,7 @@ class Ply:
     annotation: str = ""
     notes: tuple[Note, ...] = ()
     seat: int | None = None
-    pos: Pos | None = _NO_POS
+    pos: Span | None = _NO_POS
 
     def __str__(self) -> str:
         return self.move + self.annotation
@@ -94,7 +94,7 @@ class Deal:
 
     factories: tuple[str, ...]
     notes: tuple[Note, ...] = ()
-    pos: Pos | None = _NO_POS
+    pos: Span | None = _NO_POS
 
     def __str__(self) -> str:
         return "deal " + " ".join(f or "-" for f in self.factories)
@@ -106,7 +106,7 @@ class Round:
     deal: Deal
     plies: tuple[Ply, ...] = ()
     placements: tuple[Ply, ...] = ()
-    pos: Pos | None = _NO_POS
+    pos: Span | None = _NO_POS
 
     def steps(self) -> tuple[Deal | Ply, ...]:
         return (self.deal, *self.plies, *self.placements)

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
+from ..located import Span, decode_utf8, grammar_failure
 from ..notation import COLOURS, FACTORIES_BY_PLAYERS
 from .claims import check_claim_form
-from .errors import Pos, RecordSyntaxError, Repair
+from .errors import RecordSyntaxError, Repair
 from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, Claim, Comment, Deal, Header, Note, Ply, Record, Round
 
 __all__ = ["parse_record", "repair_record", "read_record", "grammar"]
@@ -64,9 +66,9 @@ def _check_int(token: Token) -> Token:
     return token
 
 
-def _pos(item: Token | Tree) -> Pos:
+def _pos(item: Token | Tree) -> Span:
     meta = item if isinstance(item, Token) else item.meta
-    return Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
 
 
 def _describe(names: set[str]) -> str:
@@ -104,13 +106,13 @@ class _Reader:
         self.text, self.source, self.lenient = text, source, lenient
         self.repairs: list[Repair] = []
 
-    def fail(self, pos: Pos, message: str) -> RecordSyntaxError:
+    def fail(self, pos: Span, message: str) -> RecordSyntaxError:
         return RecordSyntaxError(message, source=self.source, pos=pos, text=self.text)
 
-    def repair(self, pos: Pos, message: str) -> None:
+    def repair(self, pos: Span, message: str) -> None:
         self.repairs.append(Repair(pos, message))
 
-    def fix_case(self, pos: Pos, text: str, what: str) -> str:
+    def fix_case(self, pos: Span, text: str, what: str) -> str:
         """Upper-case colour letters and sources: an error when strict, a reported repair when lenient."""
         upper = text.upper()
         if upper != text:
@@ -143,19 +145,12 @@ class _Reader:
         return Record(tuple(headers), rounds, notes, source=self.source)
 
     def _syntax_error(self, error: UnexpectedInput) -> RecordSyntaxError:
-        if isinstance(error, UnexpectedEOF):
-            lines = self.text.splitlines() or [""]
-            pos = Pos(len(lines), len(lines[-1]) + 1)
-            return self.fail(pos, f"the record ends too early: expected {_describe(set(error.expected))}")
-        expected = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
-        if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-            lines = self.text.splitlines() or [""]
-            return self.fail(Pos(len(lines), len(lines[-1]) + 1),
-                             f"the record ends too early: expected {_describe(expected)}")
-        offset = error.pos_in_stream if isinstance(error, UnexpectedCharacters) else error.token.start_pos
-        word = _WORD.match(self.text, offset).group(0) if offset is not None and offset < len(self.text) else ""
-        pos = Pos(error.line, error.column, error.line, error.column + max(1, len(word)))
-        return self.fail(pos, f"unexpected {word!r}: expected {_describe(expected)}{_hint(word, expected)}")
+        failure = grammar_failure(error, self.text, _WORD)
+        expected = set(failure.expected)
+        if failure.at_end:
+            return self.fail(failure.span(None), f"the record ends too early: expected {_describe(expected)}")
+        word = failure.word
+        return self.fail(failure.span(None), f"unexpected {word!r}: expected {_describe(expected)}{_hint(word, expected)}")
 
     # -- headers ----------------------------------------------------------------------------------------------
 
@@ -182,7 +177,7 @@ class _Reader:
 
     def default_headers(self, headers: list[Header], seen: dict[str, Header], rounds: list[Tree]) -> list[Header]:
         """Players, Variant and StartPlayer are required; the lenient reader supplies evident values."""
-        here = Pos(1, 1)
+        here = Span(1, 1)
         guesses = {"Variant": ("colour", "the coloured wall"), "StartPlayer": ("0", "seat 0 starts")}
         if "Players" not in seen:
             count = sum(1 for item in rounds[0].children if isinstance(item, Tree) and item.data == "factory") \
@@ -277,7 +272,7 @@ class _Reader:
         self.check_round_label(label, number, _pos(deal_token))
         factories = [c for c in items if c.data == "factory"]
         start, end = _pos(label if label is not None else deal_token), _pos(factories[-1])
-        deal_pos = Pos(start.line, start.column, end.end_line, end.end_column)
+        deal_pos = Span(start.line, start.column, end.end_line, end.end_column)
         body = [c for c in items if c.data not in ("round_label", "factory", "tiling")]
         deal_notes, start = self.notes_after(body, 0, players)
         deal = Deal(self.deal(factories, players, number), deal_notes, pos=deal_pos)
@@ -286,7 +281,7 @@ class _Reader:
         placements = self.placements(tiling, players, variant) if tiling is not None else ()
         return Round(number, deal, plies, placements, pos=deal_pos)
 
-    def check_round_label(self, label: Tree | None, number: int, deal_pos: Pos) -> None:
+    def check_round_label(self, label: Tree | None, number: int, deal_pos: Span) -> None:
         if label is None:
             if not self.lenient:
                 raise self.fail(deal_pos, f"expected `round {number}` before this deal")
@@ -396,15 +391,10 @@ def _strip_bom(text: str) -> str:
 
 def decode(data: bytes, source: str) -> str:
     """The record's text; bytes that are not UTF-8 are an error at their line and column."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        raise RecordSyntaxError(f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot start or continue a "
-                                f"character (a record is a UTF-8 text file)", source=source,
-                                pos=Pos(line, column)) from None
+    def fail(message: str, span: Span) -> RecordSyntaxError:
+        return RecordSyntaxError(message, source=source, pos=replace(span, file=None))
+
+    return decode_utf8(data, source, fail, "a record is a UTF-8 text file")
 
 
 def read_record(path: str | Path, lenient: bool = False) -> tuple[Record, tuple[Repair, ...]]:

@@ -17,7 +17,8 @@ from typing import Any
 
 from ..engines.base import Engine, EngineError, Rejected
 from .claims import claim_mismatch
-from .errors import Pos, ReplayError
+from ..located import Span
+from .errors import ReplayError
 from .explain import Disagreement, explain_claim, explain_game_over, explain_refusal
 from .model import DECLARATIONS, Claim, Deal, Note, Ply, Record, Round
 
@@ -57,7 +58,7 @@ class _Replayer:
         self.result = ReplayResult()
         self.state: dict[str, Any] = {}
 
-    def fail(self, pos: Pos | None, message: str, rule: str | None = None,
+    def fail(self, pos: Span | None, message: str, rule: str | None = None,
              disagreement: Disagreement | None = None) -> ReplayError:
         return ReplayError(message, source=self.record.source, pos=pos, text=self.text, rule=rule,
                            state=self.state or None, disagreement=disagreement)
@@ -68,7 +69,7 @@ class _Replayer:
         if self.on_step is not None:
             self.on_step(step)
 
-    def ask(self, pos: Pos | None, what: str, call: Callable[[], dict[str, Any]], record_side: str = "") -> None:
+    def ask(self, pos: Span | None, what: str, call: Callable[[], dict[str, Any]], record_side: str = "") -> None:
         try:
             self.state = call()
         except Rejected as error:

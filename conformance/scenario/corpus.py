@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..spec_check import find_rulebooks
-from ..spec_data import SpecDataError, load_spec
+from ..spec_data import SpecError, load_spec
 from .errors import ScenarioError
 from .loader import load_scenarios
 from .model import Scenario
@@ -33,7 +33,7 @@ def known_rules() -> dict[str, str] | None:
     """Rule ID -> level, from the specification; None when it cannot be read (`azul spec check` says why)."""
     try:
         return {rule.id: rule.level for rule in load_spec().rules} or None
-    except SpecDataError:
+    except SpecError:
         return None
 
 

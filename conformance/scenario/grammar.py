@@ -11,8 +11,9 @@ import functools
 import re
 from importlib import resources
 
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Tree, UnexpectedInput
 
+from ..located import grammar_failure
 from ..notation import ERROR_CODES
 from .errors import Origin, ScenarioSyntaxError
 
@@ -102,40 +103,28 @@ def parse(text: str, start: str, origin: Origin) -> Tree:
         raise _translate(error, text, start, origin) from None
     except _TooLarge as error:
         raise ScenarioSyntaxError.at(error.message, origin, error.token.line, error.token.column,
-                                     span=len(error.token)) from None
+                                     width=len(error.token)) from None
 
 
 def _translate(error: UnexpectedInput, text: str, start: str, origin: Origin) -> ScenarioSyntaxError:
-    line, column = getattr(error, "line", 1) or 1, getattr(error, "column", 1) or 1
-    if isinstance(error, UnexpectedEOF) or line < 1:
-        lines = text.rstrip("\n").split("\n")
-        line, column = len(lines), len(lines[-1]) + 1
-    word = _word_at(text, error.pos_in_stream if error.pos_in_stream is not None else 0)
-    hint = _hint(word)
-    if isinstance(error, UnexpectedCharacters):
-        shown = word or text[error.pos_in_stream:error.pos_in_stream + 1]
-        message = f"{shown!r} is not part of the scenario language here"
-        expected = _expected(error.allowed or ())
-    elif isinstance(error, UnexpectedToken):
-        shown = "end of line" if error.token.type == "_NL" else repr(max(str(error.token), word, key=len))
-        if error.token.type == "$END":
-            shown = "end of text"
-        message = f"unexpected {shown}"
-        expected = _expected(error.expected or ())
-        word = word if error.token.type not in ("_NL", "$END") else ""
-    else:  # UnexpectedEOF
-        message, expected, word = "the text ends too early", _expected(error.expected or ()), ""
+    failure = grammar_failure(error, text, WORD)
+    word, hint = failure.word, _hint(failure.word)
+    if failure.at_end:
+        message = "the text ends too early"
+    elif not failure.token_type:  # a character no token starts with
+        message = f"{word or text[error.pos_in_stream:error.pos_in_stream + 1]!r} is not part of the scenario language here"
+    elif failure.token_type == "_NL":
+        message, word = "unexpected end of line", ""
+    else:
+        message = f"unexpected {max(failure.token, word, key=len)!r}"
+    expected = _expected(failure.expected)
     if expected:
         message += f" in {_START_NAMES[start]}; expected {expected}"
-    return ScenarioSyntaxError.at(message, origin, line, column, span=len(word) or 1, hint=hint)
+    return ScenarioSyntaxError.at(message, origin, failure.line, failure.column, len(word) or 1, hint)
 
 
 _START_NAMES = {"position": "a position", "steps": "the steps", "expect": "the assertions"}
-
-
-def _word_at(text: str, pos: int) -> str:
-    match = re.compile(r"[A-Za-z_@0-9.\-]+|\S").match(text, pos)
-    return match.group(0) if match else ""
+WORD = re.compile(r"[A-Za-z_@0-9.\-]+|\S")  # one word, for the caret's extent and "did you mean"
 
 
 def _hint(word: str) -> str | None:

@@ -17,6 +17,7 @@ import jsonschema
 import yaml
 
 from .. import readers
+from ..located import Span, decode_utf8
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
 from .model import Checkpoint, Scenario
@@ -67,16 +68,7 @@ def load_scenarios(paths: Iterable[str | Path] | None = None,
 
 def read_utf8(path: Path) -> str:
     """A scenario file's text; bytes that are not UTF-8 are a syntax error at their line and column."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        before = data[:error.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise ScenarioSyntaxError(f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot start or continue a "
-                                  "character (scenario files are UTF-8 YAML)", file=display_name(path),
-                                  line=line, column=column) from None
+    return decode_utf8(path.read_bytes(), display_name(path), ScenarioSyntaxError, "scenario files are UTF-8 YAML")
 
 
 def load_text(text: str, file: str = "<text>", errors: list[ScenarioError] | None = None) -> list[Scenario]:
@@ -105,11 +97,10 @@ def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
         node, data = readers.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        raise ScenarioSyntaxError(f"not valid YAML: {getattr(error, 'problem', error)}", file=file,
-                                  line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
-                                  source=text) from None
+        span = Span.at(file, mark.line + 1, mark.column + 1) if mark else Span(file=file)
+        raise ScenarioSyntaxError(f"not valid YAML: {getattr(error, 'problem', error)}", span, text) from None
     if node is None:
-        raise ScenarioContentError("the file holds no scenario (expected a YAML list)", file=file, line=1)
+        raise ScenarioContentError("the file holds no scenario (expected a YAML list)", Span(1, file=file))
     return node, data
 
 
@@ -125,8 +116,11 @@ def _validate(data: Any, node: yaml.Node, text: str, file: str) -> None:
     field = ".".join(map(str, path[1:])) or "(file)"
     if path and isinstance(data, list) and isinstance(data[path[0]], dict) and "id" in data[path[0]]:
         field = f"scenario {data[path[0]]['id']!r}: {field}"
-    raise ScenarioContentError(f"{field}: {error.message}", file=file, line=target.start_mark.line + 1,
-                               column=target.start_mark.column + 1, source=text)
+    raise ScenarioContentError(f"{field}: {error.message}", _span(target, file), text)
+
+
+def _span(node: yaml.Node, file: str) -> Span:
+    return Span.at(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
 def _child(node: yaml.Node, key: Any) -> yaml.Node | None:
@@ -189,9 +183,7 @@ def _nothing_after_refusal(item: dict[str, Any], node: yaml.MappingNode, source:
         if item.get(name) not in (None, "", []):
             target = _child(node, name)
             raise ScenarioContentError(f"scenario {item['id']!r}: a new game that must be refused is the whole "
-                                       f"scenario, so it has no `{name}`", file=file,
-                                       line=target.start_mark.line + 1, column=target.start_mark.column + 1,
-                                       source=source)
+                                       f"scenario, so it has no `{name}`", _span(target, file), source)
 
 
 def _entries(value: Any, node: yaml.Node | None) -> list[tuple[Any, yaml.Node]]:

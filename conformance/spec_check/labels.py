@@ -11,30 +11,31 @@ in their own language, lead a player to the rule's play, however loosely worded 
 *diverges* when following its lines as written leads to different play.
 
     for found in contradictions(spec.rules, spec.divergences):
-        print(found.path, found.line, found.message)
+        print(found)                    # path:line: message (a SpecError, located at the rule)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 
-from azul_conformance import spec_data as sd
+from .. import spec_data as sd
+from ..spec_data import SpecError
+from .loading import Loaded
 
 # `example` backs a rule as `states` does; only the three answers below can contradict each other.
 ANSWER = {"states": "states", "example": "states", "diverges": "diverges", "silent": "silent"}
 
 
-@dataclass(frozen=True, order=True)
-class Contradiction:
-    """A rule and a divergence that label the same lines of one version differently."""
+class Contradiction(SpecError):
+    """A rule and a divergence that label the same lines of one version differently (located at the rule)."""
 
-    path: str
-    line: int
-    rule: str
-    version: str
-    divergence: str
-    message: str
+    def __init__(self, message: str, rule: sd.Rule, version: str, divergence: str) -> None:
+        super().__init__(message, rule.location)
+        self.rule, self.version, self.divergence = rule.id, version, divergence
+
+
+def check_labels(spec: Loaded) -> Iterator[SpecError]:
+    yield from contradictions((rule for _, _, rule in spec.rules()), (d for _, _, d in spec.divergences))
 
 
 def overlapping(first: Iterable[sd.Citation], second: Iterable[sd.Citation]) -> list[sd.Citation]:
@@ -70,4 +71,4 @@ def _contradiction(rule: sd.Rule, version: str, source: sd.Source, divergence: s
     lines = ", ".join(str(c) for c in shared)
     message = (f"{rule.id}: {version} {source.form} in {lines}, but {divergence.id} ({divergence.location}) says "
                f"{version} {entry.form} in the same lines: read them again and make the labels agree")
-    return Contradiction(rule.location.path, rule.location.line, rule.id, version, divergence.id, message)
+    return Contradiction(message, rule, version, divergence.id)

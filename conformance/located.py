@@ -1,0 +1,162 @@
+"""Where bad input is, and how it is shown: one span type, one excerpt with a caret, one base error.
+
+Every reader of the suite (scenario files, game records, state files, the rule specification) reports a
+problem the same way, so a user learns one shape:
+
+    f.yaml:7:5: unknown word 'center'
+        7 |     center: M RK
+          |     ^^^^^^
+      did you mean 'centre'?
+
+Lark's refusals are translated here once (`grammar_failure`); each language then words them in its own terms.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of a text: 1-based line and column of its first character and of the character after its last.
+
+    `file` names the text when the span stands on its own; positions kept inside a game record leave it out
+    (the record knows its source). A span without a line is the whole file; without a column, the whole line.
+    """
+
+    line: int | None = None
+    column: int | None = None
+    end_line: int | None = None
+    end_column: int | None = None
+    file: str | None = None
+
+    @classmethod
+    def at(cls, file: str | None, line: int | None, column: int | None = None, width: int = 1) -> Span:
+        """A span of `width` characters on one line."""
+        end = column + max(width, 1) if column is not None else None
+        return cls(line, column, line if end is not None else None, end, file)
+
+    def in_file(self, file: str) -> Span:
+        return replace(self, file=file)
+
+    @property
+    def width(self) -> int:
+        """How many columns the caret covers: the span's own when it stays on one line, else one."""
+        if self.column and self.end_line == self.line and self.end_column and self.end_column > self.column:
+            return self.end_column - self.column
+        return 1
+
+    def __str__(self) -> str:
+        parts = [self.file] if self.file else []
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+def _printable(line: str) -> str:
+    """The line with control and unprintable characters shown as U+FFFD, one column each (keeps the caret aligned)."""
+    return "".join(ch if ch == "\t" or unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in line)
+
+
+def excerpt(text: str, span: Span) -> str:
+    """The line of `span` with its number, and a caret under the span (none when the span has no column).
+
+    Tabs before the column are repeated in the caret line, so the caret stands under the span however wide
+    the terminal draws a tab; the caret never runs past the end of the line.
+    """
+    lines = text.splitlines() + ([""] if not text or text.endswith(("\n", "\r")) else [])  # the end is a place too
+    if span.line is None or not 1 <= span.line <= len(lines):
+        return ""
+    line = _printable(lines[span.line - 1])
+    gutter = f"{span.line:>5} | "
+    if not span.column:
+        return gutter + line
+    width = max(1, min(span.width, len(line) - span.column + 1))
+    pad = "".join("\t" if ch == "\t" else " " for ch in line[:span.column - 1])
+    return f"{gutter}{line}\n{' ' * (len(gutter) - 2)}| {pad}{'^' * width}"
+
+
+class LocatedError(ValueError):
+    """Bad input, located: `str()` is `file:line:col: message`, the offending line with a caret, and a hint."""
+
+    def __init__(self, message: str, span: Span, text: str | None = None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.span, self.hint = message, span, hint
+        self.excerpt = excerpt(text, span) if text else ""
+
+    @property
+    def file(self) -> str | None:
+        return self.span.file
+
+    @property
+    def line(self) -> int | None:
+        return self.span.line
+
+    @property
+    def column(self) -> int | None:
+        return self.span.column
+
+    @property
+    def where(self) -> str:
+        return str(self.span)
+
+    def headline(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+    def __str__(self) -> str:
+        text = self.headline()
+        if self.excerpt:
+            text += "\n" + self.excerpt
+        if self.hint:
+            text += f"\n  {self.hint}"
+        return text
+
+
+def decode_utf8(data: bytes, file: str, error: Callable[[str, Span], LocatedError], what: str) -> str:
+    """The text of a file; bytes that are not UTF-8 raise `error(message, span)` at their line and column
+    (`what` says the file's kind, e.g. "a record is a UTF-8 text file")."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        before = data[:problem.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise error(f"not UTF-8 text: byte 0x{data[problem.start]:02x} cannot start or continue a character "
+                    f"({what})", Span.at(file, line, column)) from None
+
+
+@dataclass(frozen=True)
+class GrammarFailure:
+    """A Lark refusal in grammar-neutral terms: where, what stands there, what the grammar would have taken."""
+
+    line: int
+    column: int
+    word: str  # the reader's word at that point; "" at the end of the text
+    token: str  # the token Lark stopped at ("" when no token could start there)
+    token_type: str  # its terminal name ("" when no token could start there)
+    expected: frozenset[str]  # terminal names
+    at_end: bool  # the text ended before the grammar was satisfied
+
+    def span(self, file: str | None) -> Span:
+        return Span.at(file, self.line, self.column, len(self.word) or 1)
+
+
+def grammar_failure(error: UnexpectedInput, text: str, word: re.Pattern[str]) -> GrammarFailure:
+    """Translate a Lark error on `text`; `word` matches what a reader of the language calls one word."""
+    expected = frozenset(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+    token = error.token if isinstance(error, UnexpectedToken) else None
+    line = getattr(error, "line", None)
+    if isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END") \
+            or not isinstance(line, int) or line < 1:
+        lines = text.rstrip("\n").split("\n")
+        return GrammarFailure(len(lines), len(lines[-1]) + 1, "", "", "", expected, True)
+    match = word.match(text, error.pos_in_stream or 0)
+    return GrammarFailure(line, error.column, match.group(0) if match else "", str(token or ""),
+                          token.type if token is not None else "", expected, False)

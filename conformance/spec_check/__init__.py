@@ -1,0 +1,126 @@
+"""`azul spec check`: the rule specification is well formed and traces every rulebook line.
+
+Each concern is a module of plain functions over the loaded spec (`loading.Loaded`), each yielding the
+problems it finds as SpecErrors, reported as `path:line: message`, never as a traceback:
+    loading      every spec YAML file reads (yaml.safe_load) and matches its JSON Schema (spec/schema/)
+    ids          rule IDs belong to their chapter's prefixes and are unique, chapter orders are unique, and the
+                 rule IDs named by scenarios (read by the scenario loader) and the reference engine's source exist
+    citations    every citation names the version's own rulebook file, lies within it, is not blank-only, falls
+                 in clauses of that version, and a quoted fragment occurs in the cited lines
+    coverage     every non-blank rulebook line lies in exactly one clause; clauses name known rules; every rule is
+                 named by a clause (rulings on which all versions are silent excepted), and the clauses a rule
+                 cites as stating it name it
+    divergences  a rule's divergences exist and list the rule back, and every divergence is referenced
+    labels       a rule's label for a version (states, example, diverges, silent) agrees with the divergence
+                 register's label for the same lines
+Every rule citing all eight versions, and rulings (only they) carrying a ruling block, are the schema's part.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from .. import spec_data as sd
+from ..located import LocatedError
+from .citations import check_rule_citations
+from .coverage import check_clause_files, check_line_coverage, check_rules_indexed, line_owners, text_lines
+from .divergences import check_divergences
+from .ids import check_chapters, check_engine_ids, check_scenario_ids
+from .labels import check_labels
+from .loading import Loaded, load
+
+__all__ = ["Report", "Stats", "check_spec", "find_rulebooks"]
+
+DEFAULT = object()  # "discover it" for the scenario and reference-engine folders
+CHECKS = (check_chapters, check_rule_citations, check_clause_files, check_line_coverage, check_divergences,
+          check_rules_indexed, check_labels)
+
+
+@dataclass
+class Stats:
+    rules: int = 0
+    chapters: int = 0
+    divergences: int = 0
+    clauses: int = 0
+    lines: int = 0
+    covered: int = 0
+    stated: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    problems: list[LocatedError]
+    stats: Stats
+    rulebooks: Path | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        s = self.stats
+        versions = ", ".join(f"{v} {s.stated.get(v, 0)}/{s.rules}" for v in sd.VERSIONS)
+        lines = f"{s.covered}/{s.lines} non-blank rulebook lines covered" if self.rulebooks else "rulebooks not read"
+        return (f"{s.rules} rules in {s.chapters} chapters, {s.divergences} divergences, {s.clauses} clauses; "
+                f"{lines}; rules stated (text or example) by version: {versions}")
+
+
+def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, scenarios_root: Any = DEFAULT,
+               reference_root: Any = DEFAULT) -> Report:
+    """Run every check. `rulebooks` None skips the checks that need the rulebook text; `scenarios_root` and
+    `reference_root` None skip the rule IDs named by scenarios and by the reference engine."""
+    root = Path(spec_root) if spec_root is not None else sd.default_spec_root()
+    spec, problems = load(root, rulebooks)
+    for check in CHECKS:
+        problems += check(spec)
+    scenarios = _discover("azul_conformance", "scenarios") if scenarios_root is DEFAULT else scenarios_root
+    if scenarios:
+        problems += check_scenario_ids(spec, Path(scenarios))
+    reference = _discover("azul_reference", "") if reference_root is DEFAULT else reference_root
+    if reference:
+        problems += check_engine_ids(spec, Path(reference))
+    unique = {(p.file or "", p.line or 0, p.message): p for p in problems}
+    return Report([unique[key] for key in sorted(unique)], _stats(spec), rulebooks)
+
+
+def _stats(spec: Loaded) -> Stats:
+    rules = [rule for _, _, rule in spec.rules()]
+    stats = Stats(len(rules), len(spec.chapters), len(spec.divergences),
+                  sum(len(clauses) for clauses in spec.clauses.values()))
+    for name, book in (spec.books or {}).items():
+        owners = line_owners(book, spec.clauses.get(name, ()))
+        stats.lines += len(text_lines(book))
+        stats.covered += sum(1 for n in text_lines(book) if len(owners[n]) == 1)
+    for version in sd.VERSIONS:
+        stats.stated[version] = sum(1 for r in rules if r.sources[version].form in ("states", "example"))
+    return stats
+
+
+def _discover(package: str, sub: str) -> Path | None:
+    """A package's folder found without importing it (the checker only reads its files)."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(list(spec.submodule_search_locations)[0]) / sub
+    return folder if folder.is_dir() else None
+
+
+def find_rulebooks(explicit: Path | None = None) -> Path | None:
+    """The rulebooks folder: --rulebooks, else $AZUL_RULEBOOKS (when set, only it), else ../shared/rulebooks
+    beside the project root or the current folder; None when the chosen place holds no rulebook files."""
+    if explicit is not None:
+        candidates = [explicit]
+    elif os.environ.get("AZUL_RULEBOOKS"):
+        candidates = [Path(os.environ["AZUL_RULEBOOKS"])]
+    else:
+        project = Path(str(files("azul_conformance"))).resolve().parent
+        candidates = [project / ".." / "shared" / "rulebooks", Path.cwd() / ".." / "shared" / "rulebooks"]
+    for candidate in candidates:
+        if candidate.is_dir() and any(candidate.glob("*.txt")):
+            return candidate.resolve()
+    return None

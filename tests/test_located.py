@@ -1,0 +1,57 @@
+"""One located error for every reader: the span, the excerpt with its caret, and the errors built on them."""
+
+from __future__ import annotations
+
+import pytest
+
+from azul_conformance.located import LocatedError, Span, excerpt
+from azul_conformance.records import RecordError, parse_record
+from azul_conformance.scenario import ScenarioError, load_text
+from azul_conformance.spec_data import SpecError, read_document
+from azul_conformance.state_file import StateError, read_state
+
+
+def test_a_span_names_what_it_knows():
+    assert str(Span.at("f.yaml", 7, 5, 6)) == "f.yaml:7:5"
+    assert str(Span(3, 1)) == "3:1"  # a position inside a game record: the record names the file
+    assert str(Span(4, file="x.yaml")) == "x.yaml:4"
+    assert str(Span(file="x.yaml")) == "x.yaml"
+    assert Span.at("f", 1, 3, 4).width == 4 and Span(1, 3, 2, 9).width == 1  # a span over two lines: one caret
+
+
+def test_the_caret_stands_under_the_span_after_tabs_and_control_characters():
+    text = "first\n\tab\x07cd  ef\n"
+    shown = excerpt(text, Span.at(None, 2, 6, 2))
+    assert shown == "    2 | \tab\ufffdcd  ef\n      | \t    ^^"
+
+
+def test_the_caret_never_runs_past_the_line_and_a_line_without_column_has_none():
+    assert excerpt("abc\n", Span.at(None, 1, 3, 10)) == "    1 | abc\n      |   ^"
+    assert excerpt("abc\n", Span(1)) == "    1 | abc"
+    assert excerpt("abc\n", Span(2, 1)) == "    2 | \n      | ^"  # the end of the text, after its last line
+    assert excerpt("abc\n", Span(5, 1)) == ""
+
+
+def test_the_message_names_file_line_and_column_then_the_excerpt_then_the_hint():
+    error = LocatedError("unknown word 'center'", Span.at("f.yaml", 2, 3, 6), "- x\n  center: M\n", "did you mean?")
+    assert str(error) == ("f.yaml:2:3: unknown word 'center'\n    2 |   center: M\n      |   ^^^^^^\n"
+                          "  did you mean?")
+    assert (error.file, error.line, error.column) == ("f.yaml", 2, 3)
+
+
+def test_every_reader_raises_the_one_located_error(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("chapter: [x\n", encoding="utf-8")
+    attempts = [
+        (ScenarioError, lambda: load_text("- id: 3\n  title: x\n", "s.yaml")),
+        (RecordError, lambda: parse_record("round 1 deal BBYR\n", "r.azr")),
+        (StateError, lambda: read_state('{"format": 1,\n ]', "s.json")),
+        (SpecError, lambda: read_document(broken, "broken.yaml")),
+    ]
+    for kind, attempt in attempts:
+        with pytest.raises(kind) as caught:
+            attempt()
+        assert isinstance(caught.value, LocatedError)
+        first, *rest = str(caught.value).splitlines()
+        assert first.split(":")[1].isdigit() and first.split(":")[2].isdigit(), first  # file:line:col
+        assert rest and rest[-1].strip().startswith("|") and rest[-1].rstrip().endswith("^"), str(caught.value)
