@@ -50,9 +50,10 @@ CHAPTER_PREFIXES: dict[str, tuple[str, ...]] = {
     "end": ("END",),
     "grey": ("GREY",),
 }
-CHAPTERS: tuple[str, ...] = tuple(CHAPTER_PREFIXES)
+# Every rule ID's prefix, in the chapters' published order (a chapter may hold more than one prefix).
+RULE_PREFIXES: tuple[str, ...] = tuple(prefix for prefixes in CHAPTER_PREFIXES.values() for prefix in prefixes)
 SOURCE_FORMS: tuple[str, ...] = ("states", "example", "diverges", "silent")
-RULE_ID_RE = re.compile(r"\b(SETUP|DEAL|OFFER|FLOOR|WALL|TILING|SCORE|ROUND|END|GREY)-\d+\b")
+RULE_ID_RE = re.compile(rf"\b({'|'.join(RULE_PREFIXES)})-\d+\b")
 CITATION_RE = re.compile(r"^(?P<file>[^\s:/]+\.txt):(?P<first>[1-9][0-9]*)-(?P<last>[1-9][0-9]*)$")
 LINES_RE = re.compile(r"^(?P<first>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")
 

@@ -8,14 +8,12 @@ from __future__ import annotations
 from operator import mul
 
 COLOURS = "BYRKW"  # blue, yellow, red, black, white: the order of every multiset string (DESIGN.md)
-BLUE, YELLOW, RED, BLACK, WHITE = range(5)
 MARKER = 5  # the first-player marker as it stands in a floor line; never a tile
 MARKER_LETTER = "M"
 LETTERS = COLOURS + MARKER_LETTER  # LETTERS[tile] for a tile or the marker on a floor line
 COLOUR_INDEX = {letter: index for index, letter in enumerate(COLOURS)}
 
 TILES_PER_COLOUR = 20  # SETUP-4: 100 tiles, 20 of each colour
-TOTAL_TILES = TILES_PER_COLOUR * len(COLOURS)
 TILES_PER_FACTORY = 4  # DEAL-1
 FACTORIES_BY_PLAYERS = {2: 5, 3: 7, 4: 9}  # SETUP-3
 FLOOR_PENALTIES = (1, 1, 2, 2, 2, 3, 3)  # FLOOR-3: points lost per occupied floor space, left to right

@@ -179,7 +179,8 @@ class Refusing(ReferenceEngine):
 def test_the_runner_judges_the_refusal_of_a_new_game():
     assert run("", REFUSED).verdict == "pass"  # the reference engine names no rule: not judged on it
     accepted = run("", REFUSED, Lenient(seed=0))
-    assert accepted.verdict == "fail" and "a new game of 5 players" in accepted.message and "accepted" in accepted.message
+    assert accepted.verdict == "fail"
+    assert "a new game of 5 players" in accepted.message and "accepted" in accepted.message
     assert accepted.expected == {"code": "bad_request", "rule": "SETUP-6"}
     other_rule = run("", REFUSED, Refusing(Rejected("bad_request", "no", "SETUP-3")))
     assert other_rule.verdict == "fail" and "SETUP-3, expected SETUP-6" in other_rule.message

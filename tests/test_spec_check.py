@@ -68,7 +68,8 @@ def test_a_missing_version_is_reported_at_the_rule_sources(spec_copy: Path) -> N
     del lines[pt_line - 1]
     offer.write_text("\n".join(lines), encoding="utf-8")
     sources = line_of(offer, "sources:", after="id: OFFER-5")
-    assert f"spec/rules/offer.yaml:{sources}: OFFER-5: rules[4].sources: no source for version PT (every rule cites all 8 versions)" in problems(spec_copy)
+    assert (f"spec/rules/offer.yaml:{sources}: OFFER-5: rules[4].sources: no source for version PT "
+            "(every rule cites all 8 versions)") in problems(spec_copy)
 
 
 def test_a_duplicate_rule_id_names_both_places(spec_copy: Path) -> None:
@@ -77,7 +78,8 @@ def test_a_duplicate_rule_id_names_both_places(spec_copy: Path) -> None:
     edit(offer, "  - id: OFFER-6\n", "  - id: OFFER-5\n")
     second = line_of(offer, "title: A take needs a tile") - 1
     found = problems(spec_copy)
-    assert f"spec/rules/offer.yaml:{second}: duplicate rule ID OFFER-5 (first defined at spec/rules/offer.yaml:{first})" in found
+    assert (f"spec/rules/offer.yaml:{second}: duplicate rule ID OFFER-5 "
+            f"(first defined at spec/rules/offer.yaml:{first})") in found
 
 
 def test_an_uncovered_rulebook_line_is_reported_as_file_and_line(spec_copy: Path) -> None:
@@ -99,29 +101,34 @@ def test_an_unknown_rule_id_in_a_clause(spec_copy: Path) -> None:
     edit(clauses, '"24-24", version: FR, normative: true, kind: text, rules: [OFFER-8]',
          '"24-24", version: FR, normative: true, kind: text, rules: [OFFER-99]')
     line = line_of(clauses, "OFFER-99")
-    assert f"spec/clauses/000_ed7c8802c5a645fb.yaml:{line}: clause line 24: unknown rule ID OFFER-99" in problems(spec_copy)
+    where = "spec/clauses/000_ed7c8802c5a645fb.yaml"
+    assert f"{where}:{line}: clause line 24: unknown rule ID OFFER-99" in problems(spec_copy)
 
 
 def test_a_citation_beyond_the_end_of_the_file(spec_copy: Path) -> None:
     setup = spec_copy / "rules" / "setup.yaml"
     edit(setup, 'FR: {states: "000_ed7c8802c5a645fb.txt:8-8"', 'FR: {states: "000_ed7c8802c5a645fb.txt:8-300"')
     line = line_of(setup, "8-300")
-    assert problems(spec_copy) == [f"spec/rules/setup.yaml:{line}: SETUP-2: FR cites {FILE_000}:8-300: beyond the end of {FILE_000} (234 lines)"]
+    assert problems(spec_copy) == [
+        f"spec/rules/setup.yaml:{line}: SETUP-2: FR cites {FILE_000}:8-300: beyond the end of {FILE_000} (234 lines)"]
 
 
 def test_a_citation_into_another_versions_lines(spec_copy: Path) -> None:
     setup = spec_copy / "rules" / "setup.yaml"
-    edit(setup, 'FR: {states: "000_ed7c8802c5a645fb.txt:8-8", fragment: "case 0"}', 'FR: {states: "000_ed7c8802c5a645fb.txt:66-66"}')
+    edit(setup, 'FR: {states: "000_ed7c8802c5a645fb.txt:8-8", fragment: "case 0"}',
+         'FR: {states: "000_ed7c8802c5a645fb.txt:66-66"}')
     line = line_of(setup, "txt:66-66")
     found = problems(spec_copy)
-    assert any(p.startswith(f"spec/rules/setup.yaml:{line}: SETUP-2: FR cites {FILE_000}:66-66, but lines 66-66 belong to DE") for p in found), found
+    wanted = f"spec/rules/setup.yaml:{line}: SETUP-2: FR cites {FILE_000}:66-66, but lines 66-66 belong to DE"
+    assert any(p.startswith(wanted) for p in found), found
 
 
 def test_a_fragment_must_occur_in_the_cited_lines(spec_copy: Path) -> None:
     setup = spec_copy / "rules" / "setup.yaml"
     edit(setup, 'fragment: "case 0"', 'fragment: "case 1"')
     line = line_of(setup, '"case 1"')
-    assert problems(spec_copy) == [f"spec/rules/setup.yaml:{line}: SETUP-2: FR: fragment 'case 1' does not occur in {FILE_000}:8-8"]
+    assert problems(spec_copy) == [
+        f"spec/rules/setup.yaml:{line}: SETUP-2: FR: fragment 'case 1' does not occur in {FILE_000}:8-8"]
 
 
 def test_a_ruling_needs_a_ruling_block(spec_copy: Path) -> None:
@@ -129,14 +136,16 @@ def test_a_ruling_needs_a_ruling_block(spec_copy: Path) -> None:
     rule_line = line_of(offer, "id: OFFER-2")
     edit(offer, "    title: A factory take takes every tile of the colour\n    level: rule\n",
          "    title: A factory take takes every tile of the colour\n    level: ruling\n")
-    assert problems(spec_copy) == [f"spec/rules/offer.yaml:{rule_line}: OFFER-2: rules[1]: 'ruling' is a required property"]
+    assert problems(spec_copy) == [
+        f"spec/rules/offer.yaml:{rule_line}: OFFER-2: rules[1]: 'ruling' is a required property"]
 
 
 def test_divergence_links_must_go_both_ways(spec_copy: Path) -> None:
     offer = spec_copy / "rules" / "offer.yaml"
     edit(offer, "    divergences: [DIV-offer-full-line]\n", "")
     line = line_of(spec_copy / "divergences" / "offer.yaml", "rules: [OFFER-12]")
-    assert problems(spec_copy) == [f"spec/divergences/offer.yaml:{line}: DIV-offer-full-line lists OFFER-12, but OFFER-12 does not list DIV-offer-full-line in its divergences"]
+    assert problems(spec_copy) == [f"spec/divergences/offer.yaml:{line}: DIV-offer-full-line lists OFFER-12, "
+                                   "but OFFER-12 does not list DIV-offer-full-line in its divergences"]
 
 
 def test_yaml_syntax_errors_name_line_and_column(spec_copy: Path) -> None:
@@ -173,7 +182,8 @@ def test_cli_passes_on_the_real_spec() -> None:
 
 
 def test_cli_fails_on_a_broken_spec(spec_copy: Path) -> None:
-    edit(spec_copy / "clauses" / "000_ed7c8802c5a645fb.yaml", '  - {lines: "28-28", version: FR, normative: false, reason: "section heading"}\n', "")
+    edit(spec_copy / "clauses" / "000_ed7c8802c5a645fb.yaml",
+         '  - {lines: "28-28", version: FR, normative: false, reason: "section heading"}\n', "")
     result = CliRunner().invoke(spec_group, ["check", "--rulebooks", str(RULEBOOKS), "--spec", str(spec_copy)])
     assert result.exit_code == 1
     assert f"{FILE_000}:28: not covered by any clause (line 28)" in result.output

@@ -12,10 +12,12 @@ import click
               help="Command of a protocol-v1 engine (needs load_state). Default: the reference engine, in-process.")
 @click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="An azul-state/1 JSON file. Default: a new two-player game after a deal drawn with --seed.")
-@click.option("--depth", type=click.IntRange(0), required=True, help="Number of moves (sequences stop at the round's end).")
+@click.option("--depth", type=click.IntRange(0), required=True,
+              help="Number of moves (sequences stop at the round's end).")
 @click.option("--divide", is_flag=True, help="Show the count after each first move.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal for the default position.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Players for the default position.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="Players for the default position.")
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per request (--engine).")
 def perft(engine, state_file, depth, divide, seed, players, timeout) -> None:
     """Count the legal move sequences of DEPTH moves from a position, within its round.

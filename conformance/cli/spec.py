@@ -25,7 +25,8 @@ def spec() -> None:
 
 @spec.command()
 @click.option("--rulebooks", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Folder of rulebook files (default: $AZUL_RULEBOOKS, else ../shared/rulebooks beside the project or the current folder).")
+              help="Folder of rulebook files (default: $AZUL_RULEBOOKS, else ../shared/rulebooks beside the "
+                   "project or the current folder).")
 @click.option("--spec", "spec_root", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Spec folder to check (default: the bundled spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only; no summary on success.")

@@ -144,5 +144,5 @@ class Engine(ABC):
     def __enter__(self) -> "Engine":
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()

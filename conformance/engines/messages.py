@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any, ClassVar
@@ -99,10 +99,6 @@ class Quit(Request):
 
 REQUESTS: dict[str, type[Request]] = {cls.cmd(): cls for cls in (Hello, NewGame, Deal, LoadState, LegalMoves,
                                                                   Play, State, Quit)}
-
-
-def request_fields(cls: type[Request]) -> list[str]:
-    return [f.name for f in fields(cls)]
 
 
 # -- the cheap structural check of a reply ------------------------------------------------------------------

@@ -22,9 +22,9 @@ from xml.etree import ElementTree as ET
 
 from ..readers import JsonError, json_document, safe_text
 from ..results import VERDICTS, CaseResult, Verdict, tally, worst
+from ..spec_data import RULE_PREFIXES
 
 FORMAT = "azul-conformance-report/1"
-CHAPTERS = ("SETUP", "DEAL", "OFFER", "FLOOR", "WALL", "TILING", "SCORE", "ROUND", "END", "GREY")
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def _detail(result: CaseResult) -> str:
 
 def rule_key(rule: str) -> tuple:
     prefix, _, number = rule.partition("-")
-    order = CHAPTERS.index(prefix) if prefix in CHAPTERS else len(CHAPTERS)
+    order = RULE_PREFIXES.index(prefix) if prefix in RULE_PREFIXES else len(RULE_PREFIXES)
     return (order, prefix, int(number) if number.isdigit() else 0)
 
 

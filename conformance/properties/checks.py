@@ -137,20 +137,14 @@ class DealsDrawable(Watcher):
 class GameEnds(Watcher):
     """The game reaches `over`; then no move is listed or accepted, and the winners are the best seats."""
 
-    def __init__(self) -> None:
-        self.ended = False
-
-    def on_start(self, engine, state):
-        self.ended = False
-
     def on_stall(self, engine, state, moves):
         raise PropertyFailure("OFFER-14", f"round {state['round']} is still in the offer after {moves} moves "
                               f"(every take removes at least one tile, so a round ends after at most "
-                              f"{4 * len(state['factories'])} takes; moves that take no tile keep it going); on offer: factories {state['factories']}, "
-                              f"centre {state['centre']!r}", expected="the offer phase ends", actual=state["phase"])
+                              f"{4 * len(state['factories'])} takes; moves that take no tile keep it going); "
+                              f"on offer: factories {state['factories']}, centre {state['centre']!r}",
+                              expected="the offer phase ends", actual=state["phase"])
 
     def on_end(self, engine, state):
-        self.ended = True
         moves = engine.legal_moves()
         if moves:
             raise PropertyFailure("OFFER-15", f"the game is over but {sorted(moves)[:5]} are listed as legal",

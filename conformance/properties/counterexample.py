@@ -17,8 +17,6 @@ from ..engines.base import Engine, Rejected
 from .canonical import State, state_diff
 from .play import Trace
 
-PLACES = ("phase", "round", "turn", "start_player", "marker", "factories", "centre", "bag", "lid", "winners")
-
 
 def write_counterexample(folder: str | Path, case_id: str, rule: str | None, message: str, trace: Trace,
                          reference: Engine, engine_state: State | None = None) -> Path:

@@ -15,10 +15,6 @@ from .play import PropertyFailure, Watcher
 FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
 
 
-class Unloadable(Exception):
-    """The engine's state is not a position the reference accepts; the invariants property reports why."""
-
-
 class Differential(Watcher):
     def __init__(self, reference: Engine, focus: str) -> None:
         assert focus in FOCUSES, focus

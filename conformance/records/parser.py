@@ -150,7 +150,8 @@ class _Reader:
         if failure.at_end:
             return self.fail(failure.span(None), f"the record ends too early: expected {_describe(expected)}")
         word = failure.word
-        return self.fail(failure.span(None), f"unexpected {word!r}: expected {_describe(expected)}{_hint(word, expected)}")
+        return self.fail(failure.span(None),
+                         f"unexpected {word!r}: expected {_describe(expected)}{_hint(word, expected)}")
 
     # -- headers ----------------------------------------------------------------------------------------------
 

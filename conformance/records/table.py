@@ -7,11 +7,10 @@ wall an empty space shows its colour's letter in lower case, on the grey wall a 
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -98,9 +97,3 @@ def table(state: dict[str, Any], names: dict[int, str] | None = None) -> Rendera
     boards = [_board(state, seat, names) for seat in range(len(state["boards"]))]
     return Group(_heading(state), _supply(state), Columns(boards))
 
-
-def table_text(state: dict[str, Any], names: dict[int, str] | None = None, width: int = 100) -> str:
-    """The table as plain text (no colour), for logs and error reports."""
-    out = io.StringIO()
-    Console(width=width, no_color=True, color_system=None, file=out).print(table(state, names))
-    return out.getvalue()

@@ -17,9 +17,9 @@ from .runner import run_scenario
 
 __all__ = [
     "Assertion", "Check", "Checkpoint", "Given", "NewGame", "Origin", "Rejection", "Scenario",
-    "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios", "format_board",
-    "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position", "parse_steps",
-    "run_scenario", "scenario_files",
+    "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios",
+    "format_board", "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position",
+    "parse_steps", "run_scenario", "scenario_files",
 ]
 
 

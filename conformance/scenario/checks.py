@@ -1,7 +1,7 @@
 """Evaluating Checks (compiled assertions) against a state and its legal moves; diffs for reports.
 
 Shared by the runner and usable by anyone holding the JSON export's checks: the meaning of each kind is
-written once, here (see model.CHECK_KINDS).
+written once, here (the kinds are listed in model.py).
 """
 
 from __future__ import annotations
@@ -82,7 +82,8 @@ def describe(check: Check, actual: Any) -> str:
         return f"legal moves wrongly include {', '.join(sorted(set(check.value) & set(actual)))}"
     if check.kind == "moves_equal":
         missing, extra = sorted(set(check.value) - set(actual)), sorted(set(actual) - set(check.value))
-        parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"unexpected {', '.join(extra)}"] if extra else [])
+        parts = [f"missing {', '.join(missing)}"] if missing else []
+        parts += [f"unexpected {', '.join(extra)}"] if extra else []
         return f"{where}: " + "; ".join(parts)
     label = {"count": " (count)", "moves_count": " (count)", "length": " (number of items)"}.get(check.kind, "")
     return f"{where}{label}: expected {check.value!r}, got {actual!r}"

@@ -82,8 +82,9 @@ def _rules(report: CorpusReport, coverage: bool) -> None:
     covered = {rule for scenario in report.scenarios for rule in scenario.rules}
     report.uncovered += [f"{rule} has no scenario" for rule in rules if rule not in covered]
     shown = {rule for s in report.scenarios if s.level == "ruling" for rule in s.rules}
+    unshown = [rule for rule, level in rules.items() if level == "ruling" and rule in covered and rule not in shown]
     report.uncovered += [f"{rule} (a ruling) has no scenario of level `ruling` showing the ruled case"
-                         for rule, level in rules.items() if level == "ruling" and rule in covered and rule not in shown]
+                         for rule in unshown]
 
 
 def _sources(report: CorpusReport) -> None:
@@ -103,7 +104,8 @@ def _sources(report: CorpusReport) -> None:
             if not sizes[name]:
                 report.problems.append(f"{scenario.where}: {scenario.id} cites {name}, which is no rulebook file")
             elif not 1 <= first_line <= last_line <= sizes[name]:
-                report.problems.append(f"{scenario.where}: {scenario.id} cites {citation}, outside lines 1-{sizes[name]}")
+                report.problems.append(f"{scenario.where}: {scenario.id} cites {citation}, "
+                                       f"outside lines 1-{sizes[name]}")
 
 
 def _legal_positions(report: CorpusReport) -> None:

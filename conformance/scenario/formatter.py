@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import COLOURS, MARKER, TILES_PER_COLOUR, canonical
-from .model import NewGame
 
 SHORT = 12  # a multiset longer than this is written with counts (`18B 20Y`)
 
@@ -59,12 +58,6 @@ def format_board(seat: int, board: dict[str, Any], always: bool = False) -> list
     if board["floor"] or always:
         lines.append(f"  floor: {format_floor(board['floor'])}")
     return lines
-
-
-def format_new_game(game: NewGame) -> str:
-    settings = _pairs([("players", game.players, 2), ("variant", game.variant, "colour"),
-                       ("start", game.start_player, 0)])
-    return "new game" + (f"  {settings}" if settings else "") + "\n"
 
 
 def _pairs(items: list[tuple[str, Any, Any]]) -> str:

@@ -112,7 +112,8 @@ def _translate(error: UnexpectedInput, text: str, start: str, origin: Origin) ->
     if failure.at_end:
         message = "the text ends too early"
     elif not failure.token_type:  # a character no token starts with
-        message = f"{word or text[error.pos_in_stream:error.pos_in_stream + 1]!r} is not part of the scenario language here"
+        shown = word or text[error.pos_in_stream:error.pos_in_stream + 1]
+        message = f"{shown!r} is not part of the scenario language here"
     elif failure.token_type == "_NL":
         message, word = "unexpected end of line", ""
     else:

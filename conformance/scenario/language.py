@@ -16,7 +16,7 @@ from .checks import matches
 from .errors import Origin
 from .model import Assertion, Check, Given, Rejection, Step
 from .position import (
-    Located, build_given, collect_boards, floor_of, line_of, seat_of, tiles_of, value,
+    Located, build_given, collect_boards, floor_of, line_of, seat_of, tiles_of,
 )
 
 
@@ -84,7 +84,7 @@ def parse_expect(text: str, origin: Origin | None = None, players: int = 2) -> t
 
 
 class ExpectBuilder:
-    """Compiles assertion nodes into Checks (see model.CHECK_KINDS)."""
+    """Compiles assertion nodes into Checks (kinds listed in model.py)."""
 
     def __init__(self, at: Located, players: int, lines: list[str]) -> None:
         self.at, self.players, self.lines = at, players, lines
@@ -115,9 +115,6 @@ class ExpectBuilder:
         return self._assertion(node.meta.line, node.meta.end_line, checks)
 
     # -- one method per assertion form (named for the grammar's aliases) ----------------------------------
-    def _simple(self, path: str, token) -> list[Check]:
-        return [Check("equals", path, value(Tree("v", [token])))]
-
     def _phase_is(self, node, name):
         return [Check("equals", "/phase", str(name.children[0]))]
 

@@ -12,9 +12,7 @@ from typing import Any
 
 from ..notation import PLAYER_COUNTS, VARIANTS
 
-LEVELS = ("rule", "ruling", "implementation-defined", "example", "edge")
-
-# Check kinds (also the JSON export's `kind` values):
+# Check kinds (the JSON export's `kind` values, listed in spec/schema/scenario-export.schema.json):
 #   equals         the value at `path` equals `value`
 #   multiset       the tiles at `path` (a string) equal `value` in any order
 #   set            the list at `path` equals `value` in any order (winners)
@@ -23,8 +21,6 @@ LEVELS = ("rule", "ruling", "implementation-defined", "example", "edge")
 #   moves_count    the number of legal moves is `value`
 #   length         the list at `path` has `value` items (`factories count = 7`: factories, not tiles)
 # A moves_* check with a `pattern` (`1Y?`, `?` = any one character) looks only at the legal moves matching it.
-CHECK_KINDS = ("equals", "multiset", "set", "count", "length", "moves_equal", "moves_include", "moves_exclude",
-               "moves_count")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,9 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ..notation import COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, PLAYER_COUNTS, TILES_PER_COLOUR, VARIANTS, canonical
+from ..notation import (
+    COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, PLAYER_COUNTS, TILES_PER_COLOUR, VARIANTS, canonical,
+)
 from .errors import Origin, ScenarioContentError
 from .model import Given, NewGame, Rejection
 

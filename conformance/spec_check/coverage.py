@@ -87,8 +87,9 @@ def check_rules_indexed(spec: Loaded) -> Iterator[SpecError]:
                 overlapping = [c for c in spec.clauses.get(citation.file, ()) if citation.overlaps(c.first, c.last)]
                 if overlapping and not any(rule.id in c.rules for c in overlapping):
                     places = ", ".join(str(c.location) for c in overlapping)
-                    yield problem(document.shown, line, f"{rule.id}: {source.version} cites {citation} ({source.form}), "
-                                                        f"but no clause there names {rule.id} ({places})")
+                    yield problem(document.shown, line,
+                                  f"{rule.id}: {source.version} cites {citation} ({source.form}), "
+                                  f"but no clause there names {rule.id} ({places})")
 
 
 def text_lines(book: list[str]) -> list[int]:

@@ -16,8 +16,9 @@ def check_divergences(spec: Loaded) -> Iterator[SpecError]:
     found: dict[str, sd.Divergence] = {}
     for document, index, divergence in spec.divergences:
         if divergence.id in found:
-            yield problem(document.shown, divergence.location.line, f"duplicate divergence ID {divergence.id} "
-                                                                    f"(first defined at {found[divergence.id].location})")
+            first = found[divergence.id].location
+            yield problem(document.shown, divergence.location.line,
+                          f"duplicate divergence ID {divergence.id} (first defined at {first})")
         found.setdefault(divergence.id, divergence)
         for version, source in divergence.versions.items():
             line = document.line(("divergences", index, "versions", version))

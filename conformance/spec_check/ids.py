@@ -16,8 +16,8 @@ def check_chapters(spec: Loaded) -> Iterator[SpecError]:
     orders: dict[int, str] = {}
     for document, chapter in spec.chapters:
         if chapter.name != document.path.stem:
-            yield problem(document.shown, document.line(("chapter",)), f"chapter {chapter.name!r} is in file "
-                                                                        f"{document.path.name}; expected {chapter.name}.yaml")
+            yield problem(document.shown, document.line(("chapter",)),
+                          f"chapter {chapter.name!r} is in file {document.path.name}; expected {chapter.name}.yaml")
         if chapter.order in orders:
             yield problem(document.shown, document.line(("order",)),
                           f"chapter order {chapter.order} already used by {orders[chapter.order]}")
@@ -29,7 +29,8 @@ def check_chapters(spec: Loaded) -> Iterator[SpecError]:
                 yield problem(document.shown, line, f"{rule.id} does not belong in chapter {chapter.name} "
                                                     f"(IDs here start with {' or '.join(prefixes)})")
             if rule.id in first_seen:
-                yield problem(document.shown, line, f"duplicate rule ID {rule.id} (first defined at {first_seen[rule.id]})")
+                yield problem(document.shown, line,
+                              f"duplicate rule ID {rule.id} (first defined at {first_seen[rule.id]})")
             first_seen.setdefault(rule.id, f"{document.shown}:{line}")
 
 

@@ -33,6 +33,3 @@ def serve(hook: Hook, before: Callable[[dict, Session], "dict | None"] | None = 
         sys.stdout.flush()
     return 0
 
-
-def same(request, reply, session):
-    return reply
