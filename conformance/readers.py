@@ -55,9 +55,8 @@ def compose(text: str) -> tuple[yaml.Node | None, Any]:
         before = text[:error.position]
         mark = yaml.Mark("<text>", error.position, before.count("\n"), len(before) - (before.rfind("\n") + 1),
                          None, None)
-        raise yaml.MarkedYAMLError(None, None, f"character U+{ord(error.character) if isinstance(error.character, str) else error.character:04X} is "
-                                   "not allowed in a YAML file",
-                                   mark) from None
+        code = ord(error.character) if isinstance(error.character, str) else error.character
+        raise yaml.MarkedYAMLError(None, None, f"character U+{code:04X} is not allowed in a YAML file", mark) from None
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

@@ -1,4 +1,5 @@
-"""Static checks: no unused or undefined names anywhere in the project's Python (ruff, configured in pyproject)."""
+"""Static checks over the project's Python: no unused or undefined names, no line over 120 characters (ruff,
+configured in pyproject), and no dead code (vulture, configured in pyproject's [tool.vulture])."""
 
 from __future__ import annotations
 
@@ -12,4 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_ruff_finds_nothing():
     result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_vulture_finds_no_dead_code():
+    result = subprocess.run([sys.executable, "-m", "vulture"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -57,7 +57,7 @@ class LazyGroup(click.Group):
             formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
 
 
-def _interrupt(signum: int, frame) -> None:
+def _interrupt(_signum: int, _frame) -> None:
     raise KeyboardInterrupt
 
 

@@ -21,7 +21,8 @@ FORMAT_CHOICES = (*REPORTERS, "all")
                    "or a glob (floor-*). Repeat or separate with commas.")
 @click.option("--examples", type=click.IntRange(1), default=50, show_default=True,
               help="Random games per property.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the property runs (same seed, same games).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the property runs (same seed, same games).")
 @click.option("--compare", "compare_with", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="OLD_REPORT", help="A report.jsonl of an earlier run: show what is fixed and what newly fails.")
 @click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,

@@ -96,7 +96,8 @@ def run(paths: tuple[Path, ...], only: tuple[str, ...], verbose: bool) -> None:
 @scenarios.command("export")
 @PATHS
 @click.option("--json", "as_json", is_flag=True, required=True, help="Write JSON (the only format).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File to write (default: stdout).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="File to write (default: stdout).")
 def export(paths: tuple[Path, ...], as_json: bool, output: Path | None) -> None:
     """Export every scenario as plain JSON (format azul-scenarios/1, canonical states, compiled checks).
 
@@ -107,6 +108,7 @@ def export(paths: tuple[Path, ...], as_json: bool, output: Path | None) -> None:
       azul scenarios export --json -o scenarios.json
       azul scenarios export --json conformance/scenarios/offer | jq '.scenarios[].id'
     """
+    del as_json  # required, so that the format is explicit; JSON is the only one
     from ..scenario.export import export_problems, export_scenarios
 
     document = export_scenarios(_load(paths))

@@ -116,7 +116,8 @@ def _expect(condition: bool, message: str) -> None:
 @click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True, help="Seconds per request.")
 def smoke(engine_command: str, timeout: float) -> None:
     """Check an engine's protocol basics: hello, new_game, deal, legal_moves, play, state, an illegal move,
-    a bad request, a request without an id, a hello for another protocol, quit. One line per check; the exit status is 1 if any fails.
+    a bad request, a request without an id, a hello for another protocol, quit. One line per check; the exit
+    status is 1 if any fails.
 
     \b
     Example:
