@@ -184,7 +184,7 @@ def test_simulated_imported_and_hand_written_records_pass_the_same_strict_parser
 
 def test_a_new_format_is_one_module_with_a_read_function(tmp_path, monkeypatch):
     class Tiny:
-        NAME, SUMMARY, SUFFIXES = "tiny", "one game per line: the deal, then the takes", (".txt",)
+        NAME, SUMMARY = "tiny", "one game per line: the deal, then the takes"
 
         @staticmethod
         def read(path):

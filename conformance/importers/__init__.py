@@ -1,6 +1,6 @@
 """Importers: games recorded by other software, converted into game records (`.azr`) that `azul replay` checks.
 
-Each format is one module with `NAME`, `SUMMARY`, `SUFFIXES` and `read(path)`, which yields an
+Each format is one module with `NAME`, `SUMMARY` and `read(path)`, which yields an
 `ImportedGame` per game it can convert and an `ImportProblem` (which game, which field, why) per game it
 cannot; `to_record` does the rest. A new format is a new module and one line in FORMATS.
 

@@ -20,7 +20,6 @@ from .ludometer_encoding import FACTORIES, PLAYERS, RULE_DIFFERENCES, Offer, cou
 
 NAME = "faience"
 SUMMARY = "the Faïence dataset of human-vs-net games (faience-game/1 JSON Lines, one game per line)"
-SUFFIXES = (".jsonl",)
 FORMAT = "faience-game/1"
 DIFFERENCES = RULE_DIFFERENCES + (
     ("END-6", "the dataset's outcome compares scores only: equal scores are recorded as a draw even when one "

@@ -8,7 +8,8 @@ layout of our notation. A factory or the centre is five counts, one per colour.
 
 from __future__ import annotations
 
-COLOURS = "BYRKW"
+from ..notation import COLOURS
+
 ACTIONS = 6 * 30
 CENTRE = 5
 FLOOR = 5

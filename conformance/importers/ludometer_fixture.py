@@ -19,7 +19,6 @@ from .ludometer_encoding import FACTORIES, PLAYERS, RULE_DIFFERENCES, Offer, cou
 
 NAME = "ludometer"
 SUMMARY = "ludometer's recorded games (games.json.gz: every state, legal move list, move and score)"
-SUFFIXES = (".json.gz", ".json")
 OUTCOME_WINNERS = {1: (0,), -1: (1,), 0: (0, 1)}
 
 

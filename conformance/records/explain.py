@@ -18,11 +18,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..located import Span
+from ..notation import COLOURS, FLOOR_PENALTIES, FLOOR_SPACES
 from .model import Claim
-
-COLOURS = "BYRKW"
-PENALTIES = (1, 1, 2, 2, 2, 3, 3)
-FLOOR_SPACES = 7
 
 __all__ = ["Disagreement", "explain_claim", "explain_refusal", "explain_game_over"]
 
@@ -65,7 +62,8 @@ def explain_game_over(state: dict[str, Any], round_number: int, pos: Span | None
                       declared: Mapping[str, str]) -> Disagreement:
     rows = [sum(1 for row in b["wall"] if "." not in row) for b in state["boards"]]
     if any(rows):
-        rule, why = "END-1", "a complete wall row (" + ", ".join(f"seat {s}: {n}" for s, n in enumerate(rows) if n) + ")"
+        complete = ", ".join(f"seat {s}: {n}" for s, n in enumerate(rows) if n)
+        rule, why = "END-1", f"a complete wall row ({complete})"
     else:
         rule, why = "END-8", "no tile was left to deal (bag and lid empty)"
     ours = f"the game ended after round {state['round']}: {why}"
@@ -172,7 +170,8 @@ def _explain_scores(claim: Claim, steps: Sequence[Any]) -> Disagreement | None:
         first -= 1  # grey wall: back to the take that ended the offer, before the placements
     accounts = _accounts(steps, first - 1, end)
     number = steps[end].round
-    where = f"the tiling of round {number}" + (" and the end of the game" if steps[end].state["phase"] == "over" else "")
+    over = steps[end].state["phase"] == "over"
+    where = f"the tiling of round {number}" + (" and the end of the game" if over else "")
     pos = getattr(steps[first].item, "pos", None)
     values = (" ".join(map(str, ours)), " ".join(map(str, said)))
     if accounts is None:
@@ -224,7 +223,7 @@ class _Account:
 
     def penalty(self, marker_counts: bool = True) -> int:
         spaces = len(self.floor) - (0 if marker_counts else self.floor.count("M"))
-        return sum(PENALTIES[:min(spaces, FLOOR_SPACES)])
+        return sum(FLOOR_PENALTIES[:min(spaces, FLOOR_SPACES)])
 
     def bonuses(self) -> tuple[int, int, int]:
         if not self.over:
