@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from . import yaml_text
 from .located import LocatedError, Span
 
 VERSIONS: tuple[str, ...] = ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2")
@@ -92,8 +93,7 @@ def read_document(path: Path, shown: str | None = None) -> Document:
     except (OSError, UnicodeDecodeError) as error:
         raise SpecError(f"cannot read: {error}", Span(file=shown)) from None
     try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node, data = yaml_text.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         span = Span.at(shown, mark.line + 1, mark.column + 1) if mark else Span(file=shown)
