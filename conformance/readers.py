@@ -1,8 +1,9 @@
 """Reading documents we did not write (YAML scenarios and spec files, JSON states and reports): bounded in
 size and depth, strict in what they accept, and every failure one exception type with a position.
 
-YAML: safe_load's types, no aliases, bounded nesting, every failure a YAMLError. Aliases are refused because a few hundred bytes of nested anchors and aliases expand to gigabytes once
-something (jsonschema's error message, a deep copy) walks the result; none of our files needs them.
+YAML: safe_load's types, no aliases, bounded nesting, every failure a YAMLError. Aliases are refused because a
+few hundred bytes of nested anchors and aliases expand to gigabytes once something (jsonschema's error message,
+a deep copy) walks the result; none of our files needs them.
 """
 
 from __future__ import annotations
@@ -76,8 +77,9 @@ _CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0x
 
 
 def safe_text(text: object, limit: int | None = None) -> str:
-    """Text from outside (an engine, a record, a file), made safe for every output: no lone surrogates (they cannot be encoded), no control
-    characters (terminal escapes; invalid in XML) except newline and tab; optionally clipped.
+    """Text from outside (an engine, a record, a file), made safe for every output: no lone surrogates (they
+    cannot be encoded), no control characters (terminal escapes; invalid in XML) except newline and tab;
+    optionally clipped.
 
     Applied at the boundaries (every EngineError, the hello's name and version, a record's names), so reports and
     the terminal never see raw outside text. Markup (Markdown, HTML, Rich) is each output's own business.

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from . import yaml_text
+from . import readers
 from .located import LocatedError, Span
 
 VERSIONS: tuple[str, ...] = ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2")
@@ -93,7 +93,7 @@ def read_document(path: Path, shown: str | None = None) -> Document:
     except (OSError, UnicodeDecodeError) as error:
         raise SpecError(f"cannot read: {error}", Span(file=shown)) from None
     try:
-        node, data = yaml_text.compose(text)
+        node, data = readers.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         span = Span.at(shown, mark.line + 1, mark.column + 1) if mark else Span(file=shown)

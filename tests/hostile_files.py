@@ -1,6 +1,6 @@
-"""Hostile-input fuzzing of every reader of documents we did not write (and of the protocol server) (used by tests/test_file_fuzz.py and by
-benchmarks/fuzz_files.py): a seed file per reader, hypothesis strategies that mutate it, and a check that a
-reader either reads the text or raises its own located error: never anything else.
+"""Hostile-input fuzzing of every reader of documents we did not write (and of the protocol server) (used by
+tests/test_file_fuzz.py and by benchmarks/fuzz_files.py): a seed file per reader, hypothesis strategies that
+mutate it, and a check that a reader either reads the text or raises its own located error: never anything else.
 """
 
 from __future__ import annotations
