@@ -178,7 +178,8 @@ def test_grey_rows_whose_colours_fit_no_column_do_not_end_the_game():
 def test_a_deal_phase_from_which_no_row_can_be_completed_loads():
     doc = position(variant="grey", phase="deal", boards=[board(wall=DEAD_GREY_WALL), board(wall=DEAD_GREY_WALL)])
     assert problems(doc) == []
-    boards = [board(wall={1: coloured_row(1, "BYRW"), 2: coloured_row(2, "BYRW")}, lines={3: "KK", 4: "KKK", 5: "KKKK"}),
+    boards = [board(wall={1: coloured_row(1, "BYRW"), 2: coloured_row(2, "BYRW")},
+                    lines={3: "KK", 4: "KKK", 5: "KKKK"}),
               board(lines={3: "KK", 4: "KKK", 5: "KKKK"}), board(lines={5: "KK"})]
     doc = position(players=3, phase="deal", boards=boards)
     assert "K" not in doc["bag"] + doc["lid"]  # every black locked on walls and unfinished lines

@@ -122,8 +122,8 @@ def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds
 
     Each move is chosen uniformly among the legal moves; the engine deals with its own seeded generator,
     so a run is reproducible from --seed. Per player count: games played, games left unfinished (stopped at
-    --max-rounds: the rules let a game from which no wall row can be completed go on for ever), mean score per seat (seat 0 starts), mean rounds and moves per game, and games per second
-    on one core.
+    --max-rounds: the rules let a game from which no wall row can be completed go on for ever), mean score per
+    seat (seat 0 starts), mean rounds and moves per game, and games per second on one core.
 
     \b
     Examples:
