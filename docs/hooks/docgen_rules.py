@@ -138,7 +138,7 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict) 
 
 def chapter_page(spec: Spec, chapter: Chapter, scenarios: dict) -> str:
     clauses = ClauseIndex(spec)
-    file = chapter.location.path.rsplit("/", 1)[-1]
+    file = chapter.location.file.rsplit("/", 1)[-1]
     out = [f"# {cell(chapter.title)}", "", " ".join(chapter.intro.split()), "",
            f'<p class="azul-generated">Generated from <code>spec/rules/{file}</code>. Each rule keeps its ID for '
            f"good; link to it as <code>rules/{chapter.name}/#ID</code>.</p>", ""]
