@@ -8,11 +8,8 @@ from __future__ import annotations
 from .tiles import FLOOR_PENALTIES, FLOOR_SPACES, MARKER, WALL_SIZE, wall_column
 
 EMPTY = -1
-ALL_COLUMNS = (1 << WALL_SIZE) - 1
 ALL_LINES = 0b11111  # a bit set of the five pattern lines
 ALL_COLOURS = 0b11111  # a bit set of the five colours
-# ABSENT_COLOURS[row_colours]: the colours (0-4) a wall row lacks, by the row's bit set of colours
-ABSENT_COLOURS = [tuple(c for c in range(5) if not mask >> c & 1) for mask in range(32)]
 
 
 class Board:

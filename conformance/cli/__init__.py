@@ -15,7 +15,8 @@ import click
 COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("azul_conformance.cli.conform:conform", "Run the conformance suite against an engine."),
     "smoke": ("azul_conformance.cli.smoke:smoke", "Check an engine's protocol basics before a full run."),
-    "fuzz": ("azul_conformance.cli.fuzz:fuzz", "Play a long differential campaign of random games (resumable, parallel)."),
+    "fuzz": ("azul_conformance.cli.fuzz:fuzz",
+             "Play a long differential campaign of random games (resumable, parallel)."),
     "perft": ("azul_conformance.cli.perft:perft", "Count legal move sequences within a round (move-generator oracle)."),
     "serve": ("azul_conformance.cli.serve:serve", "Serve the reference engine over protocol v1 (stdin/stdout)."),
     "simulate": ("azul_conformance.cli.simulate:simulate", "Play random games on the reference engine."),

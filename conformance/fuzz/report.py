@@ -17,8 +17,9 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
     """One CaseResult per distinct deviation (the first game that showed it, shrunk); a single pass case
     when there is none."""
     if not findings.deviations:
-        return [CaseResult("fuzz-differential", CaseKind.FUZZ, Verdict.PASS, title="Random games in lockstep with the reference",
-                           rules=[], where=f"fuzz seed {spec.seed}",
+        return [CaseResult("fuzz-differential", CaseKind.FUZZ, Verdict.PASS,
+                           title="Random games in lockstep with the reference", rules=[],
+                           where=f"fuzz seed {spec.seed}",
                            message=f"{findings.games} games, no deviation from the reference",
                            details={"games": findings.games})]
     results = []

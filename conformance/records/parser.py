@@ -131,7 +131,7 @@ class _Reader:
         except _TooLarge as error:
             token = error.token
             shown = token if len(token) <= 20 else f"{token[:8]}...({len(token)} characters)"
-            raise self.fail(Pos(token.line, token.column, token.end_line, token.end_column),
+            raise self.fail(Span(token.line, token.column, token.end_line, token.end_column),
                             f"the number {shown} is larger than anything in a game of Azul") from None
         headers = [self.header(item) for item in tree.children if item.data == "header"]
         notes = tuple(self.note(item) for item in tree.children if item.data in ("comment", "claim"))
