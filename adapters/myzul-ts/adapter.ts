@@ -36,7 +36,7 @@ class Adapter {
   pending: Pending | null = null;
   games = 0;
 
-  constructor(private seed: string) {}
+  constructor(private seed: string, private givenDeals: boolean) {}
 
   newClient(control: Control): any {
     const game = {
@@ -102,7 +102,7 @@ class Adapter {
     if (request.protocol !== 1) throw new Refused('bad_request', `this adapter speaks protocol 1, not ${JSON.stringify(request.protocol)}`);
     return { name: 'myzul (boardgame.io, via adapter)', version: (enginePackage as any).version, protocol: 1,
              capabilities: { players: range(AzulGame.minPlayers!, AzulGame.maxPlayers!), variants: ['colour'],
-                             load_state: true, deal: true } };
+                             load_state: true, deal: this.givenDeals } };
   }
 
   new_game(request: any) {
@@ -134,6 +134,7 @@ class Adapter {
     if (!this.pending) throw new Refused('illegal_move', 'no deal is due', 'DEAL-1');
     const G = this.pending.G;
     let dealt = this.pending.dealt;
+    if (factories && !this.givenDeals) throw new Refused('unsupported', 'given deals are off (--own-deals)');
     if (factories) {
       if (factories.length !== G.factories) {
         throw new Refused('illegal_move', `${factories.length} factories, but this game has ${G.factories}`, 'SETUP-3');
@@ -276,4 +277,5 @@ function range(low: number, high: number): number[] {
 // The engine writes to console.log (moves.ts:232, boardgame.io's logger); stdout carries replies only.
 console.log = (...args: unknown[]) => console.error(...args);
 const seedAt = process.argv.indexOf('--seed');
-serve(new Adapter(seedAt > 0 ? String(process.argv[seedAt + 1]) : String(Date.now())));
+// --own-deals: offer no given deals, so that the suite's random games run on the engine's own deals.
+serve(new Adapter(seedAt > 0 ? String(process.argv[seedAt + 1]) : String(Date.now()), !process.argv.includes('--own-deals')));
