@@ -128,8 +128,8 @@ class Adapter {
     this.need();
     const factories = request.factories;
     if (factories !== undefined && factories !== null && !(Array.isArray(factories) && factories.every(
-        (f: any) => typeof f === 'string' && [...f].every(c => LETTERS.includes(c))))) {
-      throw new Refused('bad_request', `factories: expected a list of strings of letters from ${LETTERS}`);
+        (f: any) => typeof f === 'string' && f.length <= 4 && [...f].every(c => LETTERS.includes(c))))) {
+      throw new Refused('bad_request', `factories: expected a list of strings of at most 4 letters from ${LETTERS} (protocol schema)`);
     }
     if (!this.pending) throw new Refused('illegal_move', 'no deal is due', 'DEAL-1');
     const G = this.pending.G;
