@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import click
 
+from ..engines.opening import ENGINE_HELP
 from ..harness.reporters import REPORTERS
 
 FORMAT_CHOICES = (*REPORTERS, "all")
 
 
-
 @click.command(context_settings={"max_content_width": 100})
-@click.option("--engine", "engine", metavar="CMD", default=None,
-              help="Command that starts the engine under test (it speaks protocol v1 on stdin/stdout). "
-                   "Split like a shell line, run without a shell. Default: the bundled reference engine, in-process.")
+@click.option("--engine", "engine", metavar="ENGINE", default=None, help=ENGINE_HELP)
 @click.option("--report-dir", type=click.Path(file_okay=False), default=None,
               help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here.")
 @click.option("--only", multiple=True, metavar="RULE-or-SCENARIO",
@@ -49,6 +47,7 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine "azul serve"             # the reference engine as a subprocess
       azul conform --engine "./my-engine --quiet" --report-dir reports
       azul conform --engine "python3 my_engine.py" --only OFFER-6 --only floor-overflow-to-lid
+      azul conform --engine py:my_engine.adapter:make_engine   # a Python engine, in-process
       azul conform --engine "./my-engine" --compare reports/report.jsonl --report-dir reports-new
       azul conform --examples 200 --seed 7           # longer property runs
       azul conform --engine "./my-engine" -j 2       # two engine processes at once

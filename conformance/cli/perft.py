@@ -9,7 +9,8 @@ import click
 
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", "engine", metavar="CMD", default=None,
-              help="Command of a protocol-v1 engine (needs load_state). Default: the reference engine, in-process.")
+              help="Command of a protocol-v1 engine, or py:MODULE:FACTORY for a Python engine in-process (needs "
+                   "load_state). Default: the reference engine, in-process.")
 @click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="An azul-state/1 JSON file. Default: a new two-player game after a deal drawn with --seed.")
 @click.option("--depth", type=click.IntRange(0), required=True,
@@ -58,13 +59,9 @@ def perft(engine, state_file, depth, divide, seed, players, timeout) -> None:
 
 
 def _open(command, timeout):
-    if command is None:
-        from azul_conformance.engines.reference import ReferenceEngine
+    from azul_conformance.engines.opening import open_engine
 
-        return ReferenceEngine(0)
-    from azul_conformance.engines.subprocess import ProcessEngine
-
-    return ProcessEngine(command, timeout=timeout)
+    return open_engine(command, timeout=timeout)
 
 
 def _position(engine, state_file, seed, players):

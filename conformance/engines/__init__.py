@@ -1,0 +1,12 @@
+"""The engines interface: how the suite reaches any engine (API for engine authors).
+
+A Python engine implements `Engine` (base.py) and hands the suite a factory: `azul conform --engine
+py:my_package.adapter:make_engine` runs it in-process (inprocess.py says what that can and cannot isolate).
+Any other engine speaks protocol v1 as a subprocess (subprocess.py).
+"""
+
+from .base import Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout, Rejected, State
+from .opening import open_engine
+
+__all__ = ["Capabilities", "Engine", "EngineCrash", "EngineError", "EngineInfo", "EngineTimeout", "Rejected",
+           "State", "open_engine"]

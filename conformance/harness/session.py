@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from ..engines import opening
 from ..engines.base import Engine, EngineError
 from ..results import CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
@@ -45,13 +46,7 @@ class Session:
 
 
 def open_engine(session: Session) -> Engine:
-    if session.engine_command is None:
-        from ..engines.reference import ReferenceEngine
-
-        return ReferenceEngine(session.seed)
-    from ..engines.subprocess import ProcessEngine
-
-    return ProcessEngine(session.engine_command, timeout=session.timeout)
+    return opening.open_engine(session.engine_command, timeout=session.timeout, seed=session.seed)
 
 
 def collect(session: Session) -> Collected:

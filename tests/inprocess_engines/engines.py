@@ -1,0 +1,73 @@
+"""Python engines for the in-process tests: the reference engine behind a factory, and ways to misbehave."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from azul_conformance.engines import Engine
+from azul_conformance.engines.reference import ReferenceEngine
+
+
+def make_engine() -> Engine:
+    return ReferenceEngine(0)
+
+
+class Exploding(ReferenceEngine):
+    """Raises on its tenth move, the way a buggy engine does; the engines made after it play on."""
+
+    exploded = False
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.moves = 0
+
+    def play(self, move):
+        self.moves += 1
+        if self.moves == 10 and not Exploding.exploded:
+            Exploding.exploded = True
+            raise ZeroDivisionError("fell off the table")
+        return super().play(move)
+
+
+class Exiting(ReferenceEngine):
+    def legal_moves(self):
+        sys.exit(3)
+
+
+class Babbling(ReferenceEngine):
+    """Answers a state that is no state."""
+
+    def deal(self, factories=None):
+        super().deal(factories)
+        return {"phase": "offer"}
+
+
+class Slow(ReferenceEngine):
+    def deal(self, factories=None):
+        time.sleep(0.3)
+        return super().deal(factories)
+
+
+def exploding() -> Engine:
+    return Exploding(0)
+
+
+def exiting() -> Engine:
+    return Exiting(0)
+
+
+def babbling() -> Engine:
+    return Babbling(0)
+
+
+def slow() -> Engine:
+    return Slow(0)
+
+
+def not_an_engine():
+    return object()
+
+
+def broken_factory():
+    raise RuntimeError("no table today")
