@@ -5,9 +5,9 @@ Licence note: azul-game-engine is GPL-3.0-or-later. This adapter only drives it 
 over a pipe (protocol v1, JSON lines); no module of azul-conformance imports it, and this file imports nothing
 of azul-conformance. This file itself is part of azul-conformance (MIT).
 
-Run it with a Python that has the engine installed (Python >= 3.12):
-    python3.12 -m venv VENV && VENV/bin/pip install azul-game-engine
-    azul conform --engine "VENV/bin/python conformance/adapters/azul_game_engine_adapter.py"
+Run it with a Python that has the engine installed (Python >= 3.12); ./build makes one under .build/:
+    adapters/azul-game-engine/build
+    azul conform --engine "adapters/azul-game-engine/.build/venv/bin/python adapters/azul-game-engine/adapter.py"
 
 How the engine's API maps to the protocol:
 - State: the engine's objects are read attribute by attribute into azul-state/1 (factories, centre, bag, lid,
@@ -200,7 +200,7 @@ class Adapter:
             "factories": [text(f.tiles) for f in game.factory_displays],
             "centre": text(game.center.tiles), "bag": text(game.bag.tiles), "lid": text(game.lid.tiles),
             "boards": [board_json(p) for p in game.players],
-            "winners": sorted(int(name) for name in game.winners()) if phase == "over" else None,
+            "winners": [i for i, p in enumerate(game.players) if p.name in game.winners()] if phase == "over" else None,
         }
 
 
@@ -283,10 +283,11 @@ def build_player(seat: int, data: dict, lid: Lid, has_marker: bool) -> Player:
     return player
 
 
-def serve() -> int:
+def serve(adapter: Adapter | None = None) -> int:
+    """The protocol loop, around `adapter` (the azul-marl-env adapter passes its own)."""
     if "--seed" in sys.argv:
         random.seed(int(sys.argv[sys.argv.index("--seed") + 1]))
-    adapter = Adapter()
+    adapter = adapter or Adapter()
     for line in sys.stdin:
         if not line.strip():
             continue
