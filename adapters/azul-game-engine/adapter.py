@@ -92,6 +92,8 @@ class Adapter:
     # -- requests ----------------------------------------------------------------------------------------------
 
     def hello(self, request):
+        if type(request.get("protocol", 1)) is not int or request.get("protocol", 1) != 1:  # not true, not 1.0
+            raise Refused("bad_request", f"this adapter speaks protocol 1, not {request.get('protocol')!r}")
         return {"name": "azul-game-engine (via adapter)", "version": version("azul-game-engine"), "protocol": 1,
                 "capabilities": {"players": [2, 3, 4], "variants": ["colour"], "load_state": True, "deal": False}}
 
@@ -294,10 +296,14 @@ def serve(adapter: Adapter | None = None) -> int:
         request_id = None
         try:
             request = json.loads(line)
-            request_id = request.get("id") if isinstance(request, dict) else None
-            command = request.get("cmd") if isinstance(request, dict) else None
+            if not isinstance(request, dict):
+                raise Refused("bad_request", "a request is a JSON object")
+            command = request.get("cmd")
             if command == "quit":
                 return 0
+            if not isinstance(request.get("id"), (int, str)) or isinstance(request.get("id"), bool):
+                raise Refused("bad_request", "a request needs an id (an integer or a string)")
+            request_id = request["id"]
             handler = getattr(adapter, command, None) if command in (
                 "hello", "new_game", "deal", "legal_moves", "play", "state", "load_state") else None
             if handler is None:

@@ -324,7 +324,8 @@ def action_of(move) -> int:
 
 
 HANDLERS = {
-    "hello": lambda t, r: t.hello() if r.get("protocol", 1) == 1 else _refuse_protocol(r),
+    "hello": lambda t, r: t.hello() if type(r.get("protocol", 1)) is int and r.get("protocol", 1) == 1
+    else _refuse_protocol(r),  # 1, not true or 1.0
     "new_game": lambda t, r: t.new_game(r.get("players"), r.get("variant", "colour"), r.get("start_player", 0)),
     "deal": lambda t, r: t.deal(r.get("factories")),
     "load_state": lambda t, r: t.load_state(r.get("state")),
