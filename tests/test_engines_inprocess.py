@@ -19,7 +19,7 @@ ONLY = ("setup-new-game-three-players", "setup-two-players-five-factories", "off
 
 
 def run(spec: str, tmp_path: Path, only=ONLY, timeout: float = 5.0):
-    session = Session(spec, str(tmp_path), only, examples=3, seed=1, timeout=timeout)
+    session = Session(engine_command=spec, report_dir=str(tmp_path), only=only, examples=3, seed=1, timeout=timeout)
     results, status = run_session(session, Console(file=open("/dev/null", "w")))
     return {r.id: r for r in results}, status
 
