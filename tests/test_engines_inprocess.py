@@ -96,3 +96,10 @@ def test_the_cli_refuses_a_bad_factory_without_a_traceback():
 def test_the_help_names_the_python_form():
     output = " ".join(CliRunner().invoke(conform, ["--help"]).output.split())
     assert "py:MODULE:FACTORY" in output
+
+
+def test_smoke_explains_that_an_in_process_engine_has_no_protocol_to_check():
+    from azul_conformance.cli.smoke import smoke
+
+    result = CliRunner().invoke(smoke, ["--engine", f"py:{ENGINES}:make_engine"])
+    assert result.exit_code == 2 and "needs no protocol" in " ".join(result.output.split())

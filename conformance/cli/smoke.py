@@ -126,6 +126,9 @@ def smoke(engine_command: str, timeout: float) -> None:
     """
     from azul_conformance.engines.subprocess import ProcessEngine
 
+    if engine_command.startswith("py:"):  # an in-process engine speaks no protocol to check
+        raise click.UsageError("azul smoke checks an engine that speaks protocol v1; a py: engine runs in-process "
+                               f"and needs no protocol: run azul conform --engine {engine_command}")
     try:
         engine = ProcessEngine(engine_command, timeout=timeout)
     except EngineError as error:
