@@ -139,8 +139,9 @@ class Table {
     if (!Array.isArray(factories) || !factories.every((f) => typeof f === "string")) {
       throw new Refused("bad_request", "factories must be a list of strings");
     }
-    if (factories.some((f) => [...f].some((ch) => !COLOURS.includes(ch)))) {
-      throw new Refused("bad_request", "factories are written with the letters B Y R K W");
+    if (factories.some((f) => f.length > 4 || [...f].some((ch) => !COLOURS.includes(ch)))
+      || factories.length < 5 || factories.length > 9) {
+      throw new Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)");
     }
     if (factories.length !== game.factories.length) {
       throw new Refused("illegal_move", `the engine has ${game.factories.length} factories, not ${factories.length}`, "SETUP-3");

@@ -167,8 +167,8 @@ class Table:
     def _deal_given(self, game: SteppedState, factories) -> None:
         if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
             raise Refused("bad_request", "factories must be a list of strings")
-        if any(set(f) - set(COLOURS) for f in factories):
-            raise Refused("bad_request", "factories are written with the letters B Y R K W")
+        if any(set(f) - set(COLOURS) or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
+            raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
         if len(factories) != len(game.factories):
             raise Refused("illegal_move", f"the engine has {len(game.factories)} factories, not {len(factories)}",
                           "SETUP-3")
