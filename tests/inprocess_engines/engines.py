@@ -8,6 +8,9 @@ import time
 from azul_conformance.engines import Engine
 from azul_conformance.engines.reference import ReferenceEngine
 
+# The factories are named in --engine py:...:NAME strings, never called by name in Python.
+__all__ = ["make_engine", "exploding", "exiting", "babbling", "slow", "not_an_engine", "broken_factory"]
+
 
 def make_engine() -> Engine:
     return ReferenceEngine(0)
