@@ -8,14 +8,14 @@ of any two engines: equal perft values at every depth are strong evidence of equ
 
 from __future__ import annotations
 
-from .engines.base import Engine, State
+from .engines.base import Engine, CanonicalState
 
 
-def _continues(state: State) -> bool:
+def _continues(state: CanonicalState) -> bool:
     return state["phase"] in ("offer", "tiling")
 
 
-def perft(engine: Engine, state: State, depth: int) -> int:
+def perft(engine: Engine, state: CanonicalState, depth: int) -> int:
     """The number of move sequences of length `depth` (or ending the round sooner) from `state`."""
     if depth == 0 or not _continues(state):
         return 1
@@ -27,7 +27,7 @@ def perft(engine: Engine, state: State, depth: int) -> int:
     return total
 
 
-def divide(engine: Engine, state: State, depth: int) -> dict[str, int]:
+def divide(engine: Engine, state: CanonicalState, depth: int) -> dict[str, int]:
     """perft(depth - 1) after each legal first move: where two engines differ, the first move to look at."""
     if depth < 1:
         raise ValueError("divide needs a depth of at least 1")

@@ -1,4 +1,4 @@
-"""Moves in the compact notation of DESIGN.md, as small frozen values that parse and print round-trip.
+"""Moves in the compact notation (docs/reference/notation.md), as small frozen values that parse and print round-trip.
 
     Take       `3K4`: the black tiles of factory 3 to pattern line 4;  `CBF`: the centre's blue tiles to the floor
     Placement  `2@4`: (grey wall) the tile of completed pattern line 2 goes to wall column 4

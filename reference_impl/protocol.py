@@ -1,4 +1,4 @@
-"""Protocol v1 (DESIGN.md): the reference engine as a JSON-lines process on stdin and stdout.
+"""Protocol v1 (docs/reference/protocol.md): the reference engine as a JSON-lines process on stdin and stdout.
 
 One request per line, one reply per line, flushed. stdout carries replies only; diagnostics go to stderr.
 Nothing a client sends can stop the server except `quit` or the end of input: bad input gets a
@@ -26,7 +26,7 @@ class BadRequest(Exception):
     pass
 
 
-class Session:
+class Server:
     """The server's memory between requests: the game, and the generator for deals it draws itself."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -101,7 +101,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
+def reply_to(session: Server, line: bytes) -> dict[str, Any] | None:
     """The reply to one request line (None for quit)."""
     request_id = None
     try:
@@ -155,7 +155,7 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int
     """Answer requests until `quit` or the end of input; returns the exit status."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
-    session = Session(seed)
+    session = Server(seed)
     while True:
         line = stdin.readline(MAX_LINE + 1)
         if not line:

@@ -1,4 +1,5 @@
-"""The canonical state `azul-state/1` (DESIGN.md): conversion both ways, and every problem a position can have.
+"""The canonical state `azul-state/1` (docs/reference/state.md): conversion both ways, and every problem a
+position can have.
 
 `problems(document)` lists all violations at once, each naming the field (`boards[1].lines[3]: ...`);
 `from_state` refuses a document with any problem, so a loaded Game is always a real position.

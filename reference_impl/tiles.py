@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from operator import mul
 
-COLOURS = "BYRKW"  # blue, yellow, red, black, white: the order of every multiset string (DESIGN.md)
+COLOURS = "BYRKW"  # blue, yellow, red, black, white: the order of every multiset string (docs/reference/state.md)
 MARKER = 5  # the first-player marker as it stands in a floor line; never a tile
 MARKER_LETTER = "M"
 LETTERS = COLOURS + MARKER_LETTER  # LETTERS[tile] for a tile or the marker on a floor line

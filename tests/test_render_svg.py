@@ -14,7 +14,7 @@ from azul_conformance.render_svg import letter_colour, render_board, render_stat
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
-# The position of DESIGN.md's example, completed by hand: 32 tiles on the table, the marker on seat 0's floor.
+# A position completed by hand: 32 tiles on the table, the marker on seat 0's floor.
 STATE = {
     "format": "azul-state/1", "variant": "colour", "players": 2, "round": 2,
     "phase": "offer", "turn": 1, "start_player": 0, "marker": 0,
@@ -95,7 +95,7 @@ def test_coloured_wall_hints_follow_the_printed_pattern():
     cells = wall.findall("svg:g", NS)
     assert len(cells) == 25
     hints = [c.get("data-hint") or c.get("data-colour") for c in cells]
-    # Row 1 reads W B Y R K; row 4 reads Y R K W B (DESIGN.md: column (c + r) mod 5, order B Y R K W).
+    # Row 1 reads W B Y R K; row 4 reads Y R K W B (docs/reference/state.md: column (c + r) mod 5, order B Y R K W).
     assert "".join(hints[5:10]) == "WBYRK"
     assert "".join(hints[20:25]) == "YRKWB"
 

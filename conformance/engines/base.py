@@ -20,7 +20,7 @@ from typing import Any
 from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import safe_text
 
-State = dict[str, Any]
+CanonicalState = dict[str, Any]  # an azul-state/1 document (docs/reference/state.md), as JSON gives it
 
 
 class EngineError(Exception):
@@ -112,24 +112,24 @@ class Engine(ABC):
     def hello(self) -> EngineInfo: ...
 
     @abstractmethod
-    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State: ...
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState: ...
 
     @abstractmethod
-    def deal(self, factories: list[str] | None = None) -> State:
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
         """Fill the factories: with the given contents, or (None) by the engine's own draw."""
 
     @abstractmethod
-    def load_state(self, state: State) -> State: ...
+    def load_state(self, state: CanonicalState) -> CanonicalState: ...
 
     @abstractmethod
     def legal_moves(self) -> list[str]: ...
 
     @abstractmethod
-    def play(self, move: str) -> State:
+    def play(self, move: str) -> CanonicalState:
         """Play a take (`3K4`) or a grey-wall placement (`2@4`); raises Rejected when it is refused."""
 
     @abstractmethod
-    def state(self) -> State: ...
+    def state(self) -> CanonicalState: ...
 
     def restart(self) -> None:
         """Start afresh after a crash (subprocess adapters); in-process adapters need nothing."""

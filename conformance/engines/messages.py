@@ -1,6 +1,7 @@
 """Protocol v1, one class per message: the request a client sends and the reply it must get back.
 
-The wire name of a request is derived from its class (`NewGame` -> `new_game`), so the table in DESIGN.md, the
+The wire name of a request is derived from its class (`NewGame` -> `new_game`), so the table in
+docs/reference/protocol.md, the
 JSON Schema in spec/schema/protocol.schema.json and this module cannot drift apart silently: the tests validate
 every request built here and every reply the reference server gives against that schema.
 

@@ -11,7 +11,7 @@ from typing import Any
 import azul_reference as ref
 from azul_reference.protocol import serve as serve_protocol
 
-from .base import Capabilities, Engine, EngineInfo, Rejected, State
+from .base import Capabilities, Engine, EngineInfo, Rejected, CanonicalState
 
 __all__ = ["ReferenceEngine", "serve_protocol", "new_reference_game_states", "play_logged_game", "play_random_game"]
 
@@ -30,14 +30,14 @@ class ReferenceEngine(Engine):
             raise Rejected("bad_request", "no game yet: call new_game or load_state first")
         return self.game
 
-    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State:
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState:
         try:
             self.game = ref.Game(players, variant, start_player)
         except ref.AzulError as error:
             raise Rejected(error.code, error.message, error.rule) from None
         return ref.to_state(self.game)
 
-    def deal(self, factories: list[str] | None = None) -> State:
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
         game = self._game()
         try:
             game.deal(factories, rng=self.rng)
@@ -45,7 +45,7 @@ class ReferenceEngine(Engine):
             raise Rejected(error.code, error.message, error.rule) from None
         return ref.to_state(game)
 
-    def load_state(self, state: State) -> State:
+    def load_state(self, state: CanonicalState) -> CanonicalState:
         try:
             self.game = ref.from_state(state)
         except ref.AzulError as error:
@@ -55,7 +55,7 @@ class ReferenceEngine(Engine):
     def legal_moves(self) -> list[str]:
         return [move.text for move in self._game().legal_moves()]
 
-    def play(self, move: str) -> State:
+    def play(self, move: str) -> CanonicalState:
         game = self._game()
         try:
             game.play(move)
@@ -63,7 +63,7 @@ class ReferenceEngine(Engine):
             raise Rejected(error.code, error.message, error.rule) from None
         return ref.to_state(game)
 
-    def state(self) -> State:
+    def state(self) -> CanonicalState:
         return ref.to_state(self._game())
 
 

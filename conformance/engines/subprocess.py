@@ -1,4 +1,5 @@
-"""An engine in any language, run as a child process speaking protocol v1 (DESIGN.md) on its stdin and stdout.
+"""An engine in any language, run as a child process speaking protocol v1 (docs/reference/protocol.md) on its
+stdin and stdout.
 
 Every request gets a deadline; every reply is checked (a JSON object, the request's id echoed, `ok` a boolean,
 `state` or `moves` present and well typed). Whatever goes wrong becomes one of the typed errors of base.py,
@@ -25,7 +26,7 @@ from typing import Any
 
 from ..readers import JsonError, json_document, safe_text
 from . import messages as msg
-from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State
+from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, CanonicalState
 
 DEFAULT_TIMEOUT = 5.0
 MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
@@ -237,22 +238,22 @@ class ProcessEngine(Engine):
                                Capabilities.from_json(reply["capabilities"]))
         return self.info
 
-    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State:
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState:
         return self.request(msg.NewGame(players, variant, start_player))["state"]
 
-    def deal(self, factories: list[str] | None = None) -> State:
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
         return self.request(msg.Deal(None if factories is None else list(factories)))["state"]
 
-    def load_state(self, state: State) -> State:
+    def load_state(self, state: CanonicalState) -> CanonicalState:
         return self.request(msg.LoadState(state))["state"]
 
     def legal_moves(self) -> list[str]:
         return self.request(msg.LegalMoves())["moves"]
 
-    def play(self, move: str) -> State:
+    def play(self, move: str) -> CanonicalState:
         return self.request(msg.Play(move))["state"]
 
-    def state(self) -> State:
+    def state(self) -> CanonicalState:
         return self.request(msg.State())["state"]
 
     def send_raw(self, line: bytes, timeout: float | None = None) -> bytes:

@@ -28,7 +28,7 @@ FORMAT = "azul-conformance-report/1"
 
 
 @dataclass(frozen=True)
-class Report:
+class RunReport:
     """A JSON Lines report read back."""
 
     header: dict[str, Any]
@@ -41,7 +41,7 @@ class Report:
         return self.footer is None or bool(self.footer.get("interrupted"))
 
 
-def read_report(path: str | Path) -> Report:
+def read_report(path: str | Path) -> RunReport:
     """Read a JSON Lines report, even one cut short (no footer, a torn last line)."""
     header: dict[str, Any] = {}
     footer = None
@@ -49,7 +49,7 @@ def read_report(path: str | Path) -> Report:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        return Report({}, (), None, (f"{path}: not UTF-8 text (byte {error.start}): not a report",))
+        return RunReport({}, (), None, (f"{path}: not UTF-8 text (byte {error.start}): not a report",))
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -70,7 +70,7 @@ def read_report(path: str | Path) -> Report:
                 problems.append(f"{path}:{number}: not a case of a report: {error}"[:300])
         else:
             problems.append(f"{path}:{number}: not a line of a conformance report (no \"type\")")
-    return Report(header, tuple(results), footer, tuple(problems))
+    return RunReport(header, tuple(results), footer, tuple(problems))
 
 
 # -- JUnit XML ---------------------------------------------------------------------------------------------------

@@ -10,9 +10,9 @@ import random
 from collections import Counter
 from typing import Any, Iterator
 
+from ..engines.base import CanonicalState
 from ..notation import COLOURS, DESTINATIONS
 
-State = dict[str, Any]
 
 
 def tiles_text(counts: Counter) -> str:
@@ -20,7 +20,7 @@ def tiles_text(counts: Counter) -> str:
     return "".join(colour * counts[colour] for colour in COLOURS)
 
 
-def places(state: State) -> Iterator[tuple[str, str]]:
+def places(state: CanonicalState) -> Iterator[tuple[str, str]]:
     """Every place that holds tiles, with its name: factories, centre, bag, lid, and each board's parts."""
     for i, text in enumerate(state["factories"]):
         yield f"factories[{i}]", text
@@ -34,7 +34,7 @@ def places(state: State) -> Iterator[tuple[str, str]]:
         yield f"boards[{seat}].floor", board["floor"]
 
 
-def tile_counts(state: State) -> Counter:
+def tile_counts(state: CanonicalState) -> Counter:
     """How many tiles of each colour the state holds, wherever they are (the marker and `.` are not tiles)."""
     counts: Counter = Counter()
     for _, text in places(state):
@@ -42,11 +42,11 @@ def tile_counts(state: State) -> Counter:
     return counts
 
 
-def on_offer(state: State) -> int:
+def on_offer(state: CanonicalState) -> int:
     return sum(map(len, state["factories"])) + len(state["centre"])
 
 
-def candidate_moves(state: State) -> list[str]:
+def candidate_moves(state: CanonicalState) -> list[str]:
     """Every move the notation can write in this position: takes from every factory of the table and the
     centre, in every colour, to every destination; and the 25 placements. The legal ones are a subset."""
     sources = [str(i + 1) for i in range(len(state["factories"]))] + ["C"]
@@ -57,7 +57,7 @@ def candidate_moves(state: State) -> list[str]:
 
 # -- deals ------------------------------------------------------------------------------------------------------
 
-def draw_deal(state: State, rng: random.Random) -> list[str]:
+def draw_deal(state: CanonicalState, rng: random.Random) -> list[str]:
     """A random drawable deal for a position in phase `deal` (DEAL-1..3): four tiles per factory in turn,
     from the bag while it lasts, then from the lid poured into the bag, as far as tiles exist."""
     bag = list(state["bag"])
@@ -75,7 +75,7 @@ def draw_deal(state: State, rng: random.Random) -> list[str]:
     return factories
 
 
-def deal_problems(before: State, after: State) -> list[tuple[str, str]]:
+def deal_problems(before: CanonicalState, after: CanonicalState) -> list[tuple[str, str]]:
     """Why `after` (the state a deal produced) could not come from drawing from `before`; (rule, message)."""
     found: list[tuple[str, str]] = []
     bag, lid = Counter(before["bag"]), Counter(before["lid"])
@@ -112,7 +112,7 @@ def deal_problems(before: State, after: State) -> list[tuple[str, str]]:
     return found
 
 
-def state_diff(expected: State, actual: State, prefix: str = "") -> list[tuple[str, Any, Any]]:
+def state_diff(expected: CanonicalState, actual: CanonicalState, prefix: str = "") -> list[tuple[str, Any, Any]]:
     """Every leaf where two states differ: (path, expected, actual). Multisets compare as strings (canonical)."""
     if isinstance(expected, dict) and isinstance(actual, dict):
         out = []

@@ -14,12 +14,12 @@ from typing import Any
 import yaml
 
 from ..engines.base import Engine, Rejected
-from .canonical import State, state_diff
+from .canonical import CanonicalState, state_diff
 from .play import Trace
 
 
 def write_counterexample(folder: str | Path, case_id: str, rule: str | None, message: str, trace: Trace,
-                         reference: Engine, engine_state: State | None = None) -> Path:
+                         reference: Engine, engine_state: CanonicalState | None = None) -> Path:
     """Write `<folder>/<case_id>.yaml` and return its path."""
     steps = [_step_text(step, rule) for step in trace.steps]
     expected, moves = _replay(reference, trace)
@@ -53,7 +53,7 @@ def _step_text(step: dict[str, Any], rule: str | None) -> str:
     return text
 
 
-def _replay(reference: Engine, trace: Trace) -> tuple[State | None, list[str] | None]:
+def _replay(reference: Engine, trace: Trace) -> tuple[CanonicalState | None, list[str] | None]:
     """The reference's state after the trace (refused steps skipped), and its legal moves there."""
     plan = trace.plan
     try:
@@ -68,7 +68,7 @@ def _replay(reference: Engine, trace: Trace) -> tuple[State | None, list[str] | 
         return None, None
 
 
-def _assertions(expected: State | None, actual: State | None, moves: list[str] | None) -> list[str]:
+def _assertions(expected: CanonicalState | None, actual: CanonicalState | None, moves: list[str] | None) -> list[str]:
     if expected is None:
         return []
     paths = [p for p, _, _ in state_diff(expected, actual)] if actual is not None else []
@@ -88,7 +88,7 @@ def _tiles(text: str) -> str:
     return text if text else "-"
 
 
-def _assertion(state: State, path: str) -> str | None:
+def _assertion(state: CanonicalState, path: str) -> str | None:
     parts = path.strip("/").split("/")
     top = parts[0]
     if top == "boards" and len(parts) >= 3:

@@ -9,7 +9,7 @@ scores, the passage to the next round, the deal, the end of the game.
 from __future__ import annotations
 
 from ..engines.base import Engine, Rejected
-from .canonical import State, state_diff
+from .canonical import CanonicalState, state_diff
 from .play import PropertyFailure, Watcher
 
 FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
@@ -21,7 +21,7 @@ class Differential(Watcher):
         self.reference, self.focus = reference, focus
         self.ref_moves: list[str] | None = None
 
-    def _sync(self, state: State) -> bool:
+    def _sync(self, state: CanonicalState) -> bool:
         try:
             self.reference.load_state(state)
             return True
@@ -49,7 +49,7 @@ class Differential(Watcher):
         both = [m for m in moves if m in set(self.ref_moves)]
         return both or moves
 
-    def _refusal_rule(self, state: State, move: str) -> str:
+    def _refusal_rule(self, state: CanonicalState, move: str) -> str:
         self._sync(state)
         try:
             self.reference.play(move)
@@ -82,7 +82,8 @@ class Differential(Watcher):
                                   expected="a drawable deal", actual=after["factories"]) from None
         self._compare(expected, after, "deal", before, "deal")
 
-    def _compare(self, expected: State, actual: State, context: str, before: State, step: str) -> None:
+    def _compare(self, expected: CanonicalState, actual: CanonicalState, context: str, before: CanonicalState,
+                 step: str) -> None:
         diff = [d for d in state_diff(expected, actual) if _rule(context, d[0], before) is not None]
         if self.focus == "next-round":
             diff = [d for d in diff if d[0].split("/")[1] in _ROUND_FIELDS]
@@ -104,7 +105,7 @@ _ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}
 _FOCUS_OF = {"take": ("takes",), "round": ("tiling", "next-round"), "end": ("end",), "tiling": ("tiling",)}
 
 
-def _context(before: State, after: State) -> str:
+def _context(before: CanonicalState, after: CanonicalState) -> str:
     if after["phase"] == "over" or (before["phase"] != "offer" and after["phase"] == "over"):
         return "end"
     if before["phase"] == "offer" and after["phase"] == "offer":
@@ -122,7 +123,7 @@ def _missing_rule(missing: list[str]) -> str:
     return "OFFER-7"
 
 
-def _rule(context: str, path: str, before: State) -> str | None:
+def _rule(context: str, path: str, before: CanonicalState) -> str | None:
     """The rule a difference at `path` after a step in `context` breaks (None: not this property's business)."""
     parts = path.strip("/").split("/")
     top, leaf = parts[0], parts[-1]

@@ -11,12 +11,12 @@ from collections import Counter
 from ..notation import (
     COLOURS, DESTINATIONS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, TILES_PER_COLOUR, wall_colour,
 )
-from .canonical import State, on_offer, tile_counts
+from .canonical import CanonicalState, on_offer, tile_counts
 
 Problem = tuple[str, str]
 
 
-def state_problems(state: State) -> list[Problem]:
+def state_problems(state: CanonicalState) -> list[Problem]:
     """Everything wrong with one position."""
     found = tile_problems(state) + table_problems(state)
     for seat, board in enumerate(state["boards"]):
@@ -24,14 +24,14 @@ def state_problems(state: State) -> list[Problem]:
     return found + phase_problems(state)
 
 
-def tile_problems(state: State) -> list[Problem]:
+def tile_problems(state: CanonicalState) -> list[Problem]:
     """SETUP-4: 100 tiles, 20 of each colour, always (none created, none lost)."""
     counts = tile_counts(state)
     return [("SETUP-4", f"{counts[c]} {c} tiles in the game, expected {TILES_PER_COLOUR}")
             for c in COLOURS if counts[c] != TILES_PER_COLOUR]
 
 
-def table_problems(state: State) -> list[Problem]:
+def table_problems(state: CanonicalState) -> list[Problem]:
     found = []
     players = state["players"]
     if len(state["factories"]) != FACTORIES_BY_PLAYERS.get(players, -1):
@@ -84,7 +84,7 @@ def wall_problems(variant: str, where: str, wall: list[str]) -> list[Problem]:
     return found
 
 
-def phase_problems(state: State) -> list[Problem]:
+def phase_problems(state: CanonicalState) -> list[Problem]:
     found = []
     phase, tiles = state["phase"], on_offer(state)
     if phase == "offer" and not tiles:
@@ -105,7 +105,7 @@ def phase_problems(state: State) -> list[Problem]:
     return found
 
 
-def winner_problems(state: State) -> list[Problem]:
+def winner_problems(state: CanonicalState) -> list[Problem]:
     """END-5..7: the winners are the best (score, complete rows) of all seats."""
     winners = state["winners"]
     if not isinstance(winners, list) or not winners:
@@ -120,7 +120,7 @@ def winner_problems(state: State) -> list[Problem]:
     return [(rule, f"winners {sorted(winners)}, but scores and complete rows {ranks} make {expected} the winners")]
 
 
-def moves_problems(state: State, moves: list[str]) -> list[Problem]:
+def moves_problems(state: CanonicalState, moves: list[str]) -> list[Problem]:
     """The legal-move list: a set of well-formed moves; non-empty while the offer (or a placement) is pending,
     empty when no move is possible (the deal, the end of the game)."""
     found = []

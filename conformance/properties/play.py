@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engines.base import Engine, EngineCrash, EngineTimeout, Rejected
-from .canonical import State, draw_deal
+from .canonical import CanonicalState, draw_deal
 
 MAX_ROUNDS = 60  # a harness limit: the rules deal on while a tile is left (END-8), so a game from which no row can
 # be won never ends; beyond this the walk stops without judging (never an engine failure)
@@ -35,7 +35,7 @@ class Trace:
 
     plan: GamePlan
     steps: list[dict[str, Any]] = field(default_factory=list)
-    given: State | None = None  # the state the game started from
+    given: CanonicalState | None = None  # the state the game started from
 
 
 class PropertyFailure(Exception):
@@ -61,20 +61,21 @@ class EngineGaveUp(BaseException):
 class Watcher:
     """A check riding along a game. Each hook may raise PropertyFailure."""
 
-    def on_start(self, engine: Engine, state: State) -> None: ...
+    def on_start(self, engine: Engine, state: CanonicalState) -> None: ...
 
-    def on_deal(self, engine: Engine, before: State, after: State, given: list[str] | None) -> None: ...
+    def on_deal(self, engine: Engine, before: CanonicalState, after: CanonicalState,
+                given: list[str] | None) -> None: ...
 
-    def on_position(self, engine: Engine, state: State, moves: list[str], chooser: "Chooser") -> None: ...
+    def on_position(self, engine: Engine, state: CanonicalState, moves: list[str], chooser: "Chooser") -> None: ...
 
-    def on_move(self, engine: Engine, before: State, move: str, after: State) -> None: ...
+    def on_move(self, engine: Engine, before: CanonicalState, move: str, after: CanonicalState) -> None: ...
 
-    def on_end(self, engine: Engine, state: State) -> None: ...
+    def on_end(self, engine: Engine, state: CanonicalState) -> None: ...
 
-    def on_stall(self, engine: Engine, state: State, moves: int) -> None:
+    def on_stall(self, engine: Engine, state: CanonicalState, moves: int) -> None:
         """The round went on for more moves than it has tiles: moves that take nothing keep it going."""
 
-    def narrow(self, state: State, moves: list[str]) -> list[str]:
+    def narrow(self, state: CanonicalState, moves: list[str]) -> list[str]:
         """The moves the walk may choose from (a differential check keeps those both engines accept)."""
         return moves
 
@@ -138,7 +139,8 @@ def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: b
             watcher.on_end(engine, state)
 
 
-def _deal(engine: Engine, state: State, watchers: list[Watcher], rng: random.Random | None, trace: Trace) -> State:
+def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: random.Random | None,
+          trace: Trace) -> CanonicalState:
     factories = draw_deal(state, rng) if rng is not None else None
     try:
         after = engine.deal(factories)
@@ -152,7 +154,7 @@ def _deal(engine: Engine, state: State, watchers: list[Watcher], rng: random.Ran
     return after
 
 
-def _play(engine: Engine, state: State, move: str, watchers: list[Watcher], trace: Trace) -> State:
+def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watcher], trace: Trace) -> CanonicalState:
     try:
         after = engine.play(move)
     except Rejected as error:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ..engines.base import Capabilities, Engine
 from ..notation import PLAYER_COUNTS, VARIANTS
-from .canonical import State, draw_deal
+from .canonical import CanonicalState, draw_deal
 from .play import GamePlan
 
 MAX_CHOICES = 400  # enough choices for the longest random game; later picks take the first option
@@ -55,14 +55,14 @@ def _plan(players: int, variant: str, start: int, deal_seed: int, choices: tuple
     return GamePlan(players, variant, start % players, deal_seed, choices)
 
 
-def deals(state: State) -> st.SearchStrategy[list[str]]:
+def deals(state: CanonicalState) -> st.SearchStrategy[list[str]]:
     """Drawable deals for `state` (phase deal): four tiles per factory in turn from the bag, the lid poured in
     when the bag runs dry, partly filled factories when both run out."""
     return seeds().map(lambda seed: draw_deal(state, random.Random(seed)))
 
 
 def positions(capabilities: Capabilities | None = None, engine: Callable[[], Engine] | None = None,
-              max_steps: int = 200, phase: str | None = None) -> st.SearchStrategy[State]:
+              max_steps: int = 200, phase: str | None = None) -> st.SearchStrategy[CanonicalState]:
     """Positions reached by playing a random game plan for up to `max_steps` steps (deals and moves), on the
     reference engine unless `engine` builds another. With `phase`, play on to the next position in that phase
     (or the last one passed, if the game ends first). Shrinks towards early positions."""
@@ -71,7 +71,8 @@ def positions(capabilities: Capabilities | None = None, engine: Callable[[], Eng
     return found.filter(lambda state: state is not None)  # only a grey-wall `tiling` can be missed
 
 
-def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None, phase: str | None) -> State | None:
+def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None,
+              phase: str | None) -> CanonicalState | None:
     if make is None:
         from ..engines.reference import ReferenceEngine
 

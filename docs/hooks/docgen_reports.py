@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from azul_conformance.harness.report import Report, by_rule, read_report
+from azul_conformance.harness.report import RunReport, by_rule, read_report
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
 
 
-def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, Report]]:
+def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, RunReport]]:
     """(file name, report) for every JSON Lines report in `folder` (`*.jsonl`, `*/report.jsonl`)."""
     paths = sorted(folder.glob("*.jsonl")) + sorted(folder.glob("*/report.jsonl")) if folder.is_dir() else []
     reports = []
@@ -26,7 +26,7 @@ def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, Report]]:
     return reports
 
 
-def engine_name(report: Report, name: str) -> str:
+def engine_name(report: RunReport, name: str) -> str:
     engine = report.header.get("engine")
     if isinstance(engine, dict):
         return " ".join(str(engine[k]) for k in ("name", "version") if engine.get(k)) or name
