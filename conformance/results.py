@@ -5,6 +5,7 @@ judged, how severe, its colour in the terminal, its JUnit element) is said in th
 verdict means adding one line here.
 
     pass      the engine did what the case expects
+    differs   it did something else where the rules let an engine choose (implementation-defined): no failure
     fail      it did something else (a wrong value, an illegal move accepted, a legal one refused...)
     error     the engine answered `internal`, refused a query, or its adapter raised something unexpected
     crash     the process exited, wrote something that is not a reply, or answered with the wrong id
@@ -42,12 +43,22 @@ class Verdict(StrEnum):
         return member
 
     PASS = "pass", False, True, 2, "green", None
+    DIFFERS = "differs", False, True, 3, "cyan", None  # implementation-defined behaviour other than ours
     FAIL = "fail", True, True, 4, "bold red", "failure"
     ERROR = "error", True, True, 5, "red", "error"
     CRASH = "crash", True, True, 7, "bold magenta", "error"
     TIMEOUT = "timeout", True, True, 6, "magenta", "error"
     SKIP = "skip", False, False, 1, "yellow", "skipped"
     NOT_RUN = "not_run", False, False, 0, "dim", "skipped"
+
+
+class Level(StrEnum):
+    """What a result is judged against, strictest first: the rulebooks' text, our rulings where they are
+    silent or disagree, behaviour the rules leave to the engine."""
+
+    RULE = "rule"
+    RULING = "ruling"
+    IMPLEMENTATION_DEFINED = "implementation-defined"
 
 
 class CaseKind(StrEnum):
@@ -77,6 +88,8 @@ class CaseResult:
     exit_code: int | None = None
     counterexample: str | None = None  # path of the minimal failing case written as a scenario
     seconds: float = 0.0
+    level: str = ""  # a Level: of the strictest rule a failure depends on, else of what the case checks
+    deviation: str = ""  # a failure's key (state field: kind of difference); equal keys make one deviation
     details: dict[str, Any] = field(default_factory=dict)  # failures (scenarios), examples and game (properties)
 
     def __post_init__(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -144,3 +145,20 @@ def test_positions_can_stop_at_a_pending_grey_placement(state):
     engine = ReferenceEngine()
     engine.load_state(state)
     assert state["phase"] == "tiling" and all("@" in move for move in engine.legal_moves())
+
+
+def test_a_property_failure_names_the_request_and_the_game(tmp_path):
+    outcome = run(MarkerForgotten(1), "differential-takes", folder=tmp_path)
+    move = outcome.details["game"]["steps"][-1]["move"]
+    assert outcome.request == {"cmd": "play", "move": move}
+    assert f"(request: play {move}, step " in outcome.message and "-player colour game" in outcome.message
+    assert outcome.counterexample and Path(outcome.counterexample).exists()
+
+
+def test_the_round_cap_is_a_limit_of_the_harness_not_a_failure(monkeypatch):
+    from azul_conformance.properties import play
+
+    monkeypatch.setattr(play, "MAX_ROUNDS", 1)  # every game is stopped after its first round
+    outcome = run(ReferenceEngine(1), "property-game-ends", examples=3)
+    assert outcome.verdict == "pass" and outcome.details["capped"] == 3
+    assert "3 stopped at the harness's cap" in outcome.message and "not a verdict on the engine" in outcome.message

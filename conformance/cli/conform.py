@@ -33,13 +33,19 @@ FORMAT_CHOICES = (*REPORTERS, "all")
 @click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes, each with its own engine process (0: one per core). Same verdicts and "
                    "report order as -j 1.")
+@click.option("--rules-only", is_flag=True,
+              help="Exit 1 only for failures of the rulebooks' own rules, not of our rulings (both are reported).")
 def conform(engine, report_dir, only, examples, seed, compare_with, timeout, formats, scenario_paths,
-            no_properties, jobs) -> None:
+            no_properties, jobs, rules_only) -> None:
     """Run the conformance suite against an Azul engine and judge every case.
 
-    Each case ends as pass, fail, error, crash, timeout, skip (a capability the engine does not offer; never
-    a pass) or not_run. A crashing or hanging engine is restarted and the run goes on. The exit status is 1
-    when any case fails, errs, crashes or times out, 2 when the engine cannot be started.
+    Each case ends as pass, fail, differs (another choice where the rules let an engine choose: never a
+    failure), error, crash, timeout, skip (a capability the engine does not offer; never a pass) or not_run,
+    and is judged at a level: the rulebooks' own rules, our rulings where they are silent or disagree, or
+    implementation-defined. Failures are grouped into deviations (the same field wrong in the same way),
+    each shown by its smallest case. A crashing or hanging engine is restarted and the run goes on. The exit
+    status is 1 when a case fails, errs, crashes or times out at level rule or ruling (rule only with
+    --rules-only), 2 when the engine cannot be started.
 
     \b
     Examples:
@@ -51,6 +57,7 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine "./my-engine" --compare reports/report.jsonl --report-dir reports-new
       azul conform --examples 200 --seed 7           # longer property runs
       azul conform --engine "./my-engine" -j 2       # two engine processes at once
+      azul conform --engine "./my-engine" --rules-only  # fail only where the rulebooks' text is broken
     """
     import os
 
@@ -59,6 +66,6 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
     session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
                       timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
                       compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
-                      jobs=jobs or os.cpu_count() or 1)
+                      jobs=jobs or os.cpu_count() or 1, rules_only=rules_only)
     _, status = run_session(session)
     raise SystemExit(status)

@@ -18,8 +18,9 @@ def spec() -> None:
     """Work with the rule specification (rules, clause index, divergences).
 
     \b
-    Example:
+    Examples:
       azul spec check          # every rulebook line traced to a rule, every rule citing all 8 versions
+      azul spec show OFFER-6   # one rule: statement, level, the 8 versions, ruling, scenarios
     """
 
 
@@ -61,3 +62,34 @@ def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
         raise SystemExit(EXIT_PROBLEMS)
     if not quiet:
         click.echo(f"spec check passed: {report.summary()}")
+
+
+@spec.command()
+@click.argument("targets", nargs=-1, required=True, metavar="RULE-ID|CHAPTER...")
+def show(targets: tuple[str, ...]) -> None:
+    """Print a rule, or every rule of a chapter: its statement and level, what each of the eight rulebook
+    versions says (citations, quoted fragments, notes), its divergences, our ruling and its authority, and
+    the scenarios that check it.
+
+    \b
+    Examples:
+      azul spec show OFFER-6
+      azul spec show floor          # the whole chapter (also FLOOR)
+      azul spec show END-8 ROUND-3
+    """
+    from azul_conformance.scenario import load_scenarios
+    from azul_conformance.spec_data import load_spec
+    from azul_conformance.spec_show import find_rules, show_rule
+
+    spec_data = load_spec()
+    chosen = [rule for target in targets for rule in find_rules(spec_data, target)]
+    unknown = [target for target in targets if not find_rules(spec_data, target)]
+    if unknown:
+        chapters = ", ".join(chapter.name for chapter in spec_data.chapters)
+        raise click.UsageError(f"no rule or chapter {', '.join(unknown)}: give a rule ID (OFFER-6) or a chapter "
+                               f"({chapters})")
+    checked: dict[str, list[tuple[str, str]]] = {}
+    for scenario in load_scenarios():
+        for rule_id in scenario.rules:
+            checked.setdefault(rule_id, []).append((scenario.id, scenario.where))
+    click.echo("\n".join(show_rule(spec_data, rule, checked.get(rule.id, [])) for rule in chosen), nl=False)

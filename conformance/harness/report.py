@@ -187,7 +187,7 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
              f"Command: {md(header.get('command', '?'))}  ",
              f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
              f"Seed: {header.get('seed')}, property examples: {header.get('examples')}", "",
-             " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), "", "## Rule by rule", "",
+             " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), ""] + _findings(results) + ["## Rule by rule", "",
              "| rule | status | " + " | ".join(VERDICTS) + " | cases |",
              "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |"]
     grouped = by_rule(results)
@@ -199,6 +199,32 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
         lines.append(f"| {rule} | {status} | " + " | ".join(str(row[v] or "") for v in VERDICTS) + f" | {names} |")
     lines += _details(results)
     return "\n".join(lines) + "\n"
+
+
+def _findings(results: list[CaseResult]) -> list[str]:
+    """Scores by level, then the deviations behind the failures, each with its rule and smallest case."""
+    from .findings import LEVEL_NAMES, deviations, rule_text, score_text, scores
+
+    lines = ["## Scores by level", "", "| level | judged | pass | fail | differs |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for level, row in scores(results).items():
+        lines.append(f"| {LEVEL_NAMES[level]} | {row['judged']} | {row['pass']} | {row['fail']} | {row['differs']} |")
+    lines += ["", "; ".join(score_text(level, row) for level, row in scores(results).items() if row["judged"]), ""]
+    found = deviations(results)
+    failed = sum(len(d.cases) for d in found)
+    lines += [f"## Deviations: {len(found)} behind {failed} failing case{'s' * (failed != 1)}", ""]
+    for number, deviation in enumerate(found, 1):
+        smallest = deviation.smallest
+        lines += [f"### {number}. {deviation.rule} ({deviation.level}): `{deviation.key}`, "
+                  f"{len(deviation.cases)} case{'s' * (len(deviation.cases) != 1)}", "", rule_text(deviation.rule), "",
+                  f"Smallest case: `{smallest.id}` ({smallest.where}): {smallest.message}".strip(), ""]
+        if len(deviation.cases) > 1:
+            lines += ["Also: " + ", ".join(f"`{c.id}`" for c in deviation.cases[1:]), ""]
+    differing = [r for r in results if r.verdict is Verdict.DIFFERS]
+    if differing:
+        lines += ["## Differs where the rules let an engine choose", ""]
+        lines += [f"- `{r.id}` ({r.where}): {r.message}" for r in differing] + [""]
+    return lines
 
 
 def _details(results: list[CaseResult]) -> list[str]:

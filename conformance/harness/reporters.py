@@ -16,6 +16,7 @@ from typing import Any, Callable
 from rich.console import Console
 
 from ..results import CaseResult, tally
+from .findings import deviations, scores
 from .report import FORMAT, write_junit, write_markdown
 
 
@@ -72,7 +73,8 @@ class JsonLinesReporter(Reporter):
 
     def finish(self, run: Finished) -> None:
         footer = {"type": "footer", "finished": _now(), "seconds": round(time.perf_counter() - self.started, 2),
-                  "counts": tally(run.results), "problems": list(run.problems)}
+                  "counts": tally(run.results), "scores": scores(run.results),
+                  "deviations": len(deviations(run.results)), "problems": list(run.problems)}
         if run.interrupted:
             footer["interrupted"] = True
         self._line(footer)

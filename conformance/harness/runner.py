@@ -13,6 +13,7 @@ from typing import Callable
 from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from .cases import Case
+from .findings import judge
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def _restart(engine: Engine) -> str | None:
 def run_case(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:
     missing = case.missing(capabilities)
     if missing:
-        return _result(case, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}")
+        return _judged(case, _result(case, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}"))
     started = time.perf_counter()
     try:
         result = _run(engine, case, capabilities, options)
@@ -67,7 +68,16 @@ def run_case(engine: Engine, case: Case, capabilities: Capabilities, options: Ru
         result = _result(case, **engine_trouble(error))
     except Exception as error:  # noqa: BLE001 - a bug anywhere still ends as a verdict
         result = _result(case, Verdict.ERROR, f"{type(error).__name__}: {error}")
-    return dataclasses.replace(result, seconds=round(time.perf_counter() - started, 4))
+    return _judged(case, dataclasses.replace(result, seconds=round(time.perf_counter() - started, 4)))
+
+
+def _judged(case: Case, result: CaseResult) -> CaseResult:
+    """With its level and deviation key (findings.py); the size ranks the cases of a deviation."""
+    if case.kind is CaseKind.SCENARIO:
+        scenario = case.payload
+        return judge(result, scenario.level, len(scenario.steps) + len(scenario.expect))
+    steps = result.details.get("game", {}).get("steps")
+    return judge(result, None, len(steps) if steps is not None else None)
 
 
 def _run(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:

@@ -19,6 +19,7 @@ from ..engines import opening
 from ..engines.base import Engine, EngineError
 from ..results import CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
+from .findings import failing
 from .report import compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
 from .runner import RunOptions, run_cases
@@ -43,6 +44,7 @@ class Session:
     compare_with: str | None = None
     verbose: bool = False
     jobs: int = 1  # engine processes running cases at once (harness/parallel.py); 1: this process's engine
+    rules_only: bool = False  # the exit status fails on the rulebooks' rules alone, not on our rulings
 
 
 def open_engine(session: Session) -> Engine:
@@ -66,7 +68,8 @@ def header(session: Session, engine: Engine, cases: tuple[Case, ...]) -> dict:
 
 
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
-    """Run the suite; returns the results and the exit status (1 when anything failed, 2 on a setup error)."""
+    """Run the suite; returns the results and the exit status: 1 when a case failed at level rule or ruling
+    (rule only with `rules_only`) or a scenario file could not be loaded, 2 on a setup error."""
     console = console or Console(stderr=False)
     old = read_report(session.compare_with) if session.compare_with else None
     if old is not None and not old.header and not old.results:  # checked before the run: a typo costs nothing
@@ -130,7 +133,7 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         print_comparison(console, compare(old.results, results), session.compare_with)
     if folder:
         console.print(f"reports: {folder}/")
-    bad = any(result.bad for result in results) or bool(collected.problems)
+    bad = bool(failing(results, session.rules_only)) or bool(collected.problems)
     return results, 1 if bad else 0
 
 

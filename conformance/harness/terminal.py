@@ -10,7 +10,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..results import VERDICTS, CaseResult, Verdict, tally
-from .report import Comparison, by_rule, rule_key
+from .findings import deviations, rule_text, score_text, scores
+from .report import Comparison, by_rule
 from .reporters import Finished, Reporter
 
 
@@ -46,22 +47,31 @@ class TerminalReporter(Reporter):
             self.progress.stop()
 
 
-def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 40) -> None:
-    bad = [r for r in results if r.bad]
-    if bad:
-        console.rule("[bold red]failures, by rule")
-        shown = 0
-        for rule, cases in by_rule(bad).items():
-            if shown >= limit:
-                break
-            console.print(f"[bold]{rule}[/]")
-            for result in cases:
-                if shown >= limit:
-                    break
-                shown += 1
-                _print_bad(console, result)
-        if len(bad) > shown:
-            console.print(f"... and {len(bad) - shown} more (see the reports)")
+def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30) -> None:
+    """Deviations first (each with its rule, level and smallest case), then what differs and what was not
+    judged, then the scores by level."""
+    found = deviations(results)
+    if found:
+        failed = sum(len(d.cases) for d in found)
+        console.rule(f"[bold red]{len(found)} deviation{'s' * (len(found) != 1)} behind {failed} failing "
+                     f"case{'s' * (failed != 1)}")
+        for number, deviation in enumerate(found[:limit], 1):
+            level = escape(f"[{deviation.level}]")
+            console.print(f"[bold]{number}. {deviation.rule}[/] {level} {escape(deviation.key)}: "
+                          f"{len(deviation.cases)} case{'s' * (len(deviation.cases) != 1)}", soft_wrap=True)
+            console.print(f"   {escape(rule_text(deviation.rule))}", soft_wrap=True, highlight=False)
+            _print_bad(console, deviation.smallest)
+            others = [c.id for c in deviation.cases[1:]]
+            if others:
+                console.print(f"      also: {escape(', '.join(others))}", soft_wrap=True)
+        if len(found) > limit:
+            console.print(f"... and {len(found) - limit} more deviations (see the reports)")
+    differing = [r for r in results if r.verdict is Verdict.DIFFERS]
+    if differing:
+        console.rule("[cyan]differs where the rules let an engine choose (implementation-defined)")
+        for result in differing:
+            console.print(f"  {escape(result.id)} ({escape(result.where)}): {escape(result.message[:200])}",
+                          soft_wrap=True)
     skipped = [r for r in results if not r.verdict.judged]
     if skipped:
         reasons: dict[str, int] = {}
@@ -112,9 +122,8 @@ def _totals(console: Console, results: list[CaseResult], seconds: float) -> None
     counts = tally(results)
     shown = ", ".join(f"[{v.style}]{counts[v]} {v}[/]" for v in VERDICTS if counts[v])
     rules = by_rule(results)
-    broken = sorted({r.main_rule for r in results if r.bad}, key=rule_key)
-    console.print(f"{len(results)} cases over {len(rules)} rules in {seconds:.1f} s: {shown or 'none'}"
-                  + (f"; rules broken: {', '.join(broken)}" if broken else ""))
+    console.print(f"{len(results)} cases over {len(rules)} rules in {seconds:.1f} s: {shown or 'none'}")
+    console.print("; ".join(score_text(level, row) for level, row in scores(results).items() if row["judged"]))
 
 
 def print_comparison(console: Console, comparison: Comparison, old_path: str) -> None:

@@ -36,6 +36,7 @@ class Trace:
     plan: GamePlan
     steps: list[dict[str, Any]] = field(default_factory=list)
     given: CanonicalState | None = None  # the state the game started from
+    capped: bool = False  # stopped at MAX_ROUNDS: a limit of the harness, not a verdict on the engine
 
 
 class PropertyFailure(Exception):
@@ -137,6 +138,8 @@ def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: b
     if state["phase"] == "over":
         for watcher in watchers:
             watcher.on_end(engine, state)
+    elif state["round"] > MAX_ROUNDS:
+        trace.capped = True
 
 
 def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: random.Random | None,

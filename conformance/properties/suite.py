@@ -18,7 +18,7 @@ from ..engines.base import Capabilities, Engine, EngineError
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks
 from .differential import Differential
-from .play import EngineGaveUp, PropertyFailure, Trace, Watcher, walk
+from .play import MAX_ROUNDS, EngineGaveUp, PropertyFailure, Trace, Watcher, walk
 from .strategies import game_plans
 
 DEFAULT_EXAMPLES = 20
@@ -100,13 +100,13 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
         reference = ReferenceEngine(seed)
     give_deals = capabilities.deal and not prop.own_deals
     watchers = prop.watchers(engine, capabilities, reference)
-    count = 0
+    count = capped = 0
 
     def one_game(plan) -> None:
-        nonlocal count
+        nonlocal count, capped
         count += 1
         try:
-            walk(engine, plan, watchers, give_deals)
+            capped += walk(engine, plan, watchers, give_deals).capped
         except PropertyFailure as failure:
             if not give_deals:
                 raise _Escape(failure) from None
@@ -125,7 +125,9 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
         return result(prop, details=_details(count, gave_up.trace), **engine_trouble(gave_up.error))
     except Exception as error:  # noqa: BLE001 - an adapter bug or a flaky engine becomes a verdict
         return result(prop, Verdict.ERROR, f"{type(error).__name__}: {error}"[:2000], details=_details(count))
-    return result(prop, Verdict.PASS, f"{count} games", details=_details(count))
+    limit = f"; {capped} stopped at the harness's cap of {MAX_ROUNDS} rounds (a limit of the harness, not a " \
+            "verdict on the engine)" if capped else ""
+    return result(prop, Verdict.PASS, f"{count} games{limit}", details=dict(_details(count), capped=capped))
 
 
 def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:
@@ -137,11 +139,37 @@ def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:
 
 def _failed(engine: Engine, prop: Property, failure: PropertyFailure, count: int, reference: Engine | None,
             folder: str | Path | None) -> CaseResult:
+    """A failure that names the request refused or answered wrong, and the game it was in."""
     written = None
     if folder is not None and failure.trace is not None and reference is not None:
         written = _write(engine, prop, failure, reference, folder)
-    return result(prop, Verdict.FAIL, failure.message, rule=failure.rule, expected=failure.expected,
-                  actual=failure.actual, counterexample=written, details=_details(count, failure.trace))
+    request, game = _request(failure.trace), _game(failure.trace)
+    message = failure.message + (f" (request: {_said(request)}, {game})" if request else f" ({game})" if game else "")
+    return result(prop, Verdict.FAIL, message, rule=failure.rule, expected=failure.expected, actual=failure.actual,
+                  request=request, counterexample=written, details=_details(count, failure.trace))
+
+
+def _request(trace: Trace | None) -> dict[str, Any] | None:
+    """The last step of the game, as the protocol request that made it."""
+    if trace is None or not trace.steps:
+        return None
+    step = trace.steps[-1]
+    if step["kind"] == "deal":
+        return {"cmd": "deal", "factories": step["factories"]}
+    return {"cmd": "play", "move": step["move"]}
+
+
+def _said(request: dict[str, Any]) -> str:
+    return f"play {request['move']}" if request["cmd"] == "play" else "deal " + " ".join(
+        f"{i}: {tiles or '-'}" for i, tiles in enumerate(request["factories"] or [], 1))
+
+
+def _game(trace: Trace | None) -> str:
+    if trace is None:
+        return ""
+    plan = trace.plan
+    return (f"step {len(trace.steps)} of a {plan.players}-player {plan.variant} game, start player "
+            f"{plan.start_player}, deal seed {plan.deal_seed}")
 
 
 def _write(engine: Engine, prop: Property, failure: PropertyFailure, reference: Engine, folder: str | Path) -> str:

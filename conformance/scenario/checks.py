@@ -89,6 +89,28 @@ def describe(check: Check, actual: Any) -> str:
     return f"{where}{label}: expected {check.value!r}, got {actual!r}"
 
 
+def difference(check: Check, actual: Any) -> tuple[str, str]:
+    """What a failing check found, as (state field, kind of difference): the key by which failures that differ
+    in the same way are grouped into one deviation. Seats and indexes are left out (`boards/floor`)."""
+    if check.kind.startswith("moves_"):
+        field = "legal moves"
+        if actual is MISSING:
+            return field, "absent"
+        if check.kind == "moves_count":
+            return field, "more" if actual > check.value else "fewer"
+        if check.kind == "moves_exclude":
+            return field, "extra"
+        if check.kind == "moves_include":
+            return field, "missing"
+        return field, "extra" if set(actual) - set(check.value) else "missing"
+    field = "/".join(part for part in check.path.strip("/").split("/") if not part.isdigit())
+    if actual is MISSING:
+        return field, "absent"
+    if check.kind in ("count", "length") and isinstance(actual, int) and isinstance(check.value, int):
+        return field, "more" if actual > check.value else "fewer"
+    return field, "differs"
+
+
 def failures(assertion: Assertion, state: dict[str, Any], moves: list[str] | None) -> list[tuple[Check, Any]]:
     """The checks of an assertion that do not hold, each with what the engine showed."""
     found = []

@@ -84,7 +84,8 @@ def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool) -> No
         _judge_rejection(error, reject, f"{here} ({scenario.given.where})", expected, strict_rules)
         return
     raise _Verdict(Verdict.FAIL, f"{here} ({scenario.given.where}) was accepted, expected a refusal",
-                   expected=expected, actual="accepted")
+                   expected=expected, actual="accepted", rule=reject.rule,
+                   details=_difference("new game", "accepted"))
 
 
 def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
@@ -97,7 +98,8 @@ def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
         failed, report = _failures(checkpoint.expect, state, moves)
         if failed:
             after = f"step {scenario.steps[played - 1].text!r}" if played else "the start"
-            raise _Verdict(Verdict.FAIL, f"{len(failed)} of {len(checkpoint.expect)} assertions failed after {after} "
+            raise _Verdict(Verdict.FAIL, f"{_count(failed)} of {len(checkpoint.expect)} assertions failed after "
+                                         f"{after} "
                                    f"({checkpoint.where})", expected=failed[0]["expected"][0],
                            actual=failed[0]["actual"][0], diff="\n".join(report), details={"failures": failed})
 
@@ -107,7 +109,8 @@ def _refused(error: Rejected, what: str) -> _Verdict:
         return _Verdict(Verdict.SKIP, f"{what}: unsupported: {error.message}")
     if error.code == "internal":
         return _Verdict(Verdict.ERROR, f"{what}: {_said(error)}")
-    return _Verdict(Verdict.FAIL, f"{what}: {_said(error)}", actual=_rejection(error))
+    return _Verdict(Verdict.FAIL, f"{what}: {_said(error)}", actual=_rejection(error),
+                   details=_difference("move", "refused"))
 
 
 def _said(error: Rejected) -> str:
@@ -142,11 +145,13 @@ def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
         _judge_rejection(error, step.reject, f"step {step.text!r} ({step.where})", expected, strict_rules)
     else:
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was accepted, expected a refusal",
-                       expected=expected, actual="accepted")
+                       expected=expected, actual="accepted", rule=step.reject.rule,
+                   details=_difference("refusal", "accepted"))
     after = engine.state()
     if after != before:
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was refused but changed the state",
-                       diff=_json_diff(before, after), expected=before, actual=after)
+                       diff=_json_diff(before, after), expected=before, actual=after,
+                       details={"differences": [["refused move", "state changed"]]})
 
 
 def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: dict[str, Any],
@@ -155,10 +160,12 @@ def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: di
         raise _Verdict(Verdict.SKIP, f"{here}: unsupported: {error.message}")
     if error.code != reject.code:
         raise _Verdict(Verdict.FAIL, f"{here}: expected {reject.code}, got {_said(error)}",
-                       expected=expected, actual=_rejection(error))
+                       expected=expected, actual=_rejection(error), rule=reject.rule,
+                   details=_difference("refusal", "other code"))
     if strict_rules and reject.rule and error.rule and error.rule != reject.rule:
         raise _Verdict(Verdict.FAIL, f"{here}: refused under rule {error.rule}, expected {reject.rule}",
-                       expected=expected, actual=_rejection(error))
+                       expected=expected, actual=_rejection(error), rule=reject.rule,
+                   details=_difference("refusal rule", "differs"))
 
 
 def _json_diff(before: Any, after: Any) -> str:
@@ -178,6 +185,7 @@ def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
             continue
         problems = [judge.describe(check, actual) for check, actual in found]
         failed.append({"assertion": assertion.text, "where": assertion.where, "problems": problems,
+                       "differences": [list(judge.difference(c, a)) for c, a in found],
                        "expected": [c.value for c, _ in found],
                        "actual": [None if a is judge.MISSING else a for _, a in found]})
         report.append(f"{assertion.where}: {assertion.text}".replace("\n", "\n    "))
@@ -185,7 +193,34 @@ def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
         if assertion.board is not None:
             drawing = judge.board_diff(assertion, state)
             report += ["    " + line for line in drawing.splitlines()]
+    if failed:
+        _impossible(state, failed, report)
     return failed, report
+
+
+def _difference(field: str, kind: str) -> dict[str, Any]:
+    return {"differences": [[field, kind]]}
+
+
+def _count(failed: list[dict[str, Any]]) -> int:
+    return sum(1 for entry in failed if entry["where"])  # the impossible-state finding is no assertion
+
+
+def _impossible(state: dict[str, Any], failed: list[dict[str, Any]], report: list[str]) -> None:
+    """A reply no game can reach (an offer with nothing to take, 99 tiles) is a finding of its own, put first:
+    the failing assertions may only be its consequences."""
+    from ..properties.invariants import state_problems
+
+    try:
+        problems = state_problems(state)
+    except (KeyError, TypeError, ValueError, IndexError):  # a shape the protocol check let through
+        return
+    if problems:
+        texts = [f"{rule}: {text}" for rule, text in problems]
+        failed.insert(0, {"assertion": "the engine's state is a position a game can reach", "where": "",
+                          "problems": texts, "differences": [["state", "impossible"]], "rule": problems[0][0],
+                          "expected": ["a possible position"], "actual": [texts[0]]})
+        report[:0] = ["the engine replied with a position no game can reach:"] + [f"    {t}" for t in texts]
 
 
 def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None) -> CaseResult:
@@ -193,6 +228,6 @@ def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None) -
     if not failed:
         return result(scenario, Verdict.PASS)
     first = failed[0]
-    return result(scenario, Verdict.FAIL, f"{len(failed)} of {len(scenario.expect)} assertions failed",
+    return result(scenario, Verdict.FAIL, f"{_count(failed)} of {len(scenario.expect)} assertions failed",
                   expected=first["expected"][0], actual=first["actual"][0], diff="\n".join(report),
                   details={"failures": failed})

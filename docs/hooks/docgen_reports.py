@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from azul_conformance.harness.findings import deviations, scores
 from azul_conformance.harness.report import RunReport, by_rule, read_report
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
@@ -53,17 +54,25 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
            "Which engine passes which rule, from the conformance reports committed under `docs/reports/`, "
            "counted as each report's own `report.md` counts them: a passing case counts under every rule it "
            "checks, a failing case only under the rule it breaks. Skipped scenarios (a capability the engine "
-           "does not offer) never count as passes.", ""]
+           "does not offer) never count as passes. The scores are by level: the rulebooks' own rules, our "
+           "rulings where they are silent or disagree, and implementation-defined behaviour (where an engine "
+           "that chose otherwise `differs`, never fails); a deviation is a group of failing cases that find "
+           "the same state field wrong in the same way.", ""]
     if not reports:
         return "\n".join(out + ['!!! note "No report yet"', "",
                                 "    No report is committed under `docs/reports/`. Run `azul conform --report-dir` "
                                 "and commit its `report.jsonl` there to fill this page."]) + "\n"
-    out += ["| Engine | Report | Cases | Pass | Fail/error | Skip |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+    out += ["| Engine | Report | Cases | Pass | Fail/error | Skip | Rules as written | Our rulings | "
+            "Implementation-defined | Deviations |",
+            "| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: |"]
     for name, report in reports:
         results = report.results
+        score = scores(results)
+        levels = " | ".join(f"{row['pass']} of {row['judged']} pass" + (f", {row['differs']} differ" if row["differs"]
+                                                                          else "") for row in score.values())
         out.append(f"| {cell(engine_name(report, name))} | `{name}` | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
-                   f"{sum(not r.verdict.judged for r in results)} |")
+                   f"{sum(not r.verdict.judged for r in results)} | {levels} | {len(deviations(results))} |")
     grouped = [by_rule(list(report.results)) for _, report in reports]
     out += ["", "## Rule by rule", "",
             "| Rule | " + " | ".join(cell(engine_name(report, name)) for name, report in reports) + " |",

@@ -1,0 +1,112 @@
+"""Verdicts by level, failures grouped into deviations, impossible replies as findings of their own."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+from rich.console import Console
+
+from azul_conformance.cli.spec import spec as spec_cli
+from azul_conformance.engines.reference import ReferenceEngine
+from azul_conformance.harness import Session, read_report, run_session
+from azul_conformance.harness.findings import deviations, judge, scores
+from azul_conformance.results import CaseResult
+from azul_conformance.scenario import load_text, run_scenario
+
+FAKES = Path(__file__).parent / "fake_engines"
+QUIET = Console(file=io.StringIO())
+
+
+def failed(case_id, rules, field, kind, size, rule=None):
+    entry = {"assertion": "x", "where": "f.yaml:2", "problems": [], "differences": [[field, kind]]}
+    return CaseResult(case_id, "scenario", "fail", rules=rules, rule=rule, details={"failures": [entry]})
+
+
+def test_a_failure_is_judged_at_the_level_of_the_rules_its_field_belongs_to():
+    # ROUND-3 (ruling) owns start_player here; OFFER-14 (rule) does not: the failure is one of our rulings
+    ruling = judge(failed("a", ("ROUND-3", "OFFER-14"), "start_player", "differs", 3))
+    assert (ruling.level, ruling.deviation, ruling.verdict) == ("ruling", "start_player: differs", "fail")
+    # the same field in a case of ROUND-2 (rule) breaks the rulebooks' text
+    assert judge(failed("b", ("ROUND-2",), "start_player", "differs", 3)).level == "rule"
+    # a refusal names its rule: that rule's level, whatever else the case checks
+    assert judge(failed("c", ("OFFER-9", "OFFER-6"), "refusal", "accepted", 2, rule="OFFER-6")).level == "ruling"
+
+
+def test_an_implementation_defined_case_differs_and_never_fails():
+    result = judge(failed("d", ("GREY-5", "GREY-1"), "legal moves", "extra", 2), tag="implementation-defined")
+    assert result.verdict == "differs" and not result.bad and result.level == "implementation-defined"
+    assert scores([result])["implementation-defined"] == {"judged": 1, "pass": 0, "fail": 0, "differs": 1}
+
+
+def test_failures_that_differ_the_same_way_are_one_deviation_shown_by_its_smallest_case():
+    results = [judge(failed("big", ("ROUND-2", "ROUND-1"), "start_player", "differs", 9), size=9),
+               judge(failed("small", ("ROUND-2",), "start_player", "differs", 2), size=2),
+               judge(failed("other", ("END-6",), "winners", "absent", 1), size=1)]
+    found = deviations(results)
+    assert [(d.key, d.rule, len(d.cases)) for d in found] == [("start_player: differs", "ROUND-2", 2),
+                                                               ("winners: absent", "END-6", 1)]
+    assert found[0].smallest.id == "small"
+
+
+IMPOSSIBLE = """
+- id: offer-impossible
+  title: an engine that opens an offer with nothing to take
+  rules: [OFFER-1]
+  level: rule
+  given: |
+    factories: 1: BBRK
+  steps: 1B1
+  expect: |
+    board 0 line 1 = B
+"""
+
+
+class NothingOnOffer(ReferenceEngine):
+    """Sweeps the table into the lid but stays in the offer: no tile lost, yet a position no game reaches."""
+
+    def play(self, move):
+        return self.state()
+
+    def state(self):
+        state = super().state()
+        swept = state["lid"] + "".join(state["factories"]) + state["centre"]
+        return dict(state, factories=["" for _ in state["factories"]], centre="", phase="offer",
+                    lid="".join(sorted(swept, key="BYRKW".index)))
+
+
+def test_an_impossible_reply_is_a_finding_of_its_own(tmp_path):
+    scenario, = load_text(IMPOSSIBLE, "impossible.yaml")
+    result = judge(run_scenario(NothingOnOffer(0), scenario))
+    assert result.verdict == "fail" and result.deviation == "state: impossible"
+    assert result.failures[0]["rule"] == "OFFER-14" and "no tile left" in result.diff
+    assert result.message.startswith("1 of 1 assertions failed")  # the finding is no assertion
+
+
+def test_exit_status_by_level_and_rules_only(tmp_path):
+    engine = f"{sys.executable} {FAKES / 'accept_all.py'}"
+    only = ("offer-refuse-absent-colour",)  # OFFER-6, a ruling: an empty take accepted
+    results, status = run_session(Session(engine_command=engine, only=only, report_dir=str(tmp_path)), QUIET)
+    assert status == 1 and results[0].level == "ruling" and results[0].deviation == "refusal: accepted"
+    _, lenient = run_session(Session(engine_command=engine, only=only, formats=(), rules_only=True), QUIET)
+    assert lenient == 0
+    lines = [json.loads(line) for line in (tmp_path / "report.jsonl").read_text().splitlines()]
+    assert lines[1]["level"] == "ruling" and lines[1]["deviation"] == "refusal: accepted"
+    assert lines[-1]["deviations"] == 1 and lines[-1]["scores"]["ruling"]["fail"] == 1
+    text = (tmp_path / "report.md").read_text()
+    assert text.index("## Deviations: 1 behind 1 failing case") < text.index("## Rule by rule")
+    assert "OFFER-6 (ruling): A take must remove at least one tile" in text and "authority: rulebook-text" in text
+    assert read_report(tmp_path / "report.jsonl").results[0].level == "ruling"
+
+
+def test_spec_show_prints_a_rule_and_a_chapter():
+    shown = CliRunner().invoke(spec_cli, ["show", "offer-6"])
+    assert shown.exit_code == 0 and shown.output.startswith("OFFER-6 · ") and "[ruling]" in shown.output
+    assert "IT-2  states" in shown.output and "«una o più tessere dello stesso colore»" in shown.output
+    assert "authority: rulebook-text" in shown.output and "offer-refuse-absent-colour (" in shown.output
+    chapter = CliRunner().invoke(spec_cli, ["show", "FLOOR"])
+    assert chapter.exit_code == 0 and chapter.output.count("FLOOR-") >= 6 and "OFFER-6 ·" not in chapter.output
+    assert CliRunner().invoke(spec_cli, ["show", "NOPE-1"]).exit_code == 2
