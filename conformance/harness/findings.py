@@ -118,8 +118,9 @@ def deviations(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Devia
             groups.setdefault(result.deviation or key(result), []).append(result)
     found = []
     for name, cases in groups.items():
-        votes = Counter(rule for case in cases for rule in failing_rules(case))
-        rule = min(votes, key=lambda r: (-votes[r], rule_key(r))) if votes else "protocol"
+        votes = Counter(rule for case in cases for rule in failing_rules(case))  # ties: the first a case names
+        first = list(votes)
+        rule = min(votes, key=lambda r: (-votes[r], first.index(r))) if votes else "protocol"
         ordered = tuple(sorted(cases, key=lambda c: (_size(c), c.id)))
         level = min((Level(c.level) for c in cases if c.level in set(Level)), key=STRICTNESS.__getitem__,
                     default=Level.RULE)

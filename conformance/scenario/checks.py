@@ -96,8 +96,8 @@ def difference(check: Check, actual: Any) -> tuple[str, str]:
         field = "legal moves"
         if actual is MISSING:
             return field, "absent"
-        if check.kind == "moves_count":
-            return field, "more" if actual > check.value else "fewer"
+        if check.kind == "moves_count":  # too many moves listed is the same deviation as moves listed wrongly
+            return field, "extra" if actual > check.value else "missing"
         if check.kind == "moves_exclude":
             return field, "extra"
         if check.kind == "moves_include":
