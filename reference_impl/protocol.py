@@ -26,7 +26,7 @@ class BadRequest(Exception):
     pass
 
 
-class Server:
+class Session:
     """The server's memory between requests: the game, and the generator for deals it draws itself."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -101,7 +101,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def reply_to(session: Server, line: bytes) -> dict[str, Any] | None:
+def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
     """The reply to one request line (None for quit)."""
     request_id = None
     try:
@@ -155,7 +155,7 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int
     """Answer requests until `quit` or the end of input; returns the exit status."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
-    session = Server(seed)
+    session = Session(seed)
     while True:
         line = stdin.readline(MAX_LINE + 1)
         if not line:

@@ -11,13 +11,13 @@ import json
 import sys
 from typing import Any, Callable
 
-from azul_reference.protocol import Server, reply_to
+from azul_reference.protocol import Session, reply_to
 
-Hook = Callable[[dict[str, Any], dict[str, Any], Server], "dict | str | None"]
+Hook = Callable[[dict[str, Any], dict[str, Any], Session], "dict | str | None"]
 
 
-def serve(hook: Hook, before: Callable[[dict, Server], "dict | None"] | None = None) -> int:
-    session = Server(seed=1)
+def serve(hook: Hook, before: Callable[[dict, Session], "dict | None"] | None = None) -> int:
+    session = Session(seed=1)
     for raw in sys.stdin.buffer:
         if not raw.strip():
             continue
