@@ -34,11 +34,11 @@ STRICTNESS = {level: index for index, level in enumerate(Level)}
 
 @lru_cache(maxsize=1)
 def rule_levels() -> dict[str, str]:
-    from ..spec_data import SpecDataError, load_spec
+    from ..spec_data import SpecError, load_spec
 
     try:
         return {rule.id: rule.level for rule in load_spec().rules}
-    except SpecDataError:
+    except SpecError:
         return {}
 
 
@@ -176,9 +176,9 @@ def rule_text(rule_id: str) -> str:
 
 @lru_cache(maxsize=1)
 def _rules() -> dict[str, Any]:
-    from ..spec_data import SpecDataError, load_spec
+    from ..spec_data import SpecError, load_spec
 
     try:
         return {rule.id: rule for rule in load_spec().rules}
-    except SpecDataError:
+    except SpecError:
         return {}

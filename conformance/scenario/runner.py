@@ -100,8 +100,8 @@ def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
             after = f"step {scenario.steps[played - 1].text!r}" if played else "the start"
             raise _Verdict(Verdict.FAIL, f"{_count(failed)} of {len(checkpoint.expect)} assertions failed after "
                                          f"{after} "
-                                   f"({checkpoint.where})", expected=failed[0]["expected"][0],
-                           actual=failed[0]["actual"][0], diff="\n".join(report), details={"failures": failed})
+                                   f"({checkpoint.where})", expected=_first(failed)["expected"][0],
+                           actual=_first(failed)["actual"][0], diff="\n".join(report), details={"failures": failed})
 
 
 def _refused(error: Rejected, what: str) -> _Verdict:
@@ -205,6 +205,11 @@ def _difference(field: str, kind: str) -> dict[str, Any]:
 WINNER_RULES = ("END-5", "END-6", "END-7")  # wrong winners: a possible game, answered wrong
 
 
+def _first(failed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first failing assertion (an impossible-state finding comes before it, but asserts nothing)."""
+    return next(entry for entry in failed if entry["where"])
+
+
 def _count(failed: list[dict[str, Any]]) -> int:
     return sum(1 for entry in failed if entry["where"])  # the impossible-state finding is no assertion
 
@@ -230,7 +235,7 @@ def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None) -
     failed, report = _failures(scenario.expect, state, moves)
     if not failed:
         return result(scenario, Verdict.PASS)
-    first = failed[0]
+    first = _first(failed)
     return result(scenario, Verdict.FAIL, f"{_count(failed)} of {len(scenario.expect)} assertions failed",
                   expected=first["expected"][0], actual=first["actual"][0], diff="\n".join(report),
                   details={"failures": failed})

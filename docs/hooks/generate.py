@@ -36,7 +36,7 @@ def _load_spec(problems: list[str]) -> spec_data.Spec:
     root = Path(os.environ.get("AZUL_DOCS_SPEC") or spec_data.default_spec_root())
     try:
         spec = spec_data.load_spec(root)
-    except spec_data.SpecDataError as error:
+    except spec_data.SpecError as error:
         problems.append(str(error))
         return spec_data.Spec(root, (), {}, ())
     problems += docgen_rules.reference_problems(spec)
