@@ -215,15 +215,15 @@ def _findings(results: list[CaseResult]) -> list[str]:
     lines += [f"## Deviations: {len(found)} behind {failed} failing case{'s' * (failed != 1)}", ""]
     for number, deviation in enumerate(found, 1):
         smallest = deviation.smallest
-        lines += [f"### {number}. {deviation.rule} ({deviation.level}): `{deviation.key}`, "
+        lines += [f"### {number}. {deviation.rule} ({deviation.level}): {md(deviation.key)}, "
                   f"{len(deviation.cases)} case{'s' * (len(deviation.cases) != 1)}", "", rule_text(deviation.rule), "",
-                  f"Smallest case: `{smallest.id}` ({smallest.where}): {smallest.message}".strip(), ""]
+                  f"Smallest case: {md(smallest.id)} ({md(smallest.where)}): {md(smallest.message)}".strip(), ""]
         if len(deviation.cases) > 1:
-            lines += ["Also: " + ", ".join(f"`{c.id}`" for c in deviation.cases[1:]), ""]
+            lines += ["Also: " + ", ".join(md(c.id) for c in deviation.cases[1:]), ""]
     differing = [r for r in results if r.verdict is Verdict.DIFFERS]
     if differing:
         lines += ["## Differs where the rules let an engine choose", ""]
-        lines += [f"- `{r.id}` ({r.where}): {r.message}" for r in differing] + [""]
+        lines += [f"- {md(r.id)} ({md(r.where)}): {md(r.message)}" for r in differing] + [""]
     return lines
 
 
