@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..engines.base import Capabilities, Engine, EngineTimeout, Rejected
-from ..properties.canonical import State, state_diff
+from ..properties.canonical import CanonicalState, state_diff
 from ..properties.differential import _context, _missing_rule, _rule
 from ..properties.play import EngineGaveUp, GamePlan, PropertyFailure, Trace, Watcher, walk
 
@@ -117,7 +117,8 @@ class Lockstep(Watcher):
         expected = self.reference.play(move)
         self._compare(expected, after, _context(before, after), before, move)
 
-    def _compare(self, expected: State, actual: State, context: str, before: State, step: str) -> None:
+    def _compare(self, expected: CanonicalState, actual: CanonicalState, context: str, before: CanonicalState,
+                 step: str) -> None:
         if expected == actual:
             return
         diff = state_diff(expected, actual)
