@@ -5,8 +5,9 @@ py:my_package.adapter:make_engine` runs it in-process (inprocess.py says what th
 Any other engine speaks protocol v1 as a subprocess (subprocess.py).
 """
 
-from .base import Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout, Rejected, State
+from .base import (CanonicalState, Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout,
+                   Rejected)
 from .opening import open_engine
 
-__all__ = ["Capabilities", "Engine", "EngineCrash", "EngineError", "EngineInfo", "EngineTimeout", "Rejected",
-           "State", "open_engine"]
+__all__ = ["CanonicalState", "Capabilities", "Engine", "EngineCrash", "EngineError", "EngineInfo", "EngineTimeout",
+           "Rejected", "open_engine"]

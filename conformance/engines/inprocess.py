@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import messages as msg
-from .base import Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, State
+from .base import Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, CanonicalState
 
 PREFIX = "py:"
 DEFAULT_FACTORY = "make_engine"
@@ -164,25 +164,25 @@ class InProcessEngine(Engine):
         self.info = info
         return info
 
-    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State:
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState:
         return self._checked(msg.NewGame(players, variant, start_player), "state",
                              lambda: self.engine.new_game(players, variant, start_player))
 
-    def deal(self, factories: list[str] | None = None) -> State:
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
         factories = None if factories is None else list(factories)
         return self._checked(msg.Deal(factories), "state", lambda: self.engine.deal(factories))
 
-    def load_state(self, state: State) -> State:
+    def load_state(self, state: CanonicalState) -> CanonicalState:
         copy = json.loads(json.dumps(state))
         return self._checked(msg.LoadState(copy), "state", lambda: self.engine.load_state(copy))
 
     def legal_moves(self) -> list[str]:
         return self._checked(msg.LegalMoves(), "moves", lambda: self.engine.legal_moves())
 
-    def play(self, move: str) -> State:
+    def play(self, move: str) -> CanonicalState:
         return self._checked(msg.Play(move), "state", lambda: self.engine.play(move))
 
-    def state(self) -> State:
+    def state(self) -> CanonicalState:
         return self._checked(msg.State(), "state", lambda: self.engine.state())
 
     def __repr__(self) -> str:
