@@ -12,7 +12,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from azul_conformance.engines import Capabilities, Engine, EngineInfo, Rejected, State
+from azul_conformance.engines import Capabilities, Engine, EngineInfo, Rejected, CanonicalState
 
 
 def _adapter():
@@ -42,22 +42,22 @@ class LudometerEngine(Engine):
         return EngineInfo(data["name"].replace("via adapter", "in-process"), data["version"], data["protocol"],
                           Capabilities.from_json(data["capabilities"]))
 
-    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> State:
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState:
         return self._ask(self.table.new_game, players, variant, start_player)["state"]
 
-    def deal(self, factories: list[str] | None = None) -> State:
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
         return self._ask(self.table.deal, factories)["state"]
 
-    def load_state(self, state: State) -> State:
+    def load_state(self, state: CanonicalState) -> CanonicalState:
         return self._ask(self.table.load_state, state)["state"]
 
     def legal_moves(self) -> list[str]:
         return self._ask(self.table.legal_moves)["moves"]
 
-    def play(self, move: str) -> State:
+    def play(self, move: str) -> CanonicalState:
         return self._ask(self.table.play, move)["state"]
 
-    def state(self) -> State:
+    def state(self) -> CanonicalState:
         return self._ask(self.table._game) and self.table.state()["state"]
 
 
