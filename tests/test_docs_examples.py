@@ -347,3 +347,72 @@ def test_the_scenario_readme_examples_pass_on_the_reference_engine(name, tmp_pat
     assert errors == [] and len(scenarios) == 1, [str(e) for e in errors]
     result = run_scenario(ReferenceEngine(0), scenarios[0])
     assert result.verdict == "pass", (result.message, result.diff)
+
+
+# -- the validate-your-engine guide --------------------------------------------------------------------------
+
+GUIDE = ROOT / "docs" / "validate-your-engine.md"
+
+
+def test_the_guide_counts_the_cases_each_capability_gates():
+    """The guide's numbers are the corpus's: when scenarios are added, update the table of section 2 and the
+    counts of sections 5.2, 5.3 and 5.5 of docs/validate-your-engine.md (its counting snippet prints them)."""
+    from azul_conformance.harness.cases import property_cases, scenario_case
+
+    scenarios = [scenario_case(s) for s in corpus()]
+    cases = scenarios + property_cases()
+    needing = {need: sum(need in case.requires for case in cases)
+               for need in ("load_state", "deal", "players:3", "players:4", "grey")}
+    more = sum(bool({"players:3", "players:4"} & set(case.requires)) for case in cases)
+    two_player = sum(not set(case.requires) - {"colour", "players:2", "load_state", "deal"} for case in cases)
+    refused = sum(any(step.kind == "move" and step.reject and step.reject.code == "illegal_move"
+                      for step in case.payload.steps) for case in scenarios)
+    loaded = sum(case.payload.given.state is not None for case in scenarios)
+    text = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    phrases = [f"{len(property_cases())} properties, {len(cases)} cases in all",
+               f"| `\"load_state\": true` | {needing['load_state']} ({loaded} scenarios start from a given position",
+               f"| {len(cases) - needing['load_state']} cases run |",
+               f"| `\"deal\": true` (given factories) | {needing['deal']} scenarios | "
+               f"{len(cases) - needing['deal']} cases run |",
+               f"| {more} scenarios ({needing['players:3']} for 3 players, {needing['players:4']} for 4) |",
+               f"| `\"variants\"` holding `\"grey\"` | {needing['grey']} scenarios |",
+               f"Of the {len(cases)} cases, {needing['load_state']} start from a given position",
+               f"only {len(cases) - needing['load_state']} cases run, and the {needing['load_state']} others",
+               f"the {needing['deal']} scenarios with given deals are skipped",
+               f"The corpus has {refused} scenarios that expect a move to be refused",
+               f"fails exactly those {refused + 2} cases and passes the other {len(cases) - refused - 2}",
+               f"the {more} scenarios that need 3 or 4 players ({needing['players:3']} and {needing['players:4']})",
+               f"skips {needing['grey']} more",
+               f"is judged on {two_player} of the {len(cases)} cases and skips {len(cases) - two_player}"]
+    assert [phrase for phrase in phrases if phrase not in text] == []
+
+
+def test_the_guide_names_real_adapter_files_and_functions():
+    text = GUIDE.read_text(encoding="utf-8")
+    paths = set(re.findall(r"`(adapters/[^`\s]+)`", text))
+    assert paths and [path for path in paths if not (ROOT / path).exists()] == []
+    sources = "".join((ROOT / path).read_text(encoding="utf-8") for path in paths if path.endswith(".go"))
+    for name in ("arrangedBag", "unshuffle", "orderBagFor", "undeal", "loadState", "legalMoves", "newGame",
+                 "moveText", "parseMove"):
+        assert f"`{name}`" in text, name
+        assert f"func (a *adapter) {name}(" in sources or f"func {name}(" in sources, name
+
+
+def test_the_guide_counting_snippet_runs():
+    snippet = re.search(r'```python title="count the cases each capability gates"\n(.*?)```',
+                        GUIDE.read_text(encoding="utf-8"), re.S).group(1)
+    done = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.match(r"\d+ cases\nload_state \d+\ndeal \d+\n", done.stdout), done.stdout
+
+
+def test_ids_neither_integer_nor_string_are_refused_with_id_null_as_the_guide_shows():
+    line = next(line for line in code_lines(GUIDE.read_text(encoding="utf-8")) if line.startswith("printf "))
+    requests = shlex.split(line.split("|")[0])[2:]
+    assert len(requests) == 3
+    done = subprocess.run([sys.executable, str(ADAPTER)], input="\n".join(requests) + "\n", capture_output=True,
+                          text=True, timeout=30)
+    replies = [json.loads(reply) for reply in done.stdout.splitlines()]
+    assert len(replies) == 3 and done.returncode == 0, done.stderr
+    for reply in replies:
+        assert reply["id"] is None and reply["ok"] is False and reply["error"]["code"] == "bad_request"
