@@ -380,7 +380,7 @@ def test_the_guide_counts_the_cases_each_capability_gates():
                f"only {len(cases) - needing['load_state']} cases run, and the {needing['load_state']} others",
                f"the {needing['deal']} scenarios with given deals are skipped",
                f"The corpus has {refused} scenarios that expect a move to be refused",
-               f"fails exactly those {refused + 2} cases and passes the other {len(cases) - refused - 2}",
+               f"is caught by exactly those {refused + 2} cases, and the other {len(cases) - refused - 2} pass",
                f"the {more} scenarios that need 3 or 4 players ({needing['players:3']} and {needing['players:4']})",
                f"skips {needing['grey']} more",
                f"is judged on {two_player} of the {len(cases)} cases and skips {len(cases) - two_player}"]
