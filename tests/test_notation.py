@@ -55,7 +55,7 @@ def test_the_scenario_grammar_states_the_same_error_codes():
 
 def test_the_adapter_states_the_same_colours():
     # The adapter runs in the third-party engine's own environment and imports nothing of ours.
-    tree = ast.parse((ROOT / "conformance" / "adapters" / "azul_game_engine_adapter.py").read_text("utf-8"))
+    tree = ast.parse((ROOT / "adapters" / "azul-game-engine" / "adapter.py").read_text("utf-8"))
     assigned = [node for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)]
     colours = [ast.literal_eval(node.value) for node in assigned if node.targets[0].id == "COLOURS"]
     assert colours == [notation.COLOURS]
