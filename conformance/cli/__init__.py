@@ -14,6 +14,8 @@ import click
 # name -> "module:attribute"; the module lives beside this file.
 COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("azul_conformance.cli.conform:conform", "Run the conformance suite against an engine."),
+    "mutants": ("azul_conformance.cli.mutants:mutants",
+                "Measure the suite's catch power: run it against wrong readings of the rules."),
     "smoke": ("azul_conformance.cli.smoke:smoke", "Check an engine's protocol basics before a full run."),
     "fuzz": ("azul_conformance.cli.fuzz:fuzz",
              "Play a long differential campaign of random games (resumable, parallel)."),

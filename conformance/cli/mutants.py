@@ -1,0 +1,80 @@
+"""`azul mutants`: how much the suite catches, measured on wrong readings of the rules (the mutation score)."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command(context_settings={"max_content_width": 100})
+@click.option("--only", multiple=True, metavar="MUTANT-or-RULE",
+              help="Run only these mutants: a mutant id (score-lone-tile-2), a rule ID (SCORE-1) or a chapter "
+                   "(SCORE). Repeat or separate with commas.")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=0, show_default=True,
+              help="Mutants run at once, each in its own process (0: one per core).")
+@click.option("--examples", type=click.IntRange(1), default=50, show_default=True,
+              help="Random games per property, as `azul conform --examples`.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the property runs.")
+@click.option("--every-case", is_flag=True,
+              help="Run the whole suite on each mutant and list every case that kills it (slower); by default a "
+                   "mutant stops at its first killing case.")
+@click.option("--limit", type=click.FloatRange(1), default=300.0, show_default=True,
+              help="Seconds a mutant may run; one still running is stopped and counted as killed (a hang).")
+@click.option("--list", "list_only", is_flag=True, help="List the mutants (id, rule, source, reading) and stop.")
+def mutants(only, jobs, examples, seed, every_case, limit, list_only) -> None:
+    """Run the default conformance suite against each mutant of the reference engine and print the score.
+
+    A mutant is the reference engine with one rule read wrongly, the way an engine author might: a divergence
+    between rulebook versions read the other way, one of our rulings taken the other way, or a classic slip
+    (the floor's penalties off by one, a lone tile scored 2, the wrong seat starting...). Each is a small patch
+    applied at run time (conformance/mutants/catalogue.py). A mutant is killed when some case of the suite
+    (scenarios and properties, as `azul conform` runs them in-process) judges it bad; a survivor is a wrong
+    reading the suite would let through: it names the rule that needs a sharper scenario.
+
+    The exit status is 1 when any mutant survives.
+
+    \b
+    Examples:
+      azul mutants                        # every mutant, one process per core
+      azul mutants --only FLOOR -j 2      # the floor line's mutants
+      azul mutants --only end-no-tie-break --every-case
+      azul mutants --list
+    """
+    from rich.console import Console
+    from rich.markup import escape
+
+    from azul_conformance.mutants import MUTANTS, run_mutants, score, select
+
+    console = Console(soft_wrap=True)
+    chosen = select(MUTANTS, only)
+    if not chosen:
+        raise click.UsageError(f"--only {', '.join(only)}: no mutant matches (see `azul mutants --list`)")
+    if list_only:
+        for mutant in chosen:
+            console.print(f"{mutant.id:32} {mutant.rule:9} {mutant.source:10} {escape(mutant.description)}",
+                          highlight=False)
+        return
+    import os
+    import time
+
+    workers = jobs or os.cpu_count() or 1
+    console.print(f"mutants: {len(chosen)} against the default suite (properties: {examples} games, seed {seed}), "
+                  f"{workers} at a time", highlight=False)
+    started = time.perf_counter()
+    done = 0
+
+    def progress(outcome) -> None:
+        nonlocal done
+        done += 1
+        how = (f"killed by {', '.join(outcome.killers)}" if outcome.killers else outcome.note) if outcome.killed \
+            else "[bold red]SURVIVED[/]"
+        console.print(f"[{done}/{len(chosen)}] {outcome.mutant.id} ({outcome.mutant.rule}): {how} "
+                      f"[dim]{outcome.seconds:.1f} s[/]", highlight=False)
+
+    outcomes = run_mutants(chosen, jobs, examples, seed, every_case, limit, progress)
+    survivors = [outcome for outcome in outcomes if not outcome.killed]
+    console.print(f"\nmutation score: {score(outcomes):.1%} ({len(outcomes) - len(survivors)} of {len(outcomes)} "
+                  f"killed) in {time.perf_counter() - started:.1f} s", highlight=False)
+    for outcome in survivors:
+        mutant = outcome.mutant
+        console.print(f"  survivor {mutant.id} breaks {mutant.rule}: {escape(mutant.description)}", highlight=False)
+    raise SystemExit(1 if survivors else 0)

@@ -1,0 +1,592 @@
+"""The rule-level mutants: realistic wrong readings of the rules, as an engine author would get them wrong.
+
+Each `Mutant` names the rule it breaks (an ID of spec/rules) and carries its patches: pairs of a target inside
+azul_reference (`board.Board.placement_points`, `board.FLOOR_SPACES`) and a function that, given the original,
+returns the wrong version. Patches go where the engine really looks: `Board.colours_accepted` and `Board.reopen`
+feed the `open_lines` cache that listing and checking takes read; module constants are patched in the module
+that uses them (board.py imports FLOOR_SPACES and wall_column by name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from azul_reference.board import ALL_COLOURS, EMPTY
+from azul_reference.game import DEAL, IN_CENTRE, OFFER
+from azul_reference.moves import CENTRE, FLOOR
+from azul_reference.tiles import FLOOR_PENALTIES, MARKER, WALL_SIZE, wall_column
+
+Patch = tuple[str, Callable[[Any], Any]]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    rule: str  # the rule it breaks, an ID of spec/rules
+    description: str  # the wrong reading, in the words of an engine author who made it
+    patches: tuple[Patch, ...]
+    source: str = "slip"  # "slip", "divergence" (a DIV- entry read the other way) or "ruling" (taken the other way)
+
+
+def value(new: Any) -> Callable[[Any], Any]:
+    return lambda original: new
+
+
+# -- scoring ---------------------------------------------------------------------------------------------------
+
+def runs(board, row: int, column: int) -> tuple[int, int]:
+    """The lengths of the horizontal and vertical runs through a (placed) tile."""
+    wall = board.wall
+
+    def run(dr: int, dc: int) -> int:
+        r, c, n = row + dr, column + dc, 0
+        while 0 <= r < WALL_SIZE and 0 <= c < WALL_SIZE and wall[r][c] != EMPTY:
+            r, c, n = r + dr, c + dc, n + 1
+        return n
+    return 1 + run(0, -1) + run(0, 1), 1 + run(-1, 0) + run(1, 0)
+
+
+def points(rule: Callable[[int, int], int]) -> Callable[[Any], Any]:
+    return lambda original: lambda board, row, column: rule(*runs(board, row, column))
+
+
+def _diagonal(original):
+    def placement_points(board, row, column):
+        near = [(row + dr, column + dc) for dr in (-1, 1) for dc in (-1, 1)]
+        return original(board, row, column) + sum(1 for r, c in near if 0 <= r < WALL_SIZE and 0 <= c < WALL_SIZE
+                                                  and board.wall[r][c] != EMPTY)
+    return placement_points
+
+
+def _all_at_once(original):
+    def tile_coloured_wall(board, lid):
+        complete = [(line, wall_column(line, board.line_colour[line])) for line in range(5)
+                    if board.line_count[line] == line + 1]
+        for line, column in complete:  # every tile on the wall before any is scored
+            board.wall[line][column] = board.line_colour[line]
+        for line, column in complete:
+            board.tile_line(line, column, lid)
+    return tile_coloured_wall
+
+
+def _coloured_end_offer(tile_to: str, floor_to: str, floor_first: bool = False):
+    def make(original):
+        def end_offer(game):
+            if game.grey:
+                return original(game)
+            for board in game.boards:
+                if floor_first:
+                    board.clear_floor(getattr(game, floor_to))
+                board.tile_coloured_wall(getattr(game, tile_to))
+                if not floor_first:
+                    board.clear_floor(getattr(game, floor_to))
+            game._end_round()
+        return end_offer
+    return make
+
+
+def _no_clamp(original):
+    def clear_floor(board, lid):
+        board.score -= board.floor_penalty()
+        for tile in board.floor:
+            if tile != MARKER:
+                lid[tile] += 1
+        board.floor = []
+    return clear_floor
+
+
+# -- the floor line --------------------------------------------------------------------------------------------
+
+def _overflow_lost(original):
+    def to_floor(board, tile, count, lid):
+        original(board, tile, count, [0] * 5)
+    return to_floor
+
+
+def _floor_tiles_lost(original):
+    def clear_floor(board, lid):
+        original(board, [0] * 5)
+    return clear_floor
+
+
+def _floor_kept(original):
+    def clear_floor(board, lid):
+        kept = board.floor[:]
+        original(board, [0] * 5)
+        board.floor = kept
+    return clear_floor
+
+
+def _marker_free(original):
+    return lambda board: sum(FLOOR_PENALTIES[:sum(1 for tile in board.floor if tile != MARKER)])
+
+
+def _marker_due(game, move) -> bool:
+    return move.source == CENTRE and game.marker == IN_CENTRE
+
+
+def _marker_stays_when_full(original):
+    def take(game, move):
+        stays = _marker_due(game, move) and len(game.boards[game.turn].floor) >= len(FLOOR_PENALTIES)
+        original(game, move)
+        if stays and game.phase == OFFER:
+            game.marker = IN_CENTRE
+    return take
+
+
+def _marker_bumps_tile(original):
+    def take(game, move):
+        board = game.boards[game.turn]
+        bumps = _marker_due(game, move) and len(board.floor) >= len(FLOOR_PENALTIES) and board.floor[-1] != MARKER
+        original(game, move)
+        if bumps and game.phase == OFFER:
+            game.lid[board.floor[-1]] += 1
+            board.floor[-1] = MARKER
+    return take
+
+
+def _marker_after_tiles(original):
+    def take(game, move):
+        board = game.boards[game.turn]
+        due = _marker_due(game, move)
+        original(game, move)
+        if due and MARKER in board.floor:
+            board.floor.remove(MARKER)
+            board.floor.append(MARKER)
+    return take
+
+
+# -- wall tiling -----------------------------------------------------------------------------------------------
+
+def _lid_change(extra: Callable[[int], int]):
+    def make(original):
+        def tile_line(board, line, column, lid):
+            colour = board.line_colour[line]
+            original(board, line, column, lid)
+            lid[colour] += extra(line)
+        return tile_line
+    return make
+
+
+def _bottom_to_top(original):
+    def tile_coloured_wall(board, lid):
+        for line in reversed(range(5)):
+            if board.line_count[line] == line + 1:
+                board.tile_line(line, wall_column(line, board.line_colour[line]), lid)
+    return tile_coloured_wall
+
+
+def _incomplete_discarded(original):
+    def tile_coloured_wall(board, lid):
+        original(board, lid)
+        for line in range(5):
+            if board.line_count[line]:
+                lid[board.line_colour[line]] += board.line_count[line]
+                board.line_colour[line], board.line_count[line] = EMPTY, 0
+                board.reopen(line)
+    return tile_coloured_wall
+
+
+# -- the factory offer -----------------------------------------------------------------------------------------
+
+def _accepts(rule: Callable[[Any, int, int], int]):
+    """A new Board.colours_accepted; rule(board, line, the original answer) -> the bit set of colours."""
+    return lambda original: lambda board, line: rule(board, line, original(board, line))
+
+
+def _one_line_per_colour(board, line, accepted):
+    if board.line_colour[line] != EMPTY:
+        return accepted
+    elsewhere = sum(1 << colour for colour in set(board.line_colour) if colour != EMPTY)
+    return accepted & ~elsewhere
+
+
+def _fits_a_column(board, line, accepted):
+    if board.line_colour[line] != EMPTY:
+        return accepted
+    fits = 0
+    for column in range(WALL_SIZE):
+        if board.wall[line][column] == EMPTY:
+            fits |= ~board.column_colours[column] & ALL_COLOURS
+    return accepted & fits
+
+
+def _reopen_every_line(original):
+    """A line's answer now depends on the other lines or the wall's columns: refresh every line's cache."""
+    def reopen(board, line):
+        for each in range(5):
+            original(board, each)
+    return reopen
+
+
+def _floor_only_for_overflow(original):
+    def legal_takes(game):
+        moves = original(game)
+        to_lines = {(m.source, m.colour) for m in moves if m.line != FLOOR}
+        return [m for m in moves if m.line != FLOOR or (m.source, m.colour) not in to_lines]
+    return legal_takes
+
+
+def _overflow_to_lid(original):
+    def place_on_line(board, line, colour, count, lid):
+        room = line + 1 - board.line_count[line]
+        fits = min(count, room)
+        original(board, line, colour, fits, lid)
+        lid[colour] += count - fits
+    return place_on_line
+
+
+def _rest_stays(original):
+    def take(game, move):
+        factory = None if move.source == CENTRE else game.factories[move.source - 1][:]
+        original(game, move)
+        if factory is not None and game.phase == OFFER:
+            factory[move.colour] = 0
+            for colour, count in enumerate(factory):
+                game.centre[colour] -= count
+            game.factories[move.source - 1] = factory
+    return take
+
+
+def _counterclockwise(original):
+    def take(game, move):
+        seat = game.turn
+        original(game, move)
+        if game.phase == OFFER:
+            game.turn = (seat - 1) % game.players
+    return take
+
+
+def _seat_0_opens(original):
+    def deal(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        game.turn = 0
+    return deal
+
+
+def _empty_take_passes(original):
+    def take(game, move):
+        if move.source <= len(game.factories):
+            tiles = game.centre if move.source == CENTRE else game.factories[move.source - 1]
+            if not tiles[move.colour]:
+                game.turn = (game.turn + 1) % game.players
+                return
+        original(game, move)
+    return take
+
+
+# -- the next round --------------------------------------------------------------------------------------------
+
+def _next_start(choose: Callable[[Any, int, int], int]):
+    """choose(game, marker holder or IN_CENTRE, the start player that was) -> the next round's start player."""
+    def make(original):
+        def end_round(game):
+            holder, was = game.marker, game.start_player
+            original(game)
+            if game.phase == DEAL:
+                game.start_player = game.turn = choose(game, holder, was)
+        return end_round
+    return make
+
+
+# -- the end of the game ---------------------------------------------------------------------------------------
+
+def _column_ends_game(original):
+    def end_round(game):
+        if any(board.complete_columns() for board in game.boards):
+            game._end_game()
+            return
+        rows = [board.row_colours for board in game.boards]
+        for board in game.boards:  # hide the complete rows from the original's END-1 check
+            board.row_colours = [0] * WALL_SIZE
+        try:
+            original(game)
+        finally:
+            for board, kept in zip(game.boards, rows):
+                board.row_colours = kept
+    return end_round
+
+
+def _empty_bag_ends_game(original):
+    def end_round(game):
+        if not any(game.bag):
+            game._end_game()
+            return
+        original(game)
+    return end_round
+
+
+def _winners(choose: Callable[[list[tuple[int, int]]], list[int]]):
+    def make(original):
+        def end_game(game):
+            original(game)
+            game.winners = choose([(board.score, board.complete_rows()) for board in game.boards])
+        return end_game
+    return make
+
+
+def on_rows(board, colour: int) -> int:
+    """How many wall rows hold `colour`."""
+    return sum(mask >> colour & 1 for mask in board.row_colours)
+
+
+def _rows_of_everybody(ranks):
+    top = max(score for score, _ in ranks)
+    most_rows = max(rows for _, rows in ranks)
+    best = [seat for seat, (score, rows) in enumerate(ranks) if score == top and rows == most_rows]
+    return best or [seat for seat, (score, _) in enumerate(ranks) if score == top]
+
+
+def _top(ranks):
+    best = max(ranks)
+    return [seat for seat, rank in enumerate(ranks) if rank == best]
+
+
+# -- the deal --------------------------------------------------------------------------------------------------
+
+def _lid_hidden(original):
+    def draw(game, *args):
+        lid, game.lid = game.lid, [0] * 5
+        try:
+            original(game, *args)
+        finally:
+            game.lid = lid
+    return draw
+
+
+def _pour_early(original):
+    def draw(game, rng):
+        for colour in range(5):
+            game.bag[colour] += game.lid[colour]
+            game.lid[colour] = 0
+        original(game, rng)
+    return draw
+
+
+def _lid_copied(original):
+    def draw(game, rng):
+        if sum(game.bag) < 4 * len(game.factories):
+            for colour in range(5):
+                game.bag[colour] += game.lid[colour]
+        original(game, rng)
+    return draw
+
+
+def _partial_factory_back(original):
+    def draw(game, rng):
+        original(game, rng)
+        for factory in game.factories:
+            if 0 < sum(factory) < 4:
+                for colour in range(5):
+                    game.bag[colour] += factory[colour]
+                    factory[colour] = 0
+    return draw
+
+
+# -- the grey wall ---------------------------------------------------------------------------------------------
+
+def _any_free_column(original):
+    return lambda board, line: [column for column in range(WALL_SIZE) if board.wall[line][column] == EMPTY]
+
+
+def _columns_unchecked(original):
+    def place(game, move):
+        board = game.boards[game.turn]
+        kept, board.column_colours = board.column_colours, [0] * WALL_SIZE
+        try:
+            original(game, move)
+        finally:
+            for column in range(WALL_SIZE):
+                kept[column] |= board.column_colours[column]
+            board.column_colours = kept
+    return place
+
+
+def _coloured_layout(original):
+    def free_columns(board, line):
+        column = wall_column(line, board.line_colour[line])
+        return [column] if column in original(board, line) else []
+    return free_columns
+
+
+def _unfit_line(to_floor: int):
+    """GREY-3 misread: `to_floor` tiles of the line go to the floor line (None: all), the rest to the lid."""
+    def make(original):
+        def line_to_floor(board, line, lid):
+            colour, count = board.line_colour[line], board.line_count[line]
+            board.to_floor(colour, min(count, to_floor), lid)
+            lid[colour] += count - min(count, to_floor)
+            board.line_colour[line], board.line_count[line] = EMPTY, 0
+            board.reopen(line)
+        return line_to_floor
+    return make
+
+
+# -- set-up ----------------------------------------------------------------------------------------------------
+
+def _seat_0_starts(original):
+    def init(game, players=2, variant="colour", start_player=0):
+        original(game, players, variant, start_player)
+        game.start_player = game.turn = 0
+    return init
+
+
+def M(id: str, rule: str, description: str, *patches: Patch, source: str = "slip") -> Mutant:
+    return Mutant(id, rule, description, tuple(patches), source)
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    # scoring
+    M("score-lone-tile-2", "SCORE-1", "A tile with no neighbour is counted in both directions and scores 2.",
+      ("board.Board.placement_points", points(lambda a, d: 2 if a == d == 1 else (a > 1) * a + (d > 1) * d))),
+    M("score-lone-tile-0", "SCORE-1", "Only runs score: a tile with no neighbour scores nothing.",
+      ("board.Board.placement_points", points(lambda a, d: (a > 1) * a + (d > 1) * d))),
+    M("score-longer-run-only", "SCORE-2", "A tile in two runs scores only the longer one.",
+      ("board.Board.placement_points", points(lambda a, d: max(a, d)))),
+    M("score-tile-counted-once", "SCORE-2", "A tile in both a row and a column run is counted once, not twice.",
+      ("board.Board.placement_points", points(lambda a, d: a + d - 1))),
+    M("score-horizontal-only", "SCORE-2", "Only the horizontal run through the tile is scored.",
+      ("board.Board.placement_points", points(lambda a, d: a))),
+    M("score-neighbours-only", "SCORE-2", "A tile with neighbours scores its neighbours in each run, not itself.",
+      ("board.Board.placement_points", points(lambda a, d: max(1, a - 1 + d - 1)))),
+    M("score-it2-flat", "SCORE-2", "IT-2's summary: every tile placed scores 1, whatever its neighbours.",
+      ("board.Board.placement_points", value(lambda board, row, column: 1)), source="divergence"),
+    M("score-it2-diagonal", "SCORE-2", "IT-2's summary: a diagonal neighbour scores a point too.",
+      ("board.Board.placement_points", _diagonal), source="divergence"),
+    M("score-all-at-once", "SCORE-3", "All of a round's tiles go on the wall first, then each is scored.",
+      ("board.Board.tile_coloured_wall", _all_at_once)),
+    M("score-floor-before-wall", "SCORE-4", "The floor line is scored (and clamped at 0) before the wall.",
+      ("game.Game._end_offer", _coloured_end_offer("lid", "lid", floor_first=True)), source="divergence"),
+    M("score-no-clamp", "SCORE-5", "PT and IT-2: nothing stops a score from going below zero.",
+      ("board.Board.clear_floor", _no_clamp), source="divergence"),
+    # the floor line
+    M("floor-six-spaces", "FLOOR-1", "The floor line has six spaces (the penalties 1 1 2 2 2 3, one 3 short).",
+      ("board.FLOOR_SPACES", value(6))),
+    M("floor-overflow-lost", "FLOOR-2", "Tiles that find no free floor space vanish instead of going to the lid.",
+      ("board.Board.to_floor", _overflow_lost), source="divergence"),
+    M("floor-penalties-shifted", "FLOOR-3", "The penalty table is read from its second entry: 1 2 2 2 3 3 ...",
+      ("board.FLOOR_PENALTIES", value(FLOOR_PENALTIES[1:] + (3,)))),
+    M("floor-penalties-flat", "FLOOR-3", "Every floor space costs 1 point.",
+      ("board.FLOOR_PENALTIES", value((1,) * 7)), source="divergence"),
+    M("floor-marker-free", "FLOOR-4", "The marker on the floor costs nothing; only tiles are penalised.",
+      ("board.Board.floor_penalty", _marker_free), source="divergence"),
+    M("floor-full-marker-stays", "FLOOR-5", "With a full floor line the marker is not taken: it stays in the centre.",
+      ("game.Game._take", _marker_stays_when_full), source="ruling"),
+    M("floor-full-marker-bumps-tile", "FLOOR-5", "With a full floor line the marker takes the last space; its "
+      "tile goes to the lid.", ("game.Game._take", _marker_bumps_tile), source="ruling"),
+    M("floor-tiles-lost", "FLOOR-6", "Floor tiles are thrown away when the floor is cleared, not put in the lid.",
+      ("board.Board.clear_floor", _floor_tiles_lost)),
+    M("floor-not-cleared", "FLOOR-6", "IT-2: the floor line is never cleared; its tiles stay for the next round.",
+      ("board.Board.clear_floor", _floor_kept), source="divergence"),
+    # wall tiling
+    M("tiling-rest-lost", "TILING-2", "The tiles left on a tiled line are thrown away, not put in the lid.",
+      ("board.Board.tile_line", _lid_change(lambda line: -line))),
+    M("tiling-whole-line-to-lid", "TILING-2", "The whole line goes to the lid, the tile moved to the wall too.",
+      ("board.Board.tile_line", _lid_change(lambda line: 1))),
+    M("tiling-rest-to-bag", "DEAL-4", "The rest of a tiled line goes straight back into the bag.",
+      ("game.Game._end_offer", _coloured_end_offer("bag", "lid")), source="divergence"),
+    M("floor-tiles-to-bag", "DEAL-4", "Floor tiles go straight back into the bag, not into the lid.",
+      ("game.Game._end_offer", _coloured_end_offer("lid", "bag")), source="divergence"),
+    M("tiling-bottom-to-top", "TILING-1", "Complete lines are tiled from the bottom line up.",
+      ("board.Board.tile_coloured_wall", _bottom_to_top)),
+    M("tiling-incomplete-discarded", "TILING-3", "Incomplete lines are emptied into the lid at the end of a round.",
+      ("board.Board.tile_coloured_wall", _incomplete_discarded), source="divergence"),
+    M("wall-mirrored", "WALL-1", "The coloured wall's diagonal runs the other way: colour c of row r at column "
+      "c - r.", ("board.wall_column", value(lambda row, colour: (colour - row) % WALL_SIZE))),
+    # the factory offer
+    M("offer-row-limit-ignored", "OFFER-9", "IT-2: a line may take a colour its wall row already holds.",
+      ("board.Board.colours_accepted", _accepts(lambda b, line, acc: 1 << b.line_colour[line]
+                                                  if b.line_colour[line] != EMPTY and acc else
+                                                  (ALL_COLOURS if b.line_colour[line] == EMPTY else acc))),
+      source="divergence"),
+    M("offer-mixed-colours", "OFFER-8", "IT-2: a pattern line that is not full takes tiles of any colour.",
+      ("board.Board.colours_accepted", _accepts(lambda b, line, acc: ~b.row_colours[line] & ALL_COLOURS
+                                                  if b.line_count[line] <= line else acc)), source="divergence"),
+    M("offer-full-line-choosable", "OFFER-12", "A full pattern line may be chosen: all the tiles go to the floor.",
+      ("board.Board.colours_accepted", _accepts(lambda b, line, acc: 1 << b.line_colour[line]
+                                                  if b.line_colour[line] != EMPTY else acc)), source="ruling"),
+    M("offer-one-line-per-colour", "OFFER-13", "A colour already building on one line may not start another.",
+      ("board.Board.colours_accepted", _accepts(_one_line_per_colour)), ("board.Board.reopen", _reopen_every_line),
+      source="ruling"),
+    M("offer-floor-only-overflow", "OFFER-11", "Tiles may go to the floor by choice only when no line takes them.",
+      ("game.Game._legal_takes", _floor_only_for_overflow), source="ruling"),
+    M("offer-overflow-to-lid", "OFFER-10", "Tiles beyond a line's free spaces go to the lid, not the floor.",
+      ("board.Board.place_on_line", _overflow_to_lid)),
+    M("offer-marker-after-tiles", "OFFER-5", "IT-2: the marker goes on the floor after the tiles taken with it.",
+      ("game.Game._take", _marker_after_tiles), source="divergence"),
+    M("offer-rest-stays", "OFFER-3", "The rest of a factory stays on it instead of going to the centre.",
+      ("game.Game._take", _rest_stays)),
+    M("offer-counterclockwise", "OFFER-1", "Turns go counter-clockwise (seat 0, then the last seat).",
+      ("game.Game._take", _counterclockwise)),
+    M("offer-seat-0-opens", "OFFER-1", "Seat 0 opens every round's offer, whoever holds the marker.",
+      ("game.Game.deal", _seat_0_opens)),
+    M("offer-empty-take-passes", "OFFER-6", "A take of a colour the source lacks is accepted as a pass.",
+      ("game.Game._take", _empty_take_passes), source="ruling"),
+    # the next round
+    M("round-seat-after-holder", "ROUND-2", "The seat after the marker holder starts the next round.",
+      ("game.Game._end_round", _next_start(lambda g, holder, was: g.start_player if holder == IN_CENTRE
+                                           else (holder + 1) % g.players))),
+    M("round-start-rotates", "ROUND-2", "The start player passes clockwise each round, whoever took the marker.",
+      ("game.Game._end_round", _next_start(lambda g, holder, was: (was + 1) % g.players))),
+    M("round-unclaimed-next-seat", "ROUND-3", "Nobody took from the centre: the next seat clockwise starts.",
+      ("game.Game._end_round", _next_start(lambda g, holder, was: (was + 1) % g.players if holder == IN_CENTRE
+                                           else g.start_player)), source="ruling"),
+    M("round-unclaimed-seat-0", "ROUND-3", "Nobody took from the centre: seat 0 starts.",
+      ("game.Game._end_round", _next_start(lambda g, holder, was: 0 if holder == IN_CENTRE else g.start_player)),
+      source="ruling"),
+    # the end of the game
+    M("end-column-ends-game", "END-1", "A complete wall column, not a row, ends the game.",
+      ("game.Game._end_round", _column_ends_game)),
+    M("end-empty-bag-ends-game", "END-8", "The game ends as soon as the bag is empty, though the lid could refill it.",
+      ("game.Game._end_round", _empty_bag_ends_game), source="ruling"),
+    M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
+      ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
+                                      + 10 * b.complete_colours()))),
+    M("end-partial-column", "END-3", "A column counts as complete with rows 2-5 filled (the loop starts at 1).",
+      ("board.Board.complete_columns", value(lambda b: sum(1 for col in range(WALL_SIZE)
+                                                           if all(row[col] != EMPTY for row in b.wall[1:]))))),
+    M("end-colour-at-four", "END-4", "A colour on four of the five rows earns the colour bonus.",
+      ("board.Board.complete_colours", value(lambda b: sum(1 for colour in range(5) if on_rows(b, colour) >= 4)))),
+    M("end-it2-bonus-once", "END-2", "IT-2: each bonus is earned once, however many rows, columns, colours.",
+      ("board.Board.end_bonus", value(lambda b: 2 * (b.complete_rows() > 0) + 7 * (b.complete_columns() > 0)
+                                      + 10 * (b.complete_colours() > 0))), source="divergence"),
+    M("end-fewest-rows-wins", "END-6", "A tie on points goes to the player with the fewest complete rows.",
+      ("game.Game._end_game", _winners(lambda ranks: _top([(s, -r) for s, r in ranks])))),
+    M("end-no-tie-break", "END-6", "Tied players share the win; complete rows are not compared.",
+      ("game.Game._end_game", _winners(lambda ranks: _top([(s, 0) for s, _ in ranks]))), source="divergence"),
+    M("end-rows-of-everybody", "END-6", "The tie-break compares everybody's complete rows, not the tied players'.",
+      ("game.Game._end_game", _winners(_rows_of_everybody))),
+    M("end-first-seat-wins-tie", "END-7", "A remaining tie goes to the lowest seat alone.",
+      ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence"),
+    # the deal
+    M("deal-no-refill", "DEAL-2", "The lid is never poured into the bag: the deal stops when the bag is empty.",
+      ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
+    M("deal-early-refill", "DEAL-2", "The lid is poured into the bag before every deal, not when it runs out.",
+      ("game.Game._draw", _pour_early)),
+    M("deal-lid-copied", "DEAL-2", "The lid's tiles are added to the bag but the lid is not emptied.",
+      ("game.Game._draw", _lid_copied)),
+    M("deal-partial-factory-back", "DEAL-3", "Out of tiles, a factory that cannot be filled to four stays empty.",
+      ("game.Game._draw", _partial_factory_back), source="divergence"),
+    # the grey wall
+    M("grey-no-column-rule", "GREY-2", "IT-2: a colour may go in a column that already holds it.",
+      ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
+      source="divergence"),
+    M("grey-coloured-layout", "GREY-1", "On the grey wall each colour still goes to its printed column.",
+      ("board.Board.free_columns", _coloured_layout)),
+    M("grey-unfit-line-to-lid", "GREY-3", "ES and IT-2: a line whose tile fits no column is discarded to the lid.",
+      ("board.Board.line_to_floor", _unfit_line(0)), source="divergence"),
+    M("grey-unfit-one-tile-to-floor", "GREY-3", "A line that fits nowhere sends one tile to the floor, the rest "
+      "to the lid.", ("board.Board.line_to_floor", _unfit_line(1))),
+    M("grey-refuse-unplaceable", "GREY-4", "A line refuses a colour that no free column of its row could take.",
+      ("board.Board.colours_accepted", _accepts(_fits_a_column)), ("board.Board.reopen", _reopen_every_line),
+      source="ruling"),
+    # set-up
+    M("setup-two-factories-a-player", "SETUP-3", "Two factories a player (4, 6, 8), forgetting the extra one.",
+      ("game.FACTORIES_BY_PLAYERS", value({2: 4, 3: 6, 4: 8}))),
+    M("setup-seat-0-starts", "SETUP-5", "Seat 0 always starts the game, whatever start player is asked for.",
+      ("game.Game.__init__", _seat_0_starts), source="divergence"),
+)
+
+BY_ID = {mutant.id: mutant for mutant in MUTANTS}
+assert len(BY_ID) == len(MUTANTS), "mutant ids are unique"

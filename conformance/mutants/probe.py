@@ -1,0 +1,153 @@
+"""Does a mutant change anything? Seeded random games played in lockstep on the engine and on the mutant.
+
+A mutant that plays every game exactly like the engine is no mutant at all (a patch of code the engine does not
+use, or a reading that never matters): `first_difference` finds the first position where the two part ways.
+"""
+
+from __future__ import annotations
+
+import random
+
+import azul_reference as ref
+
+from .catalogue import Mutant
+from .patching import applied
+
+MAX_ROUNDS = 60
+
+
+def _game(seed: int) -> tuple[int, str, int]:
+    players = 2 + seed % 3
+    return players, ("colour", "grey")[seed // 3 % 2], seed // 6 % players
+
+
+def _step(mutant: Mutant | None, action):
+    """What a step gives (the state and the legal moves after it, or the error), with the mutant applied."""
+    try:
+        if mutant is None:
+            game = action()
+            return ref.to_state(game), sorted(str(m) for m in game.legal_moves())
+        with applied(mutant):
+            game = action()
+            return ref.to_state(game), sorted(str(m) for m in game.legal_moves())
+    except Exception as error:  # noqa: BLE001 - a mutant may crash: that is a difference too
+        return type(error).__name__, str(error)
+
+
+def game_difference(mutant: Mutant, seed: int) -> str | None:
+    """Where game `seed` first differs (a short description), or None when it plays out the same."""
+    players, variant, start = _game(seed)
+    games: dict[str, ref.Game] = {}
+
+    def new(key):
+        def action():
+            games[key] = ref.Game(players, variant, start)
+            return games[key]
+        return action
+
+    def step(key, rng, move=None):
+        def action():
+            game = games[key]
+            game.deal(rng=rng) if move is None else game.play(move)
+            return game
+        return action
+
+    plain, mutated = _step(None, new("plain")), _step(mutant, new("mutant"))
+    picks = random.Random(f"{seed}/moves")
+    deals = {"plain": random.Random(seed), "mutant": random.Random(seed)}
+    steps = 0
+    while True:
+        if plain != mutated:
+            return f"game {seed} ({players} players, {variant} wall, seat {start} starts), step {steps}"
+        game = games["plain"]
+        if game.is_over() or game.round > MAX_ROUNDS:
+            return None
+        move = None if game.phase == ref.DEAL else plain[1][picks.randrange(len(plain[1]))]
+        plain = _step(None, step("plain", deals["plain"], move))
+        mutated = _step(mutant, step("mutant", deals["mutant"], move))
+        steps += 1
+
+
+def _table(players: int, boards: list[dict], centre: str, factories: list[str], marker) -> dict:
+    """A position in the offer (seat 0 to move), the bag holding every tile not shown elsewhere (SETUP-4)."""
+    state = ref.to_state(ref.Game(players))
+    boards = [{"lines": [""] * 5, "wall": ["....."] * 5, "floor": "", "score": 0, **b} for b in boards]
+    shown = centre + "".join(factories) + "".join("".join(b["wall"] + b["lines"]).replace(".", "")
+                                                  + b["floor"].replace("M", "")
+                                                  for b in boards)
+    state.update(phase="offer", marker=marker, centre=centre, bag="".join(c * (20 - shown.count(c))
+                                                                          for c in "BYRKW"),
+                 factories=factories + [""] * (len(state["factories"]) - len(factories)),
+                 boards=boards)
+    return state
+
+
+def _full_floor() -> dict:
+    """Seat 0's floor line is full when it is first to take from the centre (FLOOR-5)."""
+    return _table(2, [{"floor": "KKKKKKK"}, {}], "B", ["YYYY"], "centre")
+
+
+def _tie_on_points() -> dict:
+    """The last take of the game; the tiling completes rows on every board (tiles in column 5, top to bottom).
+    Seat 0 ends on 30 + 5 + 7 + 2 * 2 = 46 with 2 rows, seat 1 on 40 + 5 - 1 + 2 = 46 with 1 row, seat 2 on
+    0 + 5 + 7 + 8 + 3 * 2 = 26 with 3 rows: END-6 compares the tied players' rows (seat 0 wins), not everybody's."""
+    rows = ["BYRK.", "WBYR.", "KWBY."]
+    boards = [{"wall": rows[:2] + ["....."] * 3, "lines": ["W", "KK", "", "", ""], "score": 30},
+              {"wall": rows[:1] + ["....."] * 4, "lines": ["W", "", "", "", ""], "score": 40, "floor": "M"},
+              {"wall": rows + ["....."] * 2, "lines": ["W", "KK", "RRR", "", ""], "score": 0}]
+    return _table(3, boards, "B", [], 1)
+
+
+def _no_centre_take() -> dict:
+    return ref.to_state(ref.Game(2, "colour", 1))
+
+
+MONOCHROME = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]
+# Positions for mutants whose reading matters only in situations random play seldom reaches.
+WITNESSES = {
+    "floor-full-marker-stays": (_full_floor, ["CBF"]),
+    "floor-full-marker-bumps-tile": (_full_floor, ["CBF"]),
+    "end-rows-of-everybody": (_tie_on_points, ["CB4"]),
+    "end-fewest-rows-wins": (_tie_on_points, ["CB4"]),
+    "end-no-tie-break": (_tie_on_points, ["CB4"]),
+    "end-it2-bonus-once": (_tie_on_points, ["CB4"]),
+    "offer-empty-take-passes": (_no_centre_take, [MONOCHROME, "1Y1"]),
+    "round-unclaimed-next-seat": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+    "round-unclaimed-seat-0": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+}
+
+
+def witness_difference(mutant: Mutant) -> str | None:
+    """Whether the mutant's witness position (if it has one) plays out differently."""
+    if mutant.id not in WITNESSES:
+        return None
+    position, steps = WITNESSES[mutant.id]
+    games: dict[str, ref.Game] = {}
+
+    def run(key: str, patched: Mutant | None, step):
+        def action():
+            if step is None:
+                games[key] = ref.from_state(position())
+            elif isinstance(step, list):
+                games[key].deal(step)
+            else:
+                games[key].play(step)
+            return games[key]
+        return _step(patched, action)
+
+    for number, step in enumerate([None, *steps]):
+        if run("plain", None, step) != run("mutant", mutant, step):
+            return f"witness position of {mutant.id}, step {number}"
+    return None
+
+
+def first_difference(mutant: Mutant, games: int = 200) -> str | None:
+    """Where the mutant first plays differently: in its witness position, else in `games` seeded games."""
+    found = witness_difference(mutant)
+    if found:
+        return found
+    for seed in range(games):
+        found = game_difference(mutant, seed)
+        if found:
+            return found
+    return None

@@ -1,0 +1,113 @@
+"""Running the default suite against every mutant: each mutant in a process of its own, several at once.
+
+A mutant is killed when some case of the suite judges it bad (fail, error, crash or timeout); the scenarios of
+the rule it breaks run first, and the run of a mutant stops at its first killing case unless every case is asked
+for. A mutant that runs past its time limit (a wrong reading that loops) is stopped and counted as killed, as a
+hanging engine would be noticed.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+from typing import Callable, Iterable
+
+from .catalogue import Mutant
+
+
+@dataclass(frozen=True)
+class Outcome:
+    mutant: Mutant
+    killed: bool
+    killers: tuple[str, ...]  # the cases that judged the mutant bad (the first only, unless every case ran)
+    cases: int  # cases run
+    seconds: float
+    note: str = ""  # why the mutant counts as killed without a case (it hung, the worker died)
+
+
+def suite_cases(mutant: Mutant, examples: int, seed: int):
+    """The default suite (scenarios, then properties), the scenarios of the mutant's rule first."""
+    from ..harness.session import Session, collect
+    from ..results import CaseKind
+
+    cases = collect(Session(examples=examples, seed=seed)).cases
+    first = [c for c in cases if c.kind is CaseKind.SCENARIO and mutant.rule in c.rules]
+    return first + [c for c in cases if c not in first]
+
+
+def run_mutant(mutant: Mutant, examples: int = 50, seed: int = 0, every_case: bool = False,
+               cases=None) -> Outcome:
+    """Run the suite (or the `cases` given) against one mutant, in this process."""
+    from ..harness.runner import RunOptions, run_case
+    from .patching import MutantEngine
+
+    started = time.perf_counter()
+    cases = suite_cases(mutant, examples, seed) if cases is None else cases
+    engine = MutantEngine(mutant, seed)
+    options = RunOptions(examples=examples, seed=seed)
+    killers: list[str] = []
+    ran = 0
+    for case in cases:
+        ran += 1
+        if run_case(engine, case, engine.info.capabilities, options).verdict.bad:
+            killers.append(case.id)
+            if not every_case:
+                break
+    return Outcome(mutant, bool(killers), tuple(killers), ran, round(time.perf_counter() - started, 2))
+
+
+def _worker(connection, mutant: Mutant, examples: int, seed: int, every_case: bool) -> None:
+    outcome = run_mutant(mutant, examples, seed, every_case)
+    connection.send((outcome.killed, outcome.killers, outcome.cases, outcome.seconds))
+    connection.close()
+
+
+def run_mutants(mutants: Iterable[Mutant], jobs: int = 0, examples: int = 50, seed: int = 0,
+                every_case: bool = False, limit: float = 300.0,
+                on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Every mutant in its own process, `jobs` at a time (0: one per core); outcomes in catalogue order."""
+    context = multiprocessing.get_context("fork")
+    waiting = list(mutants)
+    order = {mutant.id: index for index, mutant in enumerate(waiting)}
+    jobs = jobs or os.cpu_count() or 1
+    running: dict = {}  # connection -> (process, mutant, started)
+    outcomes: list[Outcome] = []
+
+    def finish(outcome: Outcome) -> None:
+        outcomes.append(outcome)
+        if on_outcome:
+            on_outcome(outcome)
+
+    while waiting or running:
+        while waiting and len(running) < jobs:
+            mutant = waiting.pop(0)
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_worker, args=(sender, mutant, examples, seed, every_case), daemon=True)
+            process.start()
+            sender.close()
+            running[receiver] = (process, mutant, time.perf_counter())
+        now = time.perf_counter()
+        deadline = min(started + limit for _, _, started in running.values())
+        for receiver in wait(list(running), timeout=max(0.0, deadline - now)):
+            process, mutant, started = running.pop(receiver)
+            try:
+                killed, killers, cases, seconds = receiver.recv()
+                finish(Outcome(mutant, killed, tuple(killers), cases, seconds))
+            except EOFError:
+                finish(Outcome(mutant, True, (), 0, round(time.perf_counter() - started, 2),
+                               f"the worker died (exit code {process.join(5) or process.exitcode})"))
+            process.join(5)
+        for receiver, (process, mutant, started) in list(running.items()):
+            if time.perf_counter() - started > limit:
+                process.kill()
+                process.join(5)
+                del running[receiver]
+                finish(Outcome(mutant, True, (), 0, round(limit, 2), f"still running after {limit:g} s: stopped"))
+    return sorted(outcomes, key=lambda outcome: order[outcome.mutant.id])
+
+
+def score(outcomes: list[Outcome]) -> float:
+    return sum(outcome.killed for outcome in outcomes) / len(outcomes) if outcomes else 0.0

@@ -1,0 +1,102 @@
+"""The rule-level mutants: each is a real change of behaviour, patches are undone, and the scenarios of a rule
+kill a sample of its mutants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+import azul_reference as ref
+from azul_conformance.cli.mutants import mutants as mutants_command
+from azul_conformance.harness.cases import select as select_cases
+from azul_conformance.harness.session import Session, collect
+from azul_conformance.mutants import BY_ID, MUTANTS, run_mutant, select
+from azul_conformance.mutants.patching import MutantEngine, applied
+from azul_conformance.mutants.probe import first_difference
+from azul_conformance.results import CaseKind
+
+RULES = {case_rule for case in collect(Session(properties=False)).cases for case_rule in case.rules}
+
+
+def test_the_catalogue_is_large_named_by_rules_and_described():
+    assert len(MUTANTS) >= 40
+    assert len(BY_ID) == len(MUTANTS)
+    for mutant in MUTANTS:
+        assert mutant.rule in RULES, mutant.id  # a rule of spec/rules that the scenarios check
+        assert mutant.source in ("slip", "divergence", "ruling")
+        assert mutant.description.endswith(".") and mutant.patches
+    assert {m.source for m in MUTANTS} == {"slip", "divergence", "ruling"}
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.id for m in MUTANTS])
+def test_each_mutant_changes_the_engines_play(mutant):
+    assert first_difference(mutant, games=120) is not None, f"{mutant.id} plays every probe like the engine"
+
+
+def _play(seed: int) -> list:
+    game, rng, picks, states = ref.Game(3, "grey", 1), random.Random(seed), random.Random(seed + 1), []
+    while not game.is_over():
+        game.deal(rng=rng) if game.phase == ref.DEAL else game.play(picks.choice(game.legal_moves()))
+        states.append(ref.to_state(game))
+    return states
+
+
+def test_patches_are_undone_even_after_an_error():
+    before = _play(3)
+    for mutant in MUTANTS:
+        with pytest.raises(KeyError):
+            with applied(mutant):
+                raise KeyError("inside")
+    assert _play(3) == before
+
+
+def test_the_mutant_engine_is_mutated_only_during_its_own_calls():
+    engine = MutantEngine(BY_ID["score-lone-tile-2"])
+    engine.new_game(2)
+    engine.deal(["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"])
+    for move in ("1B1", "2Y2", "3R3", "4K4", "5W5"):
+        engine.play(move)
+    # Seat 1 completes lines 2 (YY, YY to the floor) and 4 (KKKK): two lone tiles, less 1 + 1 for the floor:
+    # 2 + 2 - 2 = 2 on the mutant, 1 + 1 - 2 = 0 by the rules.
+    assert engine.state()["boards"][1]["score"] == 2
+    game = ref.Game(2)  # the engine outside the mutant's calls is the real one
+    game.deal(["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"])
+    for move in ("1B1", "2Y2", "3R3", "4K4", "5W5"):
+        game.play(move)
+    assert game.scores()[1] == 0
+
+
+def test_select_reads_ids_rules_and_chapters():
+    assert [m.id for m in select(MUTANTS, ["score-lone-tile-2"])] == ["score-lone-tile-2"]
+    assert {m.rule for m in select(MUTANTS, ["FLOOR-5"])} == {"FLOOR-5"}
+    assert {m.rule.split("-")[0] for m in select(MUTANTS, ["end"])} == {"END"}
+    assert select(MUTANTS, []) == list(MUTANTS)
+
+
+# Fast mutants whose rule's scenarios tell them apart from the rule (measured: a few seconds each).
+SAMPLE = ("score-lone-tile-2", "floor-full-marker-stays", "round-unclaimed-seat-0", "offer-overflow-to-lid",
+          "end-first-seat-wins-tie")
+
+
+@pytest.mark.parametrize("mutant_id", SAMPLE)
+def test_a_sample_is_killed_by_the_scenarios_of_its_rule(mutant_id):
+    mutant = BY_ID[mutant_id]
+    cases = [c for c in select_cases(collect(Session(properties=False)).cases, [mutant.rule])
+             if c.kind is CaseKind.SCENARIO]
+    assert cases
+    outcome = run_mutant(mutant, cases=cases, every_case=True)
+    assert outcome.killed and set(outcome.killers) <= {c.id for c in cases}
+    assert not run_mutant(BY_ID[mutant_id], cases=[]).killed  # no case, no kill: the verdict comes from the cases
+
+
+def test_the_command_lists_and_scores(tmp_path):
+    runner = CliRunner()
+    listed = runner.invoke(mutants_command, ["--list", "--only", "SCORE-1"])
+    assert listed.exit_code == 0 and "score-lone-tile-2" in listed.output and "floor" not in listed.output
+    result = runner.invoke(mutants_command, ["--only", "score-lone-tile-2", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "mutation score: 100.0% (1 of 1 killed)" in result.output
+    missing = runner.invoke(mutants_command, ["--only", "no-such-mutant"])
+    assert missing.exit_code == 2 and "no mutant matches" in missing.output
