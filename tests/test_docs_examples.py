@@ -307,7 +307,12 @@ def test_every_only_value_the_docs_quote_selects_something():
         for path, option, value in check_invocation(args, complete=False)[1]:
             if option != "only":
                 continue
-            chosen = select(cases if path == "azul conform" else scenarios, [value])
+            if path == "azul mutants":  # its --only picks mutants, by id, rule or chapter
+                from azul_conformance.mutants import MUTANTS, select as select_mutants
+
+                chosen = select_mutants(MUTANTS, [value])
+            else:
+                chosen = select(cases if path == "azul conform" else scenarios, [value])
             if not chosen:
                 empty.append(f"{where}: {path} --only {value}")
     assert empty == []
