@@ -101,7 +101,8 @@ def problems(doc: Any) -> list[str]:
     found = _shape_problems(doc)
     if found:  # the deeper checks need a well-formed document
         return found
-    for check in (_tile_problems, _board_problems, _phase_problems, _marker_problems, _winner_problems):
+    for check in (_tile_problems, _board_problems, _phase_problems, _marker_problems, _winner_problems,
+                  _history_problems):
         found += check(doc)
     return found
 
@@ -300,6 +301,74 @@ def _marker_problems(doc: dict) -> list[str]:
             found.append(f"boards[{marker}].floor: seat {marker} took the marker, so M must be on its floor "
                          "(it is only set aside when the floor was full, FLOOR-5)")
     return found
+
+
+def _history_problems(doc: dict) -> list[str]:
+    """What no game's history produces, though each part is well formed: the round and the phase bound what
+    can have happened (one tile per wall row per tiling, points only from the wall, nothing taken yet while
+    every factory is still full...)."""
+    phase, rnd, found = doc["phase"], doc["round"], []
+    tilings = rnd - 1 if phase in (DEAL, OFFER) else rnd  # tilings done or under way by now
+    for seat, board in enumerate(doc["boards"]):
+        wall = board["wall"]
+        for r, row in enumerate(wall):
+            placed = WALL_SIZE - row.count(".")
+            if placed > tilings:
+                found.append(f"boards[{seat}].wall[{r}]: {placed} tiles, but a row gains at most one tile per "
+                             f"tiling and {tilings} tiling(s) have taken place by round {rnd}, phase {phase!r} "
+                             "(TILING-1)")
+        if board["score"] > _most_points(wall, phase == OVER):
+            found.append(f"boards[{seat}].score: {_clip_number(board['score'])} is more than its wall can have "
+                         "scored (at most 10 points per wall tile, SCORE-1 and SCORE-2, plus the end bonuses, "
+                         "END-2 to END-4)")
+    if phase == OVER and not any(row != "." * WALL_SIZE for board in doc["boards"] for row in board["wall"]):
+        found.append("phase: 'over', but every wall is empty: a game ends after a tiling (END-1)")
+    if rnd == 1 and phase == DEAL:
+        if any(doc["boards"][seat]["lines"] != [""] * WALL_SIZE for seat in range(doc["players"])):
+            found.append("boards: pattern lines hold tiles before the first round's offer (SETUP-4)")
+        if doc["lid"]:
+            found.append("lid: holds tiles before the first round's offer: every tile starts in the bag (SETUP-4)")
+    if rnd == 1 and doc["lid"] and not any(len(b["floor"]) == FLOOR_SPACES for b in doc["boards"]):
+        found.append("lid: holds tiles in round 1, but only a full floor line sends a tile there before the first "
+                     "tiling (FLOOR-2)")
+    if phase == OFFER:
+        found += _untouched_offer_problems(doc)
+    return found
+
+
+def _untouched_offer_problems(doc: dict) -> list[str]:
+    """Factories lose tiles only all at once (OFFER-2, OFFER-3): a factory with 1 to 3 tiles was dealt short,
+    so the bag ran out (DEAL-3); every factory still full means nobody has taken yet this round."""
+    factories, found = doc["factories"], []
+    if any(0 < len(f) < TILES_PER_FACTORY for f in factories) and doc["bag"]:
+        found.append("factories: one was dealt fewer than 4 tiles, which happens only when bag and lid run out "
+                     "(DEAL-3), yet the bag holds tiles")
+    if all(len(f) == TILES_PER_FACTORY for f in factories):
+        why = "every factory is full, so nobody has taken a tile this round (OFFER-2, OFFER-3)"
+        if doc["centre"]:
+            found.append(f"centre: holds tiles, but {why}")
+        if doc["marker"] != "centre":
+            found.append(f"marker: taken, but {why}")
+        if doc["turn"] != doc["start_player"]:
+            found.append(f"turn: seat {doc['turn']} to move, but {why}: the start player moves first (OFFER-1)")
+        if any(board["floor"] for board in doc["boards"]):
+            found.append(f"boards: a floor line holds tiles, but {why}")
+    return found
+
+
+def _most_points(wall: list[str], over: bool) -> int:
+    """An upper bound of what a wall can have scored: 10 per tile (5 across and 5 down), bonuses at the end."""
+    tiles = sum(WALL_SIZE - row.count(".") for row in wall)
+    if not over:
+        return 10 * tiles
+    rows = sum("." not in row for row in wall)
+    columns = sum(all(row[c] != "." for row in wall) for c in range(WALL_SIZE))
+    colours = sum("".join(wall).count(colour) == WALL_SIZE for colour in COLOURS)
+    return 10 * tiles + 2 * rows + 7 * columns + 10 * colours
+
+
+def _clip_number(value: int) -> str:
+    return str(value) if value < 10 ** 30 else "a number of more than 30 digits"
 
 
 def _winner_problems(doc: dict) -> list[str]:

@@ -281,7 +281,7 @@ class TableBuilder:
                 board["lines"], board["wall"] = draft.lines, draft.wall
         state = {
             "format": "azul-state/1", "variant": self._get("variant", "colour"), "players": players,
-            "round": self._round(), "phase": phase, "turn": self._seat("turn", players, start),
+            "round": self._round(boards), "phase": phase, "turn": self._seat("turn", players, start),
             "start_player": start, "marker": None, "factories": self._factory_list(players),
             "centre": "", "bag": "", "lid": "", "boards": boards, "winners": self._winners(players, phase),
         }
@@ -289,8 +289,10 @@ class TableBuilder:
         self._bag_and_lid(state)
         return state
 
-    def _round(self) -> int:
-        number = self._get("round", 1)
+    def _round(self, boards: list[dict[str, Any]]) -> int:
+        # Unstated, the round is the first one the walls allow: a wall row gains one tile per round.
+        earliest = 1 + max(5 - row.count(".") for board in boards for row in board["wall"])
+        number = self._get("round", earliest)
         if number < 1:
             raise self.at.error("rounds count from 1", self.settings["round"][1])
         return number
