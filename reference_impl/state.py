@@ -323,12 +323,18 @@ def _history_problems(doc: dict) -> list[str]:
                          "END-2 to END-4)")
     if phase == OVER and not any(row != "." * WALL_SIZE for board in doc["boards"] for row in board["wall"]):
         found.append("phase: 'over', but every wall is empty: a game ends after a tiling (END-1)")
+    elif phase == OVER and (doc["bag"] or doc["lid"]) and not any(
+            "." not in row for board in doc["boards"] for row in board["wall"]):
+        found.append("phase: 'over', but no wall row is complete (END-1) and bag or lid still holds tiles to deal "
+                     "(END-8)")
     if rnd == 1 and phase == DEAL:
         if any(doc["boards"][seat]["lines"] != [""] * WALL_SIZE for seat in range(doc["players"])):
             found.append("boards: pattern lines hold tiles before the first round's offer (SETUP-4)")
         if doc["lid"]:
             found.append("lid: holds tiles before the first round's offer: every tile starts in the bag (SETUP-4)")
-    if rnd == 1 and doc["lid"] and not any(len(b["floor"]) == FLOOR_SPACES for b in doc["boards"]):
+    if rnd == 1 and phase == OFFER and doc["lid"] and not any(len(b["floor"]) == FLOOR_SPACES
+                                                              for b in doc["boards"]):
+        # From the first tiling on (grey: already during it) leftovers and floors reach the lid.
         found.append("lid: holds tiles in round 1, but only a full floor line sends a tile there before the first "
                      "tiling (FLOOR-2)")
     if phase == OFFER:

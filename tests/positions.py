@@ -4,7 +4,8 @@
     >>> doc["bag"].count("B")   # the bag holds whatever the rest of the position does not: 20 per colour
     18
 
-Defaults: two players, the coloured wall, round 1, phase "offer", seat 0 to act and starting, the marker in
+Defaults: two players, the coloured wall, the first round the walls allow (1 + the most tiles in a wall row),
+phase "offer", seat 0 to act and starting, the marker in
 the centre, empty factories, centre and lid, empty boards with score 0, no winners. The bag is filled so
 that each colour totals 20 tiles (SETUP-4) unless a `bag` is given, in which case it is used as is (to build
 documents with a wrong tile total on purpose).
@@ -67,17 +68,20 @@ def count(doc: dict[str, Any], letter: str) -> int:
     return sum(text.count(letter) for text in places)
 
 
-def position(*, players: int = 2, variant: str = "colour", round: int = 1, phase: str = "offer",
+def position(*, players: int = 2, variant: str = "colour", round: int | None = None, phase: str = "offer",
              turn: int = 0, start_player: int = 0, marker: str | int = "centre",
              factories: list[str] | None = None, centre: str = "", bag: str | None = None, lid: str = "",
              boards: list[dict[str, Any]] | None = None, winners: list[int] | None = None) -> dict[str, Any]:
     """An azul-state/1 document; see the module docstring for the defaults."""
+    boards = copy.deepcopy(boards) if boards is not None else [board() for _ in range(players)]
+    if round is None:  # the first round the walls allow: a wall row gains at most one tile per tiling
+        round = 1 + max(5 - row.count(".") for b in boards for row in b["wall"])
     doc: dict[str, Any] = {
         "format": "azul-state/1", "variant": variant, "players": players, "round": round, "phase": phase,
         "turn": turn, "start_player": start_player, "marker": marker,
         "factories": [canonical(f) for f in (factories or [""] * FACTORIES.get(players, 5))],
         "centre": canonical(centre), "bag": "", "lid": canonical(lid),
-        "boards": copy.deepcopy(boards) if boards is not None else [board() for _ in range(players)],
+        "boards": boards,
         "winners": winners,
     }
     if bag is not None:

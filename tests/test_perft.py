@@ -14,7 +14,8 @@ def position(factories, centre="", lines=None, wall=None, floor=""):
               {"score": 0, "lines": [""] * 5, "wall": ["....."] * 5, "floor": ""}]
     used = "".join(factories) + centre + "".join(boards[0]["lines"]) + "".join(boards[0]["wall"]) + floor
     bag = "".join(c * (20 - used.count(c)) for c in COLOURS)
-    return {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 1, "phase": "offer",
+    first_round = 1 + max(5 - row.count(".") for row in boards[0]["wall"])  # one wall tile per row per tiling
+    return {"format": "azul-state/1", "variant": "colour", "players": 2, "round": first_round, "phase": "offer",
             "turn": 0, "start_player": 0, "marker": "centre", "factories": factories, "centre": centre,
             "bag": bag, "lid": "", "boards": boards, "winners": None}
 

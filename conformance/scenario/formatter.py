@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import COLOURS, MARKER, TILES_PER_COLOUR, canonical
+from .position import first_round
 
 SHORT = 12  # a multiset longer than this is written with counts (`18B 20Y`)
 
@@ -68,7 +69,7 @@ def format_position(state: dict[str, Any]) -> str:
     """The position text of a canonical state (defaults left out)."""
     lines = [
         _pairs([("players", state["players"], 2), ("variant", state["variant"], "colour")]),
-        _pairs([("round", state["round"], 1), ("phase", state["phase"], "offer"),
+        _pairs([("round", state["round"], first_round(state["boards"])), ("phase", state["phase"], "offer"),
                 ("turn", state["turn"], state["start_player"]), ("start", state["start_player"], 0)]),
         _marker_line(state),
         f"winners: {', '.join(map(str, state['winners']))}" if state["winners"] is not None else "",

@@ -223,6 +223,12 @@ def _refusal(node: Tree, problems: list, at: Located) -> Rejection:
     return Rejection(str(code), str(rule) if rule is not None else None)
 
 
+def first_round(boards: list[dict[str, Any]]) -> int:
+    """The default round of a position: the first one its walls allow, as a wall row gains at most one tile
+    per tiling (TILING-1)."""
+    return 1 + max(len(row) - row.count(".") for board in boards for row in board["wall"])
+
+
 class TableBuilder:
     """Builds the canonical state of a `table` node, checking what the text alone can check."""
 
@@ -290,9 +296,7 @@ class TableBuilder:
         return state
 
     def _round(self, boards: list[dict[str, Any]]) -> int:
-        # Unstated, the round is the first one the walls allow: a wall row gains one tile per round.
-        earliest = 1 + max(5 - row.count(".") for board in boards for row in board["wall"])
-        number = self._get("round", earliest)
+        number = self._get("round", first_round(boards))
         if number < 1:
             raise self.at.error("rounds count from 1", self.settings["round"][1])
         return number
