@@ -40,8 +40,9 @@ POSITIONS = {
                                                     board(floor="MY")]),
     "grey tiling pending": position(variant="grey", phase="tiling", start_player=1, turn=1, marker=0,
                                     boards=[board(floor="MR"), board(lines={3: "KKK"}, wall={1: "K...."})]),
-    "over": position(phase="over", winners=[1], boards=[board(score=3), board(score=9, wall={1: "BYRKW"})]),
-    "four players": position(players=4, factories=["BYRK"] * 9, start_player=2, turn=3),
+    "over": position(phase="over", winners=[1], boards=[board(score=3, wall={2: coloured_row(2, "B")}),
+                                                        board(score=9, wall={1: "BYRKW"})]),
+    "four players": position(players=4, factories=["BYRK"] * 9, start_player=2, turn=2),
 }
 
 
@@ -99,7 +100,7 @@ def test_problems_a_colour_off_its_coloured_wall_column():
 
 
 def test_problems_grey_wall_accepts_any_column_but_not_a_colour_twice_in_a_column():
-    doc = position(variant="grey", factories=["Y", "", "", "", ""],
+    doc = position(variant="grey", factories=["YYYY", "", "", "", ""],
                    boards=[board(wall={1: ".B...", 2: ".B..."}), board()])
     found = problems(doc)
     assert names(found, "boards[0].wall", "column 2")
@@ -153,7 +154,7 @@ def test_problems_marker_out_during_the_deal():
 
 
 def test_problems_winners_that_are_not_the_winners():
-    boards = [board(score=10, wall={1: "BYRKW"}), board(score=9)]
+    boards = [board(score=10, wall={1: "BYRKW"}), board(score=9, wall={2: coloured_row(2, "B")})]
     assert names(problems(position(phase="over", winners=[1], boards=boards)), "winners")
     assert names(problems(position(phase="over", winners=[0, 1], boards=boards)), "winners")
     assert names(problems(position(phase="over", winners=None, boards=boards)), "winners")
@@ -206,6 +207,90 @@ UNREACHABLE = {
 @pytest.mark.parametrize("name", UNREACHABLE)
 def test_problems_of_positions_no_game_reaches(name):
     assert problems(UNREACHABLE[name]) != []
+
+
+# -- positions whose history no game has (issue 16, item 8): each refused with the rule it breaks ----------------
+
+FULL = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]  # a fresh deal: nobody has taken yet
+ROW_1 = {1: "BYRKW"}
+HISTORY = {
+    # one crafted position per check
+    "a wall row with more tiles than tilings so far": (
+        position(round=2, factories=["BBBB", "", "", "", ""], boards=[board(wall={1: "BY..."}), board()]),
+        "boards[0].wall[0]", "TILING-1"),
+    "a score above 10 points per wall tile": (
+        position(round=2, factories=["BBBB", "", "", "", ""], boards=[board(score=11, wall={1: "B...."}), board()]),
+        "boards[0].score", "11 is more"),
+    "phase over with every wall empty": (
+        position(round=5, phase="over", winners=[0, 1]), "phase", "every wall is empty"),
+    "phase over with no complete row and tiles left to deal": (
+        position(round=3, phase="over", winners=[0, 1], boards=[board(wall={1: "B...."}), board()]),
+        "phase", "END-8"),
+    "round-1 deal with tiles on a pattern line": (
+        position(phase="deal", boards=[board(lines={2: "R"}), board()]), "boards", "SETUP-4"),
+    "round-1 deal with tiles in the lid": (position(phase="deal", lid="RRKW"), "lid", "SETUP-4"),
+    "round-1 offer with a lid but no full floor": (
+        position(factories=["BBBB", "", "", "", ""], lid="RR"), "lid", "FLOOR-2"),
+    "every factory full yet tiles in the centre": (position(factories=FULL, centre="R"), "centre", "OFFER-2"),
+    "every factory full yet the marker taken": (
+        position(factories=FULL, marker=1, boards=[board(), board(floor="M")]), "marker", "OFFER-2"),
+    "every factory full yet the turn not the start player's": (position(factories=FULL, turn=1), "turn", "OFFER-1"),
+    "every factory full yet a floor holds tiles": (
+        position(round=2, factories=FULL, boards=[board(floor="R"), board()]), "boards", "floor line"),
+    "a factory dealt short while the bag holds tiles": (
+        position(factories=["B", "", "", "", ""]), "factories", "DEAL-3"),
+    # the 15 crafted positions of the issue
+    "over with empty walls, round 1": (position(phase="over", winners=[0, 1]), "phase", "END-1"),
+    "over with empty walls, round 9": (position(round=9, phase="over", winners=[0, 1]), "phase", "END-1"),
+    "over in round 1 with a wall tile per seat": (
+        position(phase="over", winners=[0, 1], boards=[board(wall={1: "B...."}), board(wall={2: ".B..."})]),
+        "phase", "END-1"),
+    "round-1 deal with tiles on a wall": (
+        position(phase="deal", boards=[board(wall={1: "B...."}), board()], round=1), "boards[0].wall[0]", "TILING-1"),
+    "round-1 deal with tiles on the pattern lines of both seats": (
+        position(phase="deal", boards=[board(lines={1: "B"}), board(lines={5: "KK"})]), "boards", "SETUP-4"),
+    "a positive score with an empty wall": (
+        position(factories=["BBBB", "", "", "", ""], boards=[board(score=1), board()]), "boards[0].score", "SCORE-1"),
+    "a score of 10^4000": (
+        position(round=5, factories=["BBBB", "", "", "", ""], boards=[board(score=10 ** 4000, wall={1: "B...."}),
+                                                                      board()]),
+        "boards[0].score", "more than 30 digits"),
+    "every factory full, tiles in the centre": (position(factories=FULL, centre="YY"), "centre", "nobody"),
+    "every factory full, tiles in the centre and the marker taken": (
+        position(factories=FULL, centre="YY", marker=0, boards=[board(floor="M"), board()]), "marker", "nobody"),
+    "every factory full, the turn not the start player's (three players)": (
+        position(players=3, factories=FULL + ["BYRK", "BYRK"], start_player=2, turn=0), "turn", "OFFER-1"),
+    "every factory full, four players, seat 3 to move after seat 1 started": (
+        position(players=4, factories=["BYRK"] * 9, start_player=1, turn=3), "turn", "OFFER-1"),
+    "round-1 offer with all tiles in the lid": (
+        position(factories=["BBBB", "", "", "", ""], bag="", lid="B" * 16 + "Y" * 20 + "R" * 20 + "K" * 20 + "W" * 20),
+        "lid", "FLOOR-2"),
+    "round-1 offer with the rest of the tiles in the lid, a floor not full": (
+        position(factories=["BBBB", "", "", "", ""], bag="", boards=[board(floor="YYY"), board()],
+                 lid="B" * 16 + "Y" * 17 + "R" * 20 + "K" * 20 + "W" * 20), "lid", "FLOOR-2"),
+    "a one-tile factory while the bag is full": (
+        position(factories=["B", "BBBB", "YYYY", "RRRR", "KKKK"]), "factories", "DEAL-3"),
+    "a three-tile factory while the bag holds tiles, later round": (
+        position(round=3, factories=["BYR", "", "", "", ""], boards=[board(wall={1: "B...."}), board()]),
+        "factories", "DEAL-3"),
+}
+
+
+@pytest.mark.parametrize("name", HISTORY)
+def test_problems_of_a_history_no_game_has(name):
+    doc, field, words = HISTORY[name]
+    found = problems(doc)
+    assert names(found, field, words), found
+    with pytest.raises(InvalidState):
+        from_state(doc)
+
+
+def test_the_history_checks_accept_what_a_game_reaches():
+    # a score of 10 per wall tile, a fresh deal of round 2 from the start player, a short deal from an empty bag
+    assert problems(position(round=2, factories=FULL, boards=[board(score=10, wall={1: "B...."}), board()])) == []
+    assert problems(position(round=2, factories=["B", "", "", "", ""], bag="",
+                             lid="B" * 18 + "Y" * 20 + "R" * 20 + "K" * 20 + "W" * 20,
+                             boards=[board(wall={1: "B...."}), board()])) == []
 
 
 @pytest.mark.parametrize(("edit", "field"), [
