@@ -85,7 +85,7 @@ def test_deal_1_refuses_more_tiles_of_a_colour_than_the_bag_holds():
 
 def test_deal_1_refuses_a_tile_that_is_in_the_lid_while_the_bag_still_has_enough():
     # 20 tiles in the bag (10 B, 10 Y), everything else in the lid: a red tile cannot be drawn yet.
-    g = game(phase="deal", lid="B" * 10 + "Y" * 10 + "R" * 20 + "K" * 20 + "W" * 20)
+    g = game(round=2, phase="deal", lid="B" * 10 + "Y" * 10 + "R" * 20 + "K" * 20 + "W" * 20)
     refused(g, ["BBBB", "BBBB", "BBYY", "YYYY", "YYYR"], "DEAL-1")
 
 
@@ -109,7 +109,7 @@ LID_94 = "B" * 14 + "Y" * 20 + "R" * 20 + "K" * 20 + "W" * 20  # leaves BBBBBB (
 
 def test_deal_2_a_bag_that_is_exactly_enough_leaves_the_lid_alone():
     lid = "B" * 10 + "Y" * 10 + "R" * 20 + "K" * 20 + "W" * 20
-    g = game(phase="deal", lid=lid)
+    g = game(round=2, phase="deal", lid=lid)
     g.deal(["BBBB", "BBBB", "BBYY", "YYYY", "YYYY"])
     state = to_state(g)
     assert state["bag"] == "" and state["lid"] == lid
@@ -117,7 +117,7 @@ def test_deal_2_a_bag_that_is_exactly_enough_leaves_the_lid_alone():
 
 def test_deal_2_engine_draw_with_exactly_enough_leaves_the_lid_alone():
     lid = "B" * 10 + "Y" * 10 + "R" * 20 + "K" * 20 + "W" * 20
-    g = game(phase="deal", lid=lid)
+    g = game(round=2, phase="deal", lid=lid)
     g.deal(rng=random.Random(3))
     state = to_state(g)
     assert tiles(*state["factories"]) == Counter(B=10, Y=10)
@@ -125,7 +125,7 @@ def test_deal_2_engine_draw_with_exactly_enough_leaves_the_lid_alone():
 
 
 def test_deal_2_given_deal_takes_the_whole_bag_then_the_poured_lid():
-    g = game(phase="deal", lid=LID_94)
+    g = game(round=2, phase="deal", lid=LID_94)
     assert to_state(g)["bag"] == "BBBBBB"
     g.deal(["BBBB", "BBYY", "YYYY", "RRRR", "KKKK"])
     state = to_state(g)
@@ -136,16 +136,16 @@ def test_deal_2_given_deal_takes_the_whole_bag_then_the_poured_lid():
 
 def test_deal_2_refuses_a_deal_that_leaves_bag_tiles_behind():
     # Only 5 of the bag's 6 blue tiles are dealt, yet lid tiles are: the lid cannot have been poured in.
-    refused(game(phase="deal", lid=LID_94), ["BBBB", "BYYY", "YYYY", "RRRR", "KKKK"], "DEAL-2")
+    refused(game(round=2, phase="deal", lid=LID_94), ["BBBB", "BYYY", "YYYY", "RRRR", "KKKK"], "DEAL-2")
 
 
 def test_deal_2_refuses_lid_tiles_on_a_factory_filled_before_the_bag_ran_out():
     # Factories are filled in turn: factory 1 and half of factory 2 come from the bag (6 blue tiles).
-    refused(game(phase="deal", lid=LID_94), ["YYYY", "BBBB", "BBRR", "RRKK", "KKWW"], "DEAL-2")
+    refused(game(round=2, phase="deal", lid=LID_94), ["YYYY", "BBBB", "BBRR", "RRKK", "KKWW"], "DEAL-2")
 
 
 def test_deal_2_engine_draw_empties_the_bag_before_pouring_the_lid():
-    g = game(phase="deal", lid=LID_94)
+    g = game(round=2, phase="deal", lid=LID_94)
     g.deal(rng=random.Random(8))
     state = to_state(g)
     assert state["factories"][0] == "BBBB"  # the first four draws: the bag holds only blue
@@ -216,9 +216,9 @@ def test_deal_3_refuses_a_deal_that_is_not_the_whole_remainder_in_order(factorie
 
 def test_deal_4_discards_go_to_the_lid_not_the_bag():
     # Seat 0 completes line 2 (one leftover) and drops 2 red tiles on the floor with the last take of the round.
-    g = game(factories=["RR", "", "", "", ""], boards=[board(lines={2: "BB"}), board()])
+    g = game(centre="RR", boards=[board(lines={2: "BB"}), board()])  # the marker goes with them, never to the lid
     bag_before = to_state(g)["bag"]
-    g.play("1RF")
+    g.play("CRF")
     state = to_state(g)
     assert state["phase"] == "deal"
     assert state["bag"] == bag_before

@@ -1,7 +1,7 @@
 """The end of the game (END-1..8): when it ends, the bonuses, the winners.
 
-Each case ends the offer the same way: the last seat to act takes factory 1's only tile (black) to its empty
-pattern line 5, which changes nothing else on its board.
+Each case ends the offer the same way: the last seat to act takes factory 1's four black tiles (the last on the
+table) to its empty pattern line 5, not complete, which changes nothing else on its board.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ ROW_1_BUT_WHITE = {1: coloured_row(1, "BYRK")}  # "BYRK.": line 1's white tile c
 
 def finish(boards: list[dict], **overrides) -> dict:
     players = len(boards)
-    g = game(players=players, factories=["K"] + [""] * (2 * players), turn=players - 1, boards=boards,
+    g = game(players=players, factories=["KKKK"] + [""] * (2 * players), turn=players - 1, boards=boards,
              **overrides)
     g.play("1K5")
     return to_state(g)
@@ -24,17 +24,18 @@ def finish(boards: list[dict], **overrides) -> dict:
 
 def test_end_1_the_game_ends_after_the_tiling_that_completes_a_row():
     # Seat 0: white completes row 1: 5 across, nothing below: +5; floor -2; then +2 for the row: 10 + 5 - 2 + 2.
-    state = finish([board(score=10, lines={1: "W"}, wall=ROW_1_BUT_WHITE, floor="RR"), board(score=14)], round=6)
+    state = finish([board(score=10, lines={1: "W"}, wall=ROW_1_BUT_WHITE, floor="RR"),
+                    board(score=14, wall={3: coloured_row(3, "B"), 4: coloured_row(4, "B")})], round=6)  # 14 points need 2 wall tiles
     assert state["phase"] == "over"
     assert state["boards"][0]["wall"][0] == "BYRKW"
     assert [b["score"] for b in state["boards"]] == [15, 14]
     assert state["winners"] == [0]
     assert state["round"] == 6  # no new round is prepared
-    assert state["boards"][1]["lines"][4] == "K"  # the other board was tiled as usual
+    assert state["boards"][1]["lines"][4] == "KKKK"  # the other board was tiled as usual
 
 
 def test_end_1_nothing_can_be_played_once_the_game_is_over():
-    g = game(factories=["K", "", "", "", ""], turn=1, boards=[board(lines={1: "W"}, wall=ROW_1_BUT_WHITE), board()])
+    g = game(factories=["KKKK", "", "", "", ""], turn=1, boards=[board(lines={1: "W"}, wall=ROW_1_BUT_WHITE), board()])
     g.play("1K5")
     assert g.legal_moves() == []
     before = to_state(g)

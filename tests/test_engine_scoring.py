@@ -1,7 +1,7 @@
 """Wall tiling and scoring on the coloured wall (TILING-1..3, WALL-1, SCORE-1..5).
 
-Every case ends a round the same way: seat 1 takes the last tile on the table (factory 1's black tile) to its
-empty pattern line 5, so seat 0's board changes only by the tiling under test.
+Every case ends a round the same way: seat 1 takes the last tiles on the table (factory 1's four black tiles) to
+its empty pattern line 5 (not complete), so seat 0's board changes only by the tiling under test.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from azul_reference import to_state
 
 
 def tile_seat_0(**seat_0) -> dict:
-    g = game(factories=["K", "", "", "", ""], turn=1, boards=[board(**seat_0), board()])
+    g = game(factories=["KKKK", "", "", "", ""], turn=1, boards=[board(**seat_0), board()])
     g.play("1K5")
     state = to_state(g)
     assert state["phase"] == "deal"
@@ -82,14 +82,15 @@ def test_tiling_1_2_3_peters_example():
 def test_score_4_5_penalties_come_after_the_placements_then_the_clamp():
     # 0 + 1 (lone tile) - 4 (three floor tiles) = -3, clamped to 0. Penalties first would leave 1.
     assert tile_seat_0(lines={1: "B"}, floor="RRR")["boards"][0]["score"] == 0
-    assert tile_seat_0(score=10, lines={1: "B"}, floor="RRR")["boards"][0]["score"] == 7
+    # 10 points need a wall tile from an earlier round: white in row 3, column 2, not next to row 1 column 1
+    assert tile_seat_0(score=10, lines={1: "B"}, floor="RRR", wall={3: coloured_row(3, "W")})["boards"][0]["score"] == 7
 
 
 def test_both_players_are_tiled():
-    g = game(factories=["K", "", "", "", ""], turn=1,
+    g = game(factories=["KKKK", "", "", "", ""], turn=1,
              boards=[board(lines={1: "Y"}), board(score=3, lines={2: "BB"}, wall={2: coloured_row(2, "W")})])
     g.play("1K5")
     state = to_state(g)
     assert [b["wall"][:2] for b in state["boards"]] == [[".Y...", "....."], [".....", "WB..."]]
     assert [b["score"] for b in state["boards"]] == [1, 3 + 2]
-    assert state["boards"][1]["lines"] == ["", "", "", "", "K"]
+    assert state["boards"][1]["lines"] == ["", "", "", "", "KKKK"]
