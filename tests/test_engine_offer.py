@@ -44,7 +44,7 @@ def test_offer_4_5_first_centre_take_brings_the_marker_later_ones_do_not():
 
 
 def test_offer_5_marker_takes_the_leftmost_free_floor_space_before_the_tiles():
-    g = game(factories=["B", "", "", "", ""], centre="RRRR", boards=[board(floor="YY"), board()])
+    g = game(factories=["BBBB", "", "", "", ""], centre="RRRR", boards=[board(floor="YY"), board()])
     g.play("CR1")                 # 1 red on line 1, 3 overflow after the marker
     state = to_state(g)
     assert state["boards"][0]["lines"][0] == "R"
@@ -53,7 +53,7 @@ def test_offer_5_marker_takes_the_leftmost_free_floor_space_before_the_tiles():
 
 
 def test_offer_5_11_marker_comes_first_when_all_go_to_the_floor():
-    g = game(factories=["B", "", "", "", ""], centre="RRRR")
+    g = game(factories=["BBBB", "", "", "", ""], centre="RRRR")
     g.play("CRF")
     assert to_state(g)["boards"][0]["floor"] == "MRRRR"
 
@@ -120,11 +120,11 @@ def test_offer_14_the_offer_goes_on_while_the_centre_holds_tiles():
 
 
 def test_offer_14_the_offer_ends_when_factories_and_centre_are_empty():
-    g = game(factories=["B", "", "", "", ""], round=3)
+    g = game(factories=["BBBB", "", "", "", ""], round=3)
     g.play("1B5")
     state = to_state(g)
     assert state["phase"] == "deal" and state["round"] == 4
-    assert state["boards"][0]["lines"][4] == "B"  # incomplete: it stays (TILING-3)
+    assert state["boards"][0]["lines"][4] == "BBBB"  # incomplete: it stays (TILING-3)
 
 
 # -- refusals ----------------------------------------------------------------------------------------------

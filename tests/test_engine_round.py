@@ -10,7 +10,7 @@ from azul_reference import Game, to_state
 
 
 def test_round_1_without_a_complete_row_the_next_deal_is_due():
-    g = game(factories=["B", "", "", "", ""], round=3, boards=[board(lines={1: "Y"}), board()])
+    g = game(factories=["BBBB", "", "", "", ""], round=3, boards=[board(lines={1: "Y"}), board()])
     g.play("1B5")
     state = to_state(g)
     assert (state["phase"], state["round"]) == ("deal", 4)
@@ -19,7 +19,7 @@ def test_round_1_without_a_complete_row_the_next_deal_is_due():
 
 
 def test_round_2_the_marker_holder_starts_the_next_round():
-    g = game(factories=["B", "", "", "", ""], start_player=0, marker=1, boards=[board(), board(floor="M")])
+    g = game(factories=["BBBB", "", "", "", ""], start_player=0, marker=1, boards=[board(), board(floor="M")])
     g.play("1B5")
     state = to_state(g)
     assert (state["start_player"], state["turn"], state["marker"]) == (1, 1, "centre")
@@ -28,7 +28,7 @@ def test_round_2_the_marker_holder_starts_the_next_round():
 
 
 def test_round_2_with_three_players():
-    g = game(players=3, factories=["B"] + [""] * 6, start_player=0, turn=1, marker=2,
+    g = game(players=3, factories=["BBBB"] + [""] * 6, start_player=0, turn=1, marker=2,
              boards=[board(), board(), board(floor="RM")])
     g.play("1BF")
     state = to_state(g)
@@ -36,7 +36,7 @@ def test_round_2_with_three_players():
 
 
 def test_round_3_nobody_took_from_the_centre_same_start_player():
-    g = game(factories=["B", "", "", "", ""], start_player=1, turn=0)
+    g = game(factories=["BBBB", "", "", "", ""], start_player=1, turn=0)
     g.play("1B5")
     state = to_state(g)
     assert (state["start_player"], state["turn"], state["marker"]) == (1, 1, "centre")
