@@ -24,8 +24,9 @@ def finish(boards: list[dict], **overrides) -> dict:
 
 def test_end_1_the_game_ends_after_the_tiling_that_completes_a_row():
     # Seat 0: white completes row 1: 5 across, nothing below: +5; floor -2; then +2 for the row: 10 + 5 - 2 + 2.
+    two_tiles = {3: coloured_row(3, "B"), 4: coloured_row(4, "B")}  # 14 points need 2 wall tiles
     state = finish([board(score=10, lines={1: "W"}, wall=ROW_1_BUT_WHITE, floor="RR"),
-                    board(score=14, wall={3: coloured_row(3, "B"), 4: coloured_row(4, "B")})], round=6)  # 14 points need 2 wall tiles
+                    board(score=14, wall=two_tiles)], round=6)
     assert state["phase"] == "over"
     assert state["boards"][0]["wall"][0] == "BYRKW"
     assert [b["score"] for b in state["boards"]] == [15, 14]

@@ -1,7 +1,8 @@
 """The grey wall (GREY-1..5): chosen columns, a colour once per column, lines that fit nowhere, tiling order.
 
 Each case ends the offer the same way: the seat to act takes factory 1's four black tiles, the last on the table,
-to its empty pattern line 5 (4 of 5 spaces: not complete). A factory is full or empty unless the bag ran out. Walls are drawn row by row; on the grey wall any colour may stand in any column.
+to its empty pattern line 5 (4 of 5 spaces: not complete). A factory is full or empty unless the bag ran out.
+Walls are drawn row by row; on the grey wall any colour may stand in any column.
 """
 
 from __future__ import annotations

@@ -212,7 +212,6 @@ def test_problems_of_positions_no_game_reaches(name):
 # -- positions whose history no game has (issue 16, item 8): each refused with the rule it breaks ----------------
 
 FULL = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]  # a fresh deal: nobody has taken yet
-ROW_1 = {1: "BYRKW"}
 HISTORY = {
     # one crafted position per check
     "a wall row with more tiles than tilings so far": (
