@@ -60,13 +60,14 @@ def print_table(rows: list[dict]) -> None:
               f"{1e6 / r['moves_per_s']:>8.1f}")
 
 
-def profile(variant: str, games: int = 300) -> None:
+def profile(title: str, play, games: int = 300) -> None:
+    """cProfile of `games` calls play(seed), seeds 0, 1, ...; own time first."""
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(games):
-        play_one(2, variant, seed)
+        play(seed)
     profiler.disable()
-    print(f"\nWhere the time goes: {games} two-player games, {variant} wall (cProfile, own time first)")
+    print(f"\nWhere the time goes: {games} games, {title} (cProfile, own time first)")
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(12)
 
 
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     print_table(rows)
     if args.profile:
         for variant in ("colour", "grey"):
-            profile(variant)
+            profile(f"two players, {variant} wall", lambda seed, v=variant: play_one(2, v, seed))
     slow = [r for r in rows if r["players"] == 2 and r["games_per_s"] < args.target]
     for r in slow:
         print(f"BELOW TARGET: {r['games_per_s']:,.0f} two-player games/s on the {r['variant']} wall "

@@ -19,9 +19,7 @@ at .venv-bench/ in the project folder with numpy and the project installed, and 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import os
-import pstats
 import random
 import subprocess
 import sys
@@ -53,20 +51,10 @@ def ensure_numpy() -> None:
 
 
 def reference_game(seed: int) -> int:
-    """One random two-player game on the reference engine; returns the moves played."""
-    from azul_reference import DEAL, Game
+    """One random two-player game on the reference engine (bench_engine's loop); returns the moves played."""
+    from bench_engine import play_one
 
-    game = Game(2, "colour")
-    deals, picks = random.Random(seed), random.Random(~seed)
-    moves = 0
-    while not game.is_over():
-        if game.phase == DEAL:
-            game.deal(rng=deals)
-        else:
-            legal = game.legal_moves()
-            game.play(legal[picks.randrange(len(legal))])
-            moves += 1
-    return moves
+    return play_one(2, "colour", seed)[0]
 
 
 def ludometer_game(seed: int) -> int:
@@ -93,16 +81,6 @@ def rate(play, seconds: float, first_seed: int) -> tuple[float, int, float]:
     return games / elapsed, games, moves / games
 
 
-def profile(name: str, play, games: int) -> None:
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for seed in range(games):
-        play(seed)
-    profiler.disable()
-    print(f"\n{name}: {games} games (cProfile, own time first)")
-    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(10)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per engine per round (default 1)")
@@ -126,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"best of {args.rounds}: reference {best['reference']:,.0f} games/s, ludometer "
           f"{best['ludometer']:,.0f} games/s, ratio {ratio:.2f}x (target {args.target:.2f}x)")
     if args.profile:
+        from bench_engine import profile  # beside this script: its directory is first on sys.path
+
         for name, play in engines.items():
             profile(name, play, 300)
     return 0 if ratio >= args.target else 1
