@@ -26,7 +26,7 @@ class BadRequest(Exception):
     pass
 
 
-class Session:
+class Server:
     """The server's memory between requests: the game, and the generator for deals it draws itself."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -101,7 +101,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
+def reply_to(server: Server, line: bytes) -> dict[str, Any] | None:
     """The reply to one request line (None for quit)."""
     request_id = None
     try:
@@ -118,7 +118,7 @@ def reply_to(session: Session, line: bytes) -> dict[str, Any] | None:
         if not _is_id(request["id"]):  # echoing a list, an object, a boolean or 1e400 (inf) would break our reply
             raise BadRequest(f"id: expected an integer or a string, got {_clip(json.dumps(request['id']))}")
         request_id = request["id"]
-        return {"id": request_id, "ok": True, **session.handle(request)}
+        return {"id": request_id, "ok": True, **server.handle(request)}
     except BadRequest as error:
         return _error(request_id, "bad_request", str(error))
     except AzulError as error:
@@ -155,7 +155,7 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int
     """Answer requests until `quit` or the end of input; returns the exit status."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
-    session = Session(seed)
+    server = Server(seed)
     while True:
         line = stdin.readline(MAX_LINE + 1)
         if not line:
@@ -167,7 +167,7 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None, seed: int
         elif not line.strip():
             continue
         else:
-            reply = reply_to(session, line)
+            reply = reply_to(server, line)
             if reply is None:
                 return 0
         stdout.write(_encode(reply) + "\n")

@@ -141,11 +141,11 @@ _PROTOCOL = {}
 def _answer_request(text: str) -> object:
     """The reference server's answer to one mutated request line, after a game was set up: always a reply, in
     strict JSON, with an integer, string or null id."""
-    from azul_reference.protocol import Session, reply_to
+    from azul_reference.protocol import Server, reply_to
 
-    session = _PROTOCOL.setdefault("session", Session(seed=1))
-    reply_to(session, b'{"id": 1, "cmd": "new_game", "players": 2}')
-    reply = reply_to(session, text.encode("utf-8", "surrogatepass"))
+    server = _PROTOCOL.setdefault("server", Server(seed=1))
+    reply_to(server, b'{"id": 1, "cmd": "new_game", "players": 2}')
+    reply = reply_to(server, text.encode("utf-8", "surrogatepass"))
     if reply is None:  # quit
         return None
     line = json.dumps(reply, allow_nan=False)

@@ -124,11 +124,11 @@ def test_every_json_example_of_the_protocol_page_fits_the_schema():
 
 
 def test_the_documented_new_game_refusal_is_the_reference_engines():
-    from azul_reference.protocol import Session, reply_to
+    from azul_reference.protocol import Server, reply_to
 
     documented = [m for block in page_messages(PROTOCOL_PAGE.read_text(encoding="utf-8")) for m in block
                   if m.get("error", {}).get("rule") == "SETUP-6"]
-    assert documented == [reply_to(Session(), b'{"id": 2, "cmd": "new_game", "players": 5}')]
+    assert documented == [reply_to(Server(), b'{"id": 2, "cmd": "new_game", "players": 5}')]
 
 
 def test_the_rule_ids_the_reference_pages_name_exist():

@@ -11,22 +11,22 @@ import json
 import sys
 from typing import Any, Callable
 
-from azul_reference.protocol import Session, reply_to
+from azul_reference.protocol import Server, reply_to
 
-Hook = Callable[[dict[str, Any], dict[str, Any], Session], "dict | str | None"]
+Hook = Callable[[dict[str, Any], dict[str, Any], Server], "dict | str | None"]
 
 
-def serve(hook: Hook, before: Callable[[dict, Session], "dict | None"] | None = None) -> int:
-    session = Session(seed=1)
+def serve(hook: Hook, before: Callable[[dict, Server], "dict | None"] | None = None) -> int:
+    server = Server(seed=1)
     for raw in sys.stdin.buffer:
         if not raw.strip():
             continue
         request = json.loads(raw)
         if request.get("cmd") == "quit":
             return 0
-        early = before(request, session) if before else None
-        reply = early if early is not None else reply_to(session, raw)
-        out = hook(request, reply, session)
+        early = before(request, server) if before else None
+        reply = early if early is not None else reply_to(server, raw)
+        out = hook(request, reply, server)
         if out is None:
             continue
         sys.stdout.write((out if isinstance(out, str) else json.dumps(out)) + "\n")

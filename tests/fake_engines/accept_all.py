@@ -4,16 +4,16 @@ import sys
 from _common import serve
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     if request.get("cmd") == "play" and not reply.get("ok"):
-        return {"id": request.get("id"), "ok": True, "state": reply_state(session)}
+        return {"id": request.get("id"), "ok": True, "state": reply_state(server)}
     return reply
 
 
-def reply_state(session):
+def reply_state(server):
     from azul_reference.state import to_state
 
-    return to_state(session.game)
+    return to_state(server.game)
 
 
 sys.exit(serve(hook))

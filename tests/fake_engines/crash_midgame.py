@@ -6,7 +6,7 @@ from _common import serve
 plays = 0
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     global plays
     if request.get("cmd") == "play":
         plays += 1

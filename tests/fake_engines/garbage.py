@@ -4,7 +4,7 @@ import sys
 from _common import serve
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     if request.get("cmd") == "legal_moves":
         return "DEBUG: generating moves..."
     return reply

@@ -5,7 +5,7 @@ import time
 from _common import serve
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     if request.get("cmd") == "play":
         print("thinking very hard...", file=sys.stderr, flush=True)
         time.sleep(3600)

@@ -21,7 +21,7 @@ from _common import serve
 mode, arg = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else "")
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     if request.get("cmd") == "hello":
         if mode == "hello":
             return {**reply, **json.loads(arg)}

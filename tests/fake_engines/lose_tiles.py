@@ -7,7 +7,7 @@ from _common import serve
 lost = 0
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     global lost
     state = reply.get("state") if isinstance(reply, dict) else None
     if state is None:
@@ -15,11 +15,11 @@ def hook(request, reply, session):
     if request.get("cmd") in ("new_game", "load_state"):
         lost = 0
     if request.get("cmd") == "play" and state["phase"] in ("deal", "over") and state["lid"] and lost < 5:
-        session.game.lid[[c for c in range(5) if session.game.lid[c]][0]] -= 1
+        server.game.lid[[c for c in range(5) if server.game.lid[c]][0]] -= 1
         lost += 1
         from azul_reference.state import to_state
 
-        reply["state"] = to_state(session.game)
+        reply["state"] = to_state(server.game)
     return reply
 
 

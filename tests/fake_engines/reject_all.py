@@ -4,7 +4,7 @@ import sys
 from _common import serve
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     if request.get("cmd") == "play":
         return {"id": request.get("id"), "ok": False,
                 "error": {"code": "illegal_move", "message": "no moves today"}}

@@ -9,17 +9,17 @@ from _common import serve
 from azul_reference import to_state
 
 
-def hook(request, reply, session):
+def hook(request, reply, server):
     if not isinstance(reply, dict) or not reply.get("ok"):
         return reply
-    if request.get("cmd") == "legal_moves" and session.game.centre[4] >= 6:
+    if request.get("cmd") == "legal_moves" and server.game.centre[4] >= 6:
         reply["moves"] = [move for move in reply["moves"] if move != "CWF"]
     state = reply.get("state")
     if request.get("cmd") == "play" and state and state["phase"] == "deal":
-        for board in session.game.boards:
+        for board in server.game.boards:
             if board.score >= 10:
                 board.score += 1
-        reply["state"] = to_state(session.game)
+        reply["state"] = to_state(server.game)
     return reply
 
 
