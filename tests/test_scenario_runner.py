@@ -215,10 +215,13 @@ def test_cli_run_reports_failures_with_file_and_line(tmp_path):
 
 def test_cli_check_reports_bad_files(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(SCENARIO.format(steps="1B2") + SCENARIO.format(steps="1B2").replace("OFFER-2", "OFFER-99"))
-    result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", str(bad)])
+    bad.write_text(SCENARIO.format(steps="1B2") + SCENARIO.format(steps="1B2").replace("OFFER-2", "OFFER-99")
+                   + SCENARIO.format(steps="'2B1 -> illegal_move OFFER-98'").replace("offer-fake", "offer-step"))
+    result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", "--no-engine", str(bad)])
     assert result.exit_code == 1
-    assert "already used" in result.output and "unknown rule OFFER-99" in result.output
+    assert "already used" in result.output and "unknown rule ID 'OFFER-99' in its rules" in result.output
+    assert "bad.yaml:29: offer-step: unknown rule ID 'OFFER-98' in step '2B1 -> illegal_move OFFER-98'" \
+        in result.output
 
 
 def test_the_bundled_corpus_covers_every_rule_and_every_ruling():

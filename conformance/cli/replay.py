@@ -17,9 +17,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from azul_conformance.records import RecordError, ReplayError, Step, read_record, replay as replay_record
 from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_files, replay_all
-from azul_conformance.records.claims import rule_titles
 from azul_conformance.readers import safe_text
 from azul_conformance.records.table import table
+from azul_conformance.spec_data import rule_titles
 
 
 def _names(record: Any) -> dict[int, str]:

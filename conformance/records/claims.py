@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
+from ..spec_data import rule_titles
 from .model import CLAIM_FORMS, Claim
 
 _WALL_ROW = re.compile(r"[BYRKW.]{5}")
@@ -44,23 +41,6 @@ def check_claim_form(claim: Claim, players: int, lenient: bool) -> Claim:
     if form in ("seat+text", "text"):
         return _check_text_claim(claim, form, players, lenient, usage, meaning)
     return claim
-
-
-@lru_cache(maxsize=1)
-def rule_titles() -> dict[str, str]:
-    """Every rule ID of the bundled specification and its title, read once.
-
-    Only IDs and titles are needed, so the rule files are read with libyaml's safe loader where it exists
-    (a tenth of a second) rather than spec_data's line-tracking loader (seconds), which every `azul replay`
-    of an imported record would otherwise pay for its `%differs` declarations."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    folder = resources.files("azul_spec") / "rules"
-    titles = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".yaml"):
-            for rule in yaml.load(entry.read_text(encoding="utf-8"), Loader=loader).get("rules", []):
-                titles[rule["id"]] = rule.get("title", "")
-    return titles
 
 
 def _check_rule_claim(claim: Claim, usage: str, meaning: str) -> Claim:

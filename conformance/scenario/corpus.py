@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..spec_check import find_rulebooks
+from ..spec_check.ids import unknown_scenario_rules
 from ..spec_data import SpecError, load_spec
 from .errors import ScenarioError
 from .loader import load_scenarios
@@ -70,13 +71,7 @@ def _rules(report: CorpusReport, coverage: bool) -> None:
     if rules is None:
         report.notes.append("rule IDs not checked: no rule catalogue found (spec/rules/*.yaml)")
         return
-    for scenario in report.scenarios:
-        for rule in scenario.rules:
-            if rule not in rules:
-                report.problems.append(f"{scenario.where}: {scenario.id}: unknown rule {rule}")
-        for step in scenario.steps:
-            if step.reject and step.reject.rule and step.reject.rule not in rules:
-                report.problems.append(f"{step.where}: unknown rule {step.reject.rule} in {step.text!r}")
+    report.problems += [str(problem) for problem in unknown_scenario_rules(report.scenarios, rules)]
     if not coverage:
         return
     covered = {rule for scenario in report.scenarios for rule in scenario.rules}

@@ -3,7 +3,7 @@ named outside the rules (by a scenario or in the reference engine's source) exis
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from .. import spec_data as sd
@@ -35,15 +35,26 @@ def check_chapters(spec: Loaded) -> Iterator[SpecError]:
 
 
 def check_scenario_ids(spec: Loaded, scenarios_root: Path) -> Iterator[SpecError]:
-    """Every rule a scenario lists exists. A file the scenario loader refuses is reported as it says."""
+    """Every rule a scenario names exists. A file the scenario loader refuses is reported as it says."""
     from ..scenario.loader import load_scenarios  # the scenario language is needed only here
 
     errors: list = []
-    for scenario in load_scenarios([scenarios_root], errors):
-        for rule_id in scenario.rules:
-            if rule_id not in spec.known_ids:
-                yield problem(scenario.file, scenario.line, f"{scenario.id}: unknown rule ID {rule_id!r} in its rules")
+    yield from unknown_scenario_rules(load_scenarios([scenarios_root], errors), spec.known_ids)
     yield from errors
+
+
+def unknown_scenario_rules(scenarios: Iterable, known_ids: Collection[str]) -> Iterator[SpecError]:
+    """The rule IDs that scenarios name, in their `rules` or in a refused step, and the spec does not define
+    (also `azul scenarios check`'s check)."""
+    for scenario in scenarios:
+        for rule_id in scenario.rules:
+            if rule_id not in known_ids:
+                yield problem(scenario.file, scenario.line, f"{scenario.id}: unknown rule ID {rule_id!r} in its rules")
+        for step in scenario.steps:
+            rule_id = step.reject.rule if step.reject else None
+            if rule_id and rule_id not in known_ids:
+                file, _, line = step.where.rpartition(":")
+                yield problem(file, int(line), f"{scenario.id}: unknown rule ID {rule_id!r} in step {step.text!r}")
 
 
 def check_engine_ids(spec: Loaded, reference_root: Path) -> Iterator[SpecError]:
