@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .game import ImportedGame, ImportedRound, ImportProblem
-from .ludometer_encoding import FACTORIES, PLAYERS, RULE_DIFFERENCES, Offer, counts, decode, factory_text
+from .game import ImportedGame, ImportedRound, ImportProblem, integer
+from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 
 NAME = "faience"
 SUMMARY = "the Faïence dataset of human-vs-net games (faience-game/1 JSON Lines, one game per line)"
@@ -57,77 +57,47 @@ def _get(obj: Any, path: str, name: str) -> Any:
     return value
 
 
-def _int(value: Any, name: str, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ImportProblem(name, where, f"expected an integer from {low} to {high}, found {value!r}")
-    return value
-
-
 def _clean(value: Any, limit: int = 64) -> str:
     """A source string fit for a header: printable, one line, bounded."""
     return re.sub(r"[\x00-\x1f\x7f]+", " ", str(value))[:limit].strip()
 
 
-def _deals(raw: dict, name: str) -> list[list[tuple[int, ...]]]:
+def _rounds(raw: dict, name: str) -> list[ImportedRound]:
     deals = _get(raw, "deals", name)
     if not isinstance(deals, list) or not deals:
         raise ImportProblem(name, "deals", "no deals: a replay needs every round's factories")
-    result = []
-    for index, deal in enumerate(deals):
-        where = f"deals[{index}]"
-        if not isinstance(deal, dict):
-            raise ImportProblem(name, where, f"expected an object with round and factories, found {deal!r}")
-        if deal.get("round") != index:
-            raise ImportProblem(name, f"{where}.round", f"expected round index {index}, found {deal.get('round')!r}")
-        factories = deal.get("factories")
-        if not isinstance(factories, list) or len(factories) != FACTORIES:
-            raise ImportProblem(name, f"{where}.factories", f"expected {FACTORIES} factories, found {factories!r}")
-        try:
-            tiles = [counts(f, f"factory {i}") for i, f in enumerate(factories, 1)]
-        except ValueError as error:
-            raise ImportProblem(name, f"{where}.factories", str(error)) from None
-        if any(sum(f) > 4 for f in tiles):
-            raise ImportProblem(name, f"{where}.factories", "a factory holds at most 4 tiles")
-        result.append(tiles)
-    return result
-
-
-def _rounds(raw: dict, name: str) -> list[ImportedRound]:
-    deals = _deals(raw, name)
+    dealt = [_deal(deals, index, name) for index in range(len(deals))]
     moves = _get(raw, "moves", name)
     if not isinstance(moves, list) or not moves:
         raise ImportProblem(name, "moves", "no moves: nothing to replay")
-    rounds: list[ImportedRound] = []
-    deal_index, takes, offer = 0, [], Offer(deals[0])
-    start = turn = None
+    rounds = Rounds(name)
+    rounds.begin(dealt[0])
     for index, move in enumerate(moves):
         where = f"moves[{index}]"
-        if offer.empty:
-            rounds.append(ImportedRound(tuple(map(factory_text, deals[deal_index])), start, tuple(takes)))
-            deal_index += 1
-            if deal_index == len(deals):
+        if rounds.offer.empty:
+            rounds.close()
+            if len(rounds.done) == len(deals):
                 raise ImportProblem(name, "deals", f"{len(deals)} deals, but the takes from {where} on need another")
-            takes, offer, start = [], Offer(deals[deal_index]), None
+            rounds.begin(dealt[len(rounds.done)])
         if not isinstance(move, dict):
             raise ImportProblem(name, where, f"expected an object with ply, player and action, found {move!r}")
         if move.get("ply") != index + 1:
             raise ImportProblem(name, f"{where}.ply", f"expected ply {index + 1}, found {move.get('ply')!r}")
-        player = _int(move.get("player"), name, f"{where}.player", 0, PLAYERS - 1)
-        if start is None:
-            start = turn = player
-        elif player != turn:
-            raise ImportProblem(name, f"{where}.player", f"seat {player} moves where turns alternating from the "
-                                f"round's first mover (seat {start}) give seat {turn}")
-        try:
-            takes.append(decode(move.get("action")))
-            offer.take(move["action"])
-        except ValueError as error:
-            raise ImportProblem(name, f"{where}.action", str(error)) from None
-        turn = (turn + 1) % PLAYERS
-    rounds.append(ImportedRound(tuple(map(factory_text, deals[deal_index])), start, tuple(takes)))
-    if deal_index + 1 != len(deals):
-        raise ImportProblem(name, "deals", f"{len(deals)} deals, but the takes span {deal_index + 1} rounds")
-    return rounds
+        rounds.take(integer(move.get("player"), name, f"{where}.player", 0, PLAYERS - 1), move.get("action"), where,
+                    f"{where}.player")
+    rounds.close()
+    if len(rounds.done) != len(deals):
+        raise ImportProblem(name, "deals", f"{len(deals)} deals, but the takes span {len(rounds.done)} rounds")
+    return rounds.done
+
+
+def _deal(deals: list, index: int, name: str) -> list[tuple[int, ...]]:
+    where, dealt = f"deals[{index}]", deals[index]
+    if not isinstance(dealt, dict):
+        raise ImportProblem(name, where, f"expected an object with round and factories, found {dealt!r}")
+    if dealt.get("round") != index:
+        raise ImportProblem(name, f"{where}.round", f"expected round index {index}, found {dealt.get('round')!r}")
+    return deal(dealt.get("factories"), name, f"{where}.factories")
 
 
 def _game(name: str, raw: Any, file_name: str, line: int) -> ImportedGame:
@@ -135,7 +105,7 @@ def _game(name: str, raw: Any, file_name: str, line: int) -> ImportedGame:
         raise ImportProblem(name, "(line)", "not a JSON object")
     if raw.get("format", FORMAT) != FORMAT:
         raise ImportProblem(name, "format", f"{raw['format']!r}: this importer reads {FORMAT!r}")
-    human = _int(_get(raw, "human_seat", name), name, "human_seat", 0, PLAYERS - 1)
+    human = integer(_get(raw, "human_seat", name), name, "human_seat", 0, PLAYERS - 1)
     rounds = _rounds(raw, name)
     finished = _get(raw, "final.finished", name)
     scores = _get(raw, "final.scores", name)

@@ -9,6 +9,7 @@ game record with every fact of the source as a checkable claim, so that `azul re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..records.model import Claim, Comment, Deal, Header, Note, Ply, Record, Round
 from ..records.writer import HEADER_ORDER
@@ -41,6 +42,15 @@ class ImportProblem(ValueError):
     def __init__(self, game: str, field_name: str, message: str) -> None:
         super().__init__(f"{game}: {field_name}: {message}")
         self.game, self.field, self.message = game, field_name, message
+
+
+def integer(value: Any, game: str, where: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` if it is an integer (not a boolean) within the bounds given; an ImportProblem otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low) \
+            or (high is not None and value > high):
+        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
+        raise ImportProblem(game, where, f"expected an integer{bounds}, found {value!r}")
+    return value
 
 
 def _headers(game: ImportedGame) -> tuple[Header, ...]:

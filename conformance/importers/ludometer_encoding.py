@@ -1,4 +1,5 @@
-"""The move and tile encoding of ludometer's engine, shared by its fixture and the Faïence dataset.
+"""The move and tile encoding of ludometer's engine, and the reading of a game's rounds from its takes, shared
+by its fixture and the Faïence dataset.
 
 Facts from the engine's documentation (../shared/engines/README.md, "Recorded games"): an action is
 `source * 30 + colour * 6 + dest`, source 0-4 the factories 1-5 and 5 the centre, dest 0-4 pattern lines 1-5
@@ -9,6 +10,7 @@ layout of our notation. A factory or the centre is five counts, one per colour.
 from __future__ import annotations
 
 from ..notation import COLOURS
+from .game import ImportedRound, ImportProblem
 
 ACTIONS = 6 * 30
 CENTRE = 5
@@ -75,3 +77,53 @@ class Offer:
             for other in range(5):
                 centre[other] += pool[other]
                 pool[other] = 0
+
+
+def deal(factories: object, game: str, where: str) -> list[tuple[int, ...]]:
+    """A round's five factories as tile counts; an ImportProblem at `where` when they are not."""
+    if not isinstance(factories, list) or len(factories) != FACTORIES:
+        raise ImportProblem(game, where, f"expected {FACTORIES} factories, found {factories!r}")
+    try:
+        tiles = [counts(factory, f"factory {i}") for i, factory in enumerate(factories, 1)]
+    except ValueError as error:
+        raise ImportProblem(game, where, str(error)) from None
+    if any(sum(factory) > 4 for factory in tiles):
+        raise ImportProblem(game, where, "a factory holds at most 4 tiles")
+    return tiles
+
+
+class Rounds:
+    """A game's rounds as its takes are read: each take is checked against the tiles on offer and against the
+    seat whose turn it is (turns alternate from the round's first mover), so that a flat list of takes falls
+    into its rounds."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.done: list[ImportedRound] = []
+        self.offer: Offer | None = None
+        self.factories: tuple[str, ...] = ()
+        self.takes: list[str] = []
+        self.start = self.turn = -1
+
+    def begin(self, tiles: list[tuple[int, ...]], start: int | None = None) -> None:
+        """A new round dealt `tiles`; its first mover is `start`, or (None) the seat of its first take."""
+        self.offer, self.factories, self.takes = Offer(tiles), tuple(map(factory_text, tiles)), []
+        self.start = self.turn = -1 if start is None else start
+
+    def take(self, seat: int, action: object, where: str, seat_field: str) -> None:
+        """The take `action` by `seat` (`where` names the move in the source, `seat_field` its seat)."""
+        if self.start < 0:
+            self.start = self.turn = seat
+        elif seat != self.turn:
+            raise ImportProblem(self.game, seat_field, f"seat {seat} moves where turns alternating from the "
+                                f"round's first mover (seat {self.start}) give seat {self.turn}")
+        try:
+            self.takes.append(decode(action))
+            self.offer.take(action)
+        except ValueError as error:
+            raise ImportProblem(self.game, f"{where}.action", str(error)) from None
+        self.turn = (self.turn + 1) % PLAYERS
+
+    def close(self, scores: tuple[int, ...] | None = None) -> None:
+        """The round ends; `scores` are the source's after it, if it gives them."""
+        self.done.append(ImportedRound(self.factories, self.start, tuple(self.takes), scores))

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .game import ImportedGame, ImportedRound, ImportProblem
-from .ludometer_encoding import FACTORIES, PLAYERS, RULE_DIFFERENCES, Offer, counts, decode, factory_text
+from .game import ImportedGame, ImportedRound, ImportProblem, integer
+from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 
 NAME = "ludometer"
 SUMMARY = "ludometer's recorded games (games.json.gz: every state, legal move list, move and score)"
@@ -47,77 +47,46 @@ def _field(obj: Any, key: str, name: str, where: str) -> Any:
     return obj[key]
 
 
-def _int(value: Any, name: str, where: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low) \
-            or (high is not None and value > high):
-        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
-        raise ImportProblem(name, where, f"expected an integer{bounds}, found {value!r}")
-    return value
-
-
 def _scores(value: Any, name: str, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != PLAYERS:
         raise ImportProblem(name, where, f"expected {PLAYERS} scores, found {value!r}")
-    return tuple(_int(s, name, where) for s in value)
+    return tuple(integer(s, name, where) for s in value)
 
 
 def _game(name: str, game: Any, number: int, total: int, file_name: str) -> ImportedGame:
     moves = _field(game, "moves", name, "")
     if not isinstance(moves, list) or not moves:
         raise ImportProblem(name, "moves", "no moves: nothing to replay")
-    rounds: list[ImportedRound] = []
-    takes: list[str] = []
-    offer: Offer | None = None
-    current = start = -1
-    deal: tuple[str, ...] = ()
-    turn = 0
+    rounds, current = Rounds(name), -1
     for index, move in enumerate(moves):
         where = f"moves[{index}]"
         state = _field(move, "state", name, where)
-        round_index = _int(_field(state, "round", name, f"{where}.state"), name, f"{where}.state.round")
+        round_index = integer(_field(state, "round", name, f"{where}.state"), name, f"{where}.state.round")
         if round_index != current:
-            if offer is not None and not offer.empty:
+            if rounds.offer is not None and not rounds.offer.empty:
                 raise ImportProblem(name, f"{where}.state.round", f"round {round_index + 1} begins while tiles "
                                     f"of round {current + 1} are still on offer")
             if round_index != current + 1:
                 raise ImportProblem(name, f"{where}.state.round", f"round index {round_index} follows "
                                     f"{current}: a round is missing")
-            if takes:
-                rounds.append(ImportedRound(deal, start, tuple(takes), _scores(
-                    _field(state, "scores", name, f"{where}.state"), name, f"{where}.state.scores")))
-            current, takes = round_index, []
-            factories = _field(state, "factories", name, f"{where}.state")
-            if not isinstance(factories, list) or len(factories) != FACTORIES:
-                raise ImportProblem(name, f"{where}.state.factories", f"expected {FACTORIES} factories")
-            try:
-                tiles = [counts(f, f"factory {i}") for i, f in enumerate(factories, 1)]
-            except ValueError as error:
-                raise ImportProblem(name, f"{where}.state.factories", str(error)) from None
-            deal = tuple(factory_text(f) for f in tiles)
-            offer = Offer(tiles)
-            start = _int(_field(state, "first_player", name, f"{where}.state"), name,
-                         f"{where}.state.first_player", 0, PLAYERS - 1)
-            turn = start
-        mover = _int(_field(state, "current_player", name, f"{where}.state"), name,
-                     f"{where}.state.current_player", 0, PLAYERS - 1)
-        if mover != turn:
-            raise ImportProblem(name, f"{where}.state.current_player", f"seat {mover} moves where turns alternating "
-                                f"from the round's start player (seat {start}) give seat {turn}")
+            if rounds.offer is not None:
+                rounds.close(_scores(_field(state, "scores", name, f"{where}.state"), name, f"{where}.state.scores"))
+            current = round_index
+            rounds.begin(deal(_field(state, "factories", name, f"{where}.state"), name, f"{where}.state.factories"),
+                         integer(_field(state, "first_player", name, f"{where}.state"), name,
+                                 f"{where}.state.first_player", 0, PLAYERS - 1))
+        mover = integer(_field(state, "current_player", name, f"{where}.state"), name,
+                        f"{where}.state.current_player", 0, PLAYERS - 1)
         action = _field(move, "action", name, where)
-        try:
-            takes.append(decode(action))
-            offer.take(action)
-        except ValueError as error:
-            raise ImportProblem(name, f"{where}.action", str(error)) from None
+        rounds.take(mover, action, where, f"{where}.state.current_player")
         legal = move.get("legal")
         if isinstance(legal, list) and action not in legal:
-            raise ImportProblem(name, f"{where}.action", f"{action} ({takes[-1]}) is not among the legal "
+            raise ImportProblem(name, f"{where}.action", f"{action} ({rounds.takes[-1]}) is not among the legal "
                                 f"actions the record lists for this position")
-        turn = (turn + 1) % PLAYERS
-    if offer is not None and not offer.empty:
+    if not rounds.offer.empty:
         raise ImportProblem(name, f"moves[{len(moves) - 1}]", "the last round stops with tiles still on offer")
-    rounds.append(ImportedRound(deal, start, tuple(takes)))
-    return _finish(name, game, rounds, number, total, file_name)
+    rounds.close()
+    return _finish(name, game, rounds.done, number, total, file_name)
 
 
 def _finish(name: str, game: dict, rounds: list[ImportedRound], number: int, total: int,
