@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Callable
 
@@ -59,47 +60,40 @@ def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
             return f"1BF (factory 1 is empty) refused: {error.code}{' ' + error.rule if error.rule else ''}"
         raise SmokeFailure("1BF was accepted although factory 1 is empty (OFFER-6)")
 
-    def raw(line: bytes) -> dict:
-        answer = engine.send_raw(line)
-        try:
-            reply = json.loads(answer)
-        except (ValueError, RecursionError):
-            raise SmokeFailure(f"the answer is not JSON: {safe_text(answer.decode('utf-8', 'replace'), 120)!r}")
-        _expect(isinstance(reply, dict), f"the answer is not a JSON object: {safe_text(answer, 120)!r}")
-        error = reply.get("error")
-        memo["code"] = error.get("code") if isinstance(error, dict) else None
-        return reply
-
-    def bad_request():
-        if not hasattr(engine, "send_raw"):
-            return "skipped (in-process engine)"
-        reply = raw(b'{"id": 999, "cmd": "fly_to_the_moon"}')
-        _expect(reply.get("ok") is False, "an unknown command was not refused")
-        _expect(memo["code"] == "bad_request", f"error code {memo['code']!r} for an unknown command, expected "
-                                               "bad_request")
-        _expect(reply.get("id") == 999, f"the refusal carries id {reply.get('id')!r}, expected 999")
-        return "unknown command refused with bad_request"
-
-    def no_id():
-        if not hasattr(engine, "send_raw"):
-            return "skipped (in-process engine)"
-        reply = raw(b'{"cmd": "state"}')
-        _expect(reply.get("ok") is False, "a request without an id was answered as if it were valid")
-        _expect(memo["code"] == "bad_request", f"error code {memo['code']!r}, expected bad_request")
-        _expect("id" in reply and reply["id"] is None, f"the refusal carries id {reply.get('id')!r}, expected null")
-        return "a request without an id refused with bad_request and id null"
-
-    def other_protocol():
-        if not hasattr(engine, "send_raw"):
-            return "skipped (in-process engine)"
-        reply = raw(b'{"id": 998, "cmd": "hello", "protocol": 2}')
-        _expect(reply.get("ok") is False, "hello for protocol 2 was accepted (this engine speaks protocol 1)")
-        _expect(memo["code"] == "bad_request", f"error code {memo['code']!r}, expected bad_request")
-        return "hello for protocol 2 refused with bad_request"
-
     return [("hello", hello), ("new_game", new_game), ("deal", deal), ("legal_moves", legal_moves),
-            ("play", play), ("state", state), ("illegal move", illegal), ("bad request", bad_request),
-            ("no id", no_id), ("protocol 2", other_protocol)]
+            ("play", play), ("state", state), ("illegal move", illegal)] + [
+        (name, functools.partial(_refused, engine, *request)) for name, *request in REFUSED]
+
+
+# Requests every engine must refuse with bad_request: the check's name, the raw line, the id the refusal must
+# carry (... when any), what it means if the engine accepts, and what a passing check shows.
+REFUSED = (
+    ("bad request", b'{"id": 999, "cmd": "fly_to_the_moon"}', 999, "an unknown command was not refused",
+     "unknown command refused with bad_request"),
+    ("no id", b'{"cmd": "state"}', None, "a request without an id was answered as if it were valid",
+     "a request without an id refused with bad_request and id null"),
+    ("protocol 2", b'{"id": 998, "cmd": "hello", "protocol": 2}', ...,
+     "hello for protocol 2 was accepted (this engine speaks protocol 1)",
+     "hello for protocol 2 refused with bad_request"),
+)
+
+
+def _refused(engine, line: bytes, want_id, accepted: str, shown: str) -> str:
+    if not hasattr(engine, "send_raw"):
+        return "skipped (in-process engine)"
+    answer = engine.send_raw(line)
+    try:
+        reply = json.loads(answer)
+    except (ValueError, RecursionError):
+        raise SmokeFailure(f"the answer is not JSON: {safe_text(answer.decode('utf-8', 'replace'), 120)!r}")
+    _expect(isinstance(reply, dict), f"the answer is not a JSON object: {safe_text(answer, 120)!r}")
+    _expect(reply.get("ok") is False, accepted)
+    code = reply["error"].get("code") if isinstance(reply.get("error"), dict) else None
+    _expect(code == "bad_request", f"error code {code!r}, expected bad_request")
+    if want_id is not ... and not ("id" in reply and reply["id"] == want_id):
+        carried = f"id {json.dumps(reply['id'])}" if "id" in reply else "no id"
+        raise SmokeFailure(f"the refusal carries {carried}, expected id {json.dumps(want_id)}")
+    return shown
 
 
 class SmokeFailure(Exception):
