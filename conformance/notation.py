@@ -10,6 +10,7 @@ from __future__ import annotations
 
 COLOURS = "BYRKW"  # blue, yellow, red, black, white: the order of every multiset string
 MARKER = "M"  # the first-player marker, in the centre or on a floor line; never a tile
+COLOUR_NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white", MARKER: "first-player marker"}
 TILES_PER_COLOUR = 20  # SETUP-4
 FACTORIES_BY_PLAYERS = {2: 5, 3: 7, 4: 9}  # SETUP-3
 PLAYER_COUNTS = tuple(FACTORIES_BY_PLAYERS)

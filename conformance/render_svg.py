@@ -15,9 +15,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
-from .notation import COLOURS, FLOOR_PENALTIES, wall_colour
+from .notation import COLOUR_NAMES, COLOURS, FLOOR_PENALTIES, wall_colour
 
-COLOUR_NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white", "M": "first-player marker"}
 FILL = {"B": "#0072B2", "Y": "#F0E442", "R": "#D55E00", "K": "#1A1A1A", "W": "#F4F8FB", "M": "#FFF3C4"}
 STROKE = {"B": "#004A75", "Y": "#A89A1C", "R": "#8C3D00", "K": "#000000", "W": "#7D8A94", "M": "#8A6D00"}
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -11,6 +11,8 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from ..notation import PLAYER_COUNTS, VARIANTS
+
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
 PLAIN_EVERY = 10.0  # seconds between progress lines when the output is not a terminal
 
@@ -34,14 +36,14 @@ def parse_players(ctx, param, value: str) -> tuple[int, ...]:
         counts = sorted({int(part) for part in value.split(",") if part.strip()})
     except ValueError:
         counts = []
-    if not counts or any(n not in (2, 3, 4) for n in counts):
+    if not counts or any(n not in PLAYER_COUNTS for n in counts):
         raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
     return tuple(counts)
 
 
 def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
-    names = ["colour", "grey"] if value == "both" else [v.strip() for v in value.split(",") if v.strip()]
-    if not names or any(v not in ("colour", "grey") for v in names):
+    names = list(VARIANTS) if value == "both" else [v.strip() for v in value.split(",") if v.strip()]
+    if not names or any(v not in VARIANTS for v in names):
         raise click.BadParameter(f"{value!r}: expected colour, grey, colour,grey or both")
     return tuple(dict.fromkeys(names))
 

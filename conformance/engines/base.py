@@ -80,7 +80,7 @@ class Capabilities:
         """What of `requires` (capability names such as "grey", "load_state", "deal", "players:3") is not offered."""
         absent = []
         for need in requires:
-            if need in ("colour", "grey"):
+            if need in VARIANTS:
                 ok = need in self.variants
             elif need.startswith("players:"):
                 ok = int(need.split(":", 1)[1]) in self.players

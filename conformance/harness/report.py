@@ -41,6 +41,14 @@ class RunReport:
         return self.footer is None or bool(self.footer.get("interrupted"))
 
 
+def engine_title(header: dict[str, Any]) -> str:
+    """The engine a report judged, as `name version` from its header ("" when the header does not say)."""
+    engine = header.get("engine")
+    if not isinstance(engine, dict):
+        return str(engine or "")
+    return " ".join(str(engine[key]) for key in ("name", "version") if engine.get(key))
+
+
 def read_report(path: str | Path) -> RunReport:
     """Read a JSON Lines report, even one cut short (no footer, a torn last line)."""
     header: dict[str, Any] = {}
@@ -181,7 +189,7 @@ def fenced(text: str) -> list[str]:
 def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None) -> str:
     engine = header.get("engine") or {}
     counts = tally(results)
-    lines = [f"# Conformance report: {md(engine.get('name', '?'))} {md(engine.get('version', ''))}".rstrip(), "",
+    lines = [f"# Conformance report: {md(engine_title(header) or '?')}", "",
              *(["**This run was interrupted: not every case was run.**", ""] if header.get("interrupted") else []),
              *([f"**No case was run: {md(header['problem'])}**", ""] if header.get("problem") else []),
              f"Command: {md(header.get('command', '?'))}  ",

@@ -10,12 +10,14 @@ import difflib
 import re
 from typing import Any
 
+from ..notation import COLOURS, FLOOR_SPACES, MARKER
 from ..spec_data import rule_titles
 from .model import CLAIM_FORMS, Claim
 
-_WALL_ROW = re.compile(r"[BYRKW.]{5}")
-_FLOOR = re.compile(r"-|[BYRKWM]{1,7}")
-_CENTRE = re.compile(r"-|[BYRKW]+")
+_WALL_ROW = re.compile(rf"[{COLOURS}.]{{5}}")
+_FLOOR = re.compile(rf"-|[{COLOURS}{MARKER}]{{1,{FLOOR_SPACES}}}")
+_CENTRE = re.compile(rf"-|[{COLOURS}]+")
+_LINE = re.compile(rf"([{COLOURS}])\1*")
 
 
 def check_claim_form(claim: Claim, players: int, lenient: bool) -> Claim:
@@ -85,10 +87,10 @@ def _text_problem(kind: str, text: str) -> str | None:
         if len(lines) != 5:
             return "pattern lines are 5 parts joined by |, `-` for an empty line"
         for number, line in enumerate(lines, 1):
-            if line != "-" and not (re.fullmatch(r"([BYRKW])\1*", line) and len(line) <= number):
+            if line != "-" and not (_LINE.fullmatch(line) and len(line) <= number):
                 return f"pattern line {number} holds up to {number} tiles of one colour (or is -), not {line!r}"
     elif kind == "floor":
-        if not _FLOOR.fullmatch(text) or text.count("M") > 1:
+        if not _FLOOR.fullmatch(text) or text.count(MARKER) > 1:
             return "a floor line is up to 7 tiles (B Y R K W, M the marker at most once), or - if empty"
     elif kind == "centre" and not _CENTRE.fullmatch(text):
         return "the centre is tiles B Y R K W (not the marker), or - if empty"

@@ -20,7 +20,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from ..located import Span, decode_utf8, grammar_failure
-from ..notation import COLOURS, FACTORIES_BY_PLAYERS
+from ..notation import COLOURS, FACTORIES_BY_PLAYERS, VARIANTS
 from .claims import check_claim_form
 from .errors import RecordSyntaxError, Repair
 from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, Claim, Comment, Deal, Header, Note, Ply, Record, Round
@@ -202,9 +202,9 @@ class _Reader:
         players = next((h.value for h in headers if h.name == "Players"), "4")
         if name == "Players" and value not in ("2", "3", "4"):
             raise self.fail(header.pos, f"Players must be 2, 3 or 4, not {value!r}")
-        if name == "Variant" and value not in ("colour", "grey"):
+        if name == "Variant" and value not in VARIANTS:
             fixed = {"color": "colour", "coloured": "colour", "gray": "grey"}.get(value.lower(), value.lower())
-            if not self.lenient or fixed not in ("colour", "grey"):
+            if not self.lenient or fixed not in VARIANTS:
                 raise self.fail(header.pos, f"Variant must be \"colour\" or \"grey\", not {value!r}")
             self.repair(header.pos, f"Variant {value!r} read as {fixed!r}")
             return Header(name, fixed, pos=header.pos)

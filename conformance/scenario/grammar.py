@@ -14,7 +14,7 @@ from importlib import resources
 from lark import Lark, Tree, UnexpectedInput
 
 from ..located import grammar_failure
-from ..notation import ERROR_CODES
+from ..notation import COLOUR_NAMES, COLOURS, ERROR_CODES, MARKER, VARIANTS
 from .errors import Origin, ScenarioSyntaxError
 
 START_RULES = ("position", "steps", "expect")
@@ -24,7 +24,7 @@ FRIENDLY = {
     "INT": "a number", "MOVE": "a move such as 3K4, CBF or 2@4", "TILES": "tile letters (B Y R K W, M)",
     "COUNTED": "a count of tiles such as 18B", "CELLS": "cells (B Y R K W, or . for empty)",
     "DASH": "- (nothing)", "BAR": "| (between pattern line and wall)", "ARROW": "->",
-    "ERROR_CODE": "an error code (illegal_move, bad_request, unsupported, internal)",
+    "ERROR_CODE": f"an error code ({', '.join(ERROR_CODES)})",
     "RULE_ID": "a rule ID such as OFFER-9", "CENTRE": "centre", "AUTO": "auto", "_NL": "the end of the line",
     "$END": "the end of the text", "MOVE_PATTERN": "a move pattern such as 1Y? (? is any one character)",
     "WORD": "a word",
@@ -37,7 +37,7 @@ SPELLINGS = {"center": "centre", "color": "colour", "gray": "grey", "factory": "
 # Words of the language that are values, not keys.
 VALUE_WORDS = {
     word: f"{word!r} is a value: write `variant: {word}` in a position, `variant = {word}` in an assertion"
-    for word in ("colour", "grey")
+    for word in VARIANTS
 } | {
     word: f"{word!r} is a value: write `phase: {word}` in a position, `phase = {word}` in an assertion"
     for word in ("offer", "tiling", "over")
@@ -139,8 +139,9 @@ def _hint(word: str) -> str | None:
     close = difflib.get_close_matches(low, keywords(), n=1, cutoff=0.7)
     if close and close[0] != low:
         return f"did you mean {close[0]!r}?"
-    if word.isupper() and any(ch not in "BYRKWM." for ch in word):
-        return "tiles are B (blue) Y (yellow) R (red) K (black) W (white); M is the first-player marker"
+    if word.isupper() and any(ch not in COLOURS + MARKER + "." for ch in word):
+        return (f"tiles are {' '.join(f'{c} ({COLOUR_NAMES[c]})' for c in COLOURS)}; "
+                f"{MARKER} is the {COLOUR_NAMES[MARKER]}")
     return None
 
 

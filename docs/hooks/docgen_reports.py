@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from azul_conformance.harness.findings import deviations, scores
-from azul_conformance.harness.report import RunReport, by_rule, read_report
+from azul_conformance.harness.report import RunReport, by_rule, engine_title, read_report
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
@@ -25,13 +25,6 @@ def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, RunReport
             continue
         reports.append((path.relative_to(folder).as_posix(), report))
     return reports
-
-
-def engine_name(report: RunReport, name: str) -> str:
-    engine = report.header.get("engine")
-    if isinstance(engine, dict):
-        return " ".join(str(engine[k]) for k in ("name", "version") if engine.get(k)) or name
-    return str(engine or name)
 
 
 def rule_cell(results: list[CaseResult]) -> str:
@@ -70,12 +63,12 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
         score = scores(results)
         levels = " | ".join(f"{row['pass']} of {row['judged']} pass" + (f", {row['differs']} differ" if row["differs"]
                                                                           else "") for row in score.values())
-        out.append(f"| {cell(engine_name(report, name))} | `{name}` | {len(results)} | "
+        out.append(f"| {cell(engine_title(report.header) or name)} | `{name}` | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
                    f"{sum(not r.verdict.judged for r in results)} | {levels} | {len(deviations(results))} |")
     grouped = [by_rule(list(report.results)) for _, report in reports]
     out += ["", "## Rule by rule", "",
-            "| Rule | " + " | ".join(cell(engine_name(report, name)) for name, report in reports) + " |",
+            "| Rule | " + " | ".join(cell(engine_title(report.header) or name) for name, report in reports) + " |",
             "| --- |" + " --- |" * len(reports)]
     rule_ids = [rule.id for rule in spec.rules] or sorted({rule for rules in grouped for rule in rules})
     for rule_id in rule_ids:
