@@ -8,7 +8,8 @@ problem the same way, so a user learns one shape:
           |     ^^^^^^
       did you mean 'centre'?
 
-Lark's refusals are translated here once (`grammar_failure`); each language then words them in its own terms.
+Lark's refusals are translated here once (`grammar_failure`, and `TooLarge` for numbers past any game's);
+each language then words them in its own terms.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+import yaml
+from lark import Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 
@@ -130,6 +133,41 @@ def decode_utf8(data: bytes, file: str, error: Callable[[str, Span], LocatedErro
         column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         raise error(f"not UTF-8 text: byte 0x{data[problem.start]:02x} cannot start or continue a character "
                     f"({what})", Span.at(file, line, column)) from None
+
+
+def yaml_failure(error: yaml.YAMLError, file: str) -> tuple[str, Span]:
+    """A YAML refusal (from readers.compose) as our message and the place PyYAML marked."""
+    mark = getattr(error, "problem_mark", None)
+    span = Span.at(file, mark.line + 1, mark.column + 1) if mark else Span(file=file)
+    return f"not valid YAML: {getattr(error, 'problem', None) or error}", span
+
+
+MAX_DIGITS = 9  # no number of a game (a score, seat, round, count or move number) comes near a billion
+
+
+class TooLarge(Exception):
+    """A number too large for anything in a game, raised by a Lark lexer callback as the text is read, so that
+    `400000000B` never becomes 400 million letters and a 5,000-digit number never reaches int() (which refuses
+    more than 4,300 digits)."""
+
+    def __init__(self, token: Token, message: str | None = None) -> None:
+        self.token = token
+        self.message = message or f"the number {shortened(token)} is larger than anything in a game of Azul"
+        super().__init__(self.message)
+
+    def span(self, file: str | None = None) -> Span:
+        return Span.at(file, self.token.line, self.token.column, len(self.token))
+
+
+def check_digits(token: Token) -> Token:
+    """A Lark lexer callback for number tokens: TooLarge past MAX_DIGITS digits."""
+    if len(token.strip("-.").lstrip("0")) > MAX_DIGITS:
+        raise TooLarge(token)
+    return token
+
+
+def shortened(text: str) -> str:
+    return text if len(text) <= 20 else f"{text[:8]}...{text[-4:]} ({len(text)} characters)"
 
 
 @dataclass(frozen=True)

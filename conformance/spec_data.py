@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from . import readers
-from .located import LocatedError, Span
+from .located import LocatedError, Span, yaml_failure
 
 VERSIONS: tuple[str, ...] = ("FR", "DE", "EN", "IT", "UK", "ES", "PT", "IT-2")
 VERSION_NAMES: dict[str, str] = {
@@ -96,10 +96,7 @@ def read_document(path: Path, shown: str | None = None) -> Document:
     try:
         node, data = readers.compose(text)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        span = Span.at(shown, mark.line + 1, mark.column + 1) if mark else Span(file=shown)
-        problem = getattr(error, "problem", None) or str(error)
-        raise SpecError(f"not valid YAML: {problem}", span, text) from None
+        raise SpecError(*yaml_failure(error, shown), text) from None
     document = Document(path, shown, data)
     if node is not None:
         _walk(node, (), document)

@@ -11,6 +11,8 @@ import signal
 
 import click
 
+from ..notation import PLAYER_COUNTS
+
 # name -> "module:attribute"; the module lives beside this file.
 COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("azul_conformance.cli.conform:conform", "Run the conformance suite against an engine."),
@@ -59,6 +61,17 @@ class LazyGroup(click.Group):
         # Short help comes from the table, so listing commands imports nothing.
         with formatter.section("Commands"):
             formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
+
+
+def parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, ...]:
+    """`--players 2,3,4` (azul simulate, azul fuzz): the player counts asked for, each once, in order."""
+    try:
+        counts = sorted({int(part) for part in value.split(",") if part.strip()})
+    except ValueError:
+        counts = []
+    if not counts or any(n not in PLAYER_COUNTS for n in counts):
+        raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
+    return tuple(counts)
 
 
 def _interrupt(_signum: int, _frame) -> None:

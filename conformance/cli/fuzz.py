@@ -11,7 +11,8 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from ..notation import PLAYER_COUNTS, VARIANTS
+from ..notation import VARIANTS
+from . import parse_players
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
 PLAIN_EVERY = 10.0  # seconds between progress lines when the output is not a terminal
@@ -29,16 +30,6 @@ def parse_duration(ctx, param, value: str | None) -> float | None:
         raise click.BadParameter(f"{value!r}: expected a duration such as 90s, 15m, 2h or 1h30m")
     hours, minutes, seconds = (int(g or 0) for g in parts.groups())
     return float(hours * 3600 + minutes * 60 + seconds)
-
-
-def parse_players(ctx, param, value: str) -> tuple[int, ...]:
-    try:
-        counts = sorted({int(part) for part in value.split(",") if part.strip()})
-    except ValueError:
-        counts = []
-    if not counts or any(n not in PLAYER_COUNTS for n in counts):
-        raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
-    return tuple(counts)
 
 
 def parse_variants(ctx, param, value: str) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from azul_conformance.engines.reference import play_logged_game, play_random_game
-from azul_conformance.notation import PLAYER_COUNTS
+from azul_conformance.cli import parse_players
 from azul_conformance.records import record_from_states, write_record
 
 
@@ -54,7 +54,7 @@ class Tally:
                 "  ".join(f"{total / n:.1f}" for total in self.scores)]
 
 
-def write_records(target: str, counts: list[int], variant: str, games: int, seed: int,
+def write_records(target: str, counts: tuple[int, ...], variant: str, games: int, seed: int,
                   max_rounds: int) -> list[Path]:
     """Replay each simulated game with its log and write it as a game record; returns the paths written."""
     base = Path(target)
@@ -70,23 +70,13 @@ def write_records(target: str, counts: list[int], variant: str, games: int, seed
     return paths
 
 
-def parse_players(ctx: click.Context, param: click.Parameter, value: str) -> list[int]:
-    try:
-        counts = [int(part) for part in value.split(",") if part.strip()]
-    except ValueError:
-        counts = []
-    if not counts or any(n not in PLAYER_COUNTS for n in counts):
-        raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
-    return sorted(set(counts))
-
-
 def game_seeds(seed: int, players: int, variant: str, games: int) -> list[int]:
     """One seed per game, reproducible from the run's seed and independent across player counts."""
     stream = random.Random(f"{seed}/{players}/{variant}")
     return [stream.getrandbits(63) for _ in range(games)]
 
 
-def run(counts: list[int], variant: str, games: int, seed: int, max_rounds: int,
+def run(counts: tuple[int, ...], variant: str, games: int, seed: int, max_rounds: int,
         progress: Progress | None = None) -> list[Tally]:
     tallies = []
     for players in counts:
@@ -116,7 +106,7 @@ def run(counts: list[int], variant: str, games: int, seed: int, max_rounds: int,
 @click.option("--record", "record", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write each game as an annotated game record (.azr, checkable by azul replay): to this "
                    "file for a single game, else to FILE-<players>p-<n>.azr beside it.")
-def simulate(games: int, players: list[int], variant: str, seed: int, max_rounds: int,
+def simulate(games: int, players: tuple[int, ...], variant: str, seed: int, max_rounds: int,
              record: str | None) -> None:
     """Play random games on the reference engine and print statistics per player count.
 

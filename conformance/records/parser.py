@@ -19,7 +19,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ..located import Span, decode_utf8, grammar_failure
+from ..located import Span, TooLarge, check_digits, decode_utf8, grammar_failure
 from ..notation import COLOURS, FACTORIES_BY_PLAYERS, VARIANTS
 from .claims import check_claim_form
 from .errors import RecordSyntaxError, Repair
@@ -47,23 +47,7 @@ def grammar() -> Lark:
     """The record grammar, loaded once from the azul_spec package data."""
     text = (resources.files("azul_spec") / "grammar" / "record.lark").read_text(encoding="utf-8")
     return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False,
-                lexer_callbacks={"INT": _check_int, "MOVE_NUMBER": _check_int})
-
-
-MAX_DIGITS = 9  # no score, seat, round or move number of a game comes near a billion
-
-
-class _TooLarge(Exception):
-    def __init__(self, token: Token) -> None:
-        super().__init__(token)
-        self.token = token
-
-
-def _check_int(token: Token) -> Token:
-    # checked as the text is read: int() refuses numbers of more than 4,300 digits with a bare ValueError
-    if len(token.strip("-.").lstrip("0")) > MAX_DIGITS:
-        raise _TooLarge(token)
-    return token
+                lexer_callbacks={"INT": check_digits, "MOVE_NUMBER": check_digits})
 
 
 def _pos(item: Token | Tree) -> Span:
@@ -128,11 +112,8 @@ class _Reader:
             tree = grammar().parse(self.text)
         except UnexpectedInput as error:
             raise self._syntax_error(error) from None
-        except _TooLarge as error:
-            token = error.token
-            shown = token if len(token) <= 20 else f"{token[:8]}...({len(token)} characters)"
-            raise self.fail(Span(token.line, token.column, token.end_line, token.end_column),
-                            f"the number {shown} is larger than anything in a game of Azul") from None
+        except TooLarge as error:
+            raise self.fail(error.span(), error.message) from None
         headers = [self.header(item) for item in tree.children if item.data == "header"]
         notes = tuple(self.note(item) for item in tree.children if item.data in ("comment", "claim"))
         round_trees = [item for item in tree.children if item.data == "round"]

@@ -13,7 +13,7 @@ from importlib import resources
 
 from lark import Lark, Tree, UnexpectedInput
 
-from ..located import grammar_failure
+from ..located import TooLarge, check_digits, grammar_failure, shortened
 from ..notation import COLOUR_NAMES, COLOURS, ERROR_CODES, MARKER, VARIANTS
 from .errors import Origin, ScenarioSyntaxError
 
@@ -44,41 +44,21 @@ VALUE_WORDS = {
 }
 
 
-# The largest numbers a scenario can mean: a game has 100 tiles; no seat, round, score or count comes near a
-# billion. Checked as the text is read, so `400000000B` never becomes 400 million letters and a 5,000-digit
-# number never reaches int() (which refuses more than 4,300 digits).
-MAX_TILES = 100
-MAX_DIGITS = 9
-
-
-class _TooLarge(Exception):
-    def __init__(self, token, message: str) -> None:
-        super().__init__(message)
-        self.token, self.message = token, message
+MAX_TILES = 100  # a game has 100 tiles: `400000000B` is refused as it is read, never made into letters
 
 
 def _check_counted(token):
     digits = token[:-1].lstrip("0")
     if len(digits) > 3 or int(digits or 0) > MAX_TILES:
-        raise _TooLarge(token, f"{_short(token)} tiles: a game has {MAX_TILES} tiles in all")
+        raise TooLarge(token, f"{shortened(token)} tiles: a game has {MAX_TILES} tiles in all")
     return token
-
-
-def _check_int(token):
-    if len(token.lstrip("0")) > MAX_DIGITS:
-        raise _TooLarge(token, f"the number {_short(token)} is larger than anything in a game of Azul")
-    return token
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 20 else f"{text[:8]}...{text[-4:]} ({len(text)} characters)"
 
 
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     text = resources.files("azul_spec").joinpath("grammar/scenario.lark").read_text(encoding="utf-8")
     return Lark(text, start=list(START_RULES), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True, lexer_callbacks={"COUNTED": _check_counted, "INT": _check_int})
+                maybe_placeholders=True, lexer_callbacks={"COUNTED": _check_counted, "INT": check_digits})
 
 
 @functools.lru_cache(maxsize=1)
@@ -101,7 +81,7 @@ def parse(text: str, start: str, origin: Origin) -> Tree:
         return parser().parse(text, start=start)
     except UnexpectedInput as error:
         raise _translate(error, text, start, origin) from None
-    except _TooLarge as error:
+    except TooLarge as error:
         raise ScenarioSyntaxError.at(error.message, origin, error.token.line, error.token.column,
                                      width=len(error.token)) from None
 

@@ -17,7 +17,7 @@ import jsonschema
 import yaml
 
 from .. import readers
-from ..located import Span, decode_utf8
+from ..located import Span, decode_utf8, yaml_failure
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
 from .model import Checkpoint, Scenario
@@ -96,9 +96,7 @@ def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
     try:
         node, data = readers.compose(text)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        span = Span.at(file, mark.line + 1, mark.column + 1) if mark else Span(file=file)
-        raise ScenarioSyntaxError(f"not valid YAML: {getattr(error, 'problem', error)}", span, text) from None
+        raise ScenarioSyntaxError(*yaml_failure(error, file), text) from None
     if node is None:
         raise ScenarioContentError("the file holds no scenario (expected a YAML list)", Span(1, file=file))
     return node, data
