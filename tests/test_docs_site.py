@@ -51,7 +51,7 @@ def page(site: Path, path: str) -> str:
 
 def test_the_real_site_builds_strict_with_every_generated_section(site):
     for path in ("rules", "divergences", "clauses", "clauses/UK", "scenarios", "conformance-matrix",
-                 "reference/cli", "reference/state", "validate-your-engine"):
+                 "reference/cli", "reference/state", "reference/architecture", "validate-your-engine"):
         assert (site / path / "index.html").is_file(), path
     assert (site / "reference" / "example-state.svg").stat().st_size > 1000
     assert "azul conform" in page(site, "")
