@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -253,11 +253,6 @@ class Spec:
             if divergence.id == divergence_id:
                 return divergence
         raise KeyError(f"no divergence {divergence_id!r} in the specification")
-
-    def clauses_for(self, rule_id: str) -> Iterator[Clause]:
-        """The clauses, in all files, that name `rule_id`."""
-        for clauses in self.clauses.values():
-            yield from (clause for clause in clauses if rule_id in clause.rules)
 
 
 # --- building the data from documents --------------------------------------------------------------------

@@ -110,12 +110,7 @@ def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None,
         raise click.UsageError("no .azr records in " + ", ".join(str(p) for p in paths))
     to_stdout = json_out is not None and str(json_out) == "-"
     result = replay_batch(files, quiet, summary_to_stderr=to_stdout)  # `--json -`: standard output is JSON only
-    if json_out is not None:
-        text = json.dumps(result.to_json(), indent=1) + "\n"
-        if str(json_out) == "-":
-            click.echo(text, nl=False)
-        else:
-            json_out.write_text(text, encoding="utf-8")
+    _write_json(json_out, result.to_json())
     if not result.ok:
         raise SystemExit(1)
 
@@ -139,13 +134,18 @@ def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, 
         return
     except OSError as error:
         raise click.ClickException(f"{error.filename or record_file}: {error.strerror or error}") from None
-    if json_out is not None:
-        states = json.dumps(result.states, indent=1) + "\n"
-        if str(json_out) == "-":
-            click.echo(states, nl=False)
-        else:
-            json_out.write_text(states, encoding="utf-8")
+    _write_json(json_out, result.states)
     _verdict(record, result)
+
+
+def _write_json(path: Path | None, data: Any) -> None:
+    """--json: the document to the file, or to standard output for `-` (nothing without --json)."""
+    if path is not None:
+        text = json.dumps(data, indent=1) + "\n"
+        if str(path) == "-":
+            click.echo(text, nl=False)
+        else:
+            path.write_text(text, encoding="utf-8")
 
 
 def _verdict(record: Any, result: Any) -> None:

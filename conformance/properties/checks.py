@@ -71,9 +71,7 @@ class ListedMovesAccepted(Watcher):
             try:
                 engine.play(move)
             except Rejected as error:
-                raise PropertyFailure(error.rule or "OFFER-15", f"{move} is listed as legal but was refused: "
-                                      f"{error.code}: {error.message}", expected="accepted", actual=error.code,
-                                      step={"kind": "move", "move": move}) from None
+                raise PropertyFailure.listed_move_refused(move, error) from None
             engine.load_state(state)
 
 

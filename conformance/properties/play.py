@@ -49,6 +49,12 @@ class PropertyFailure(Exception):
         self.step = step  # a step to append to the trace (a refused move that should have been accepted...)
         self.trace: Trace | None = None
 
+    @classmethod
+    def listed_move_refused(cls, move: str, error: Rejected) -> PropertyFailure:
+        """A move the engine listed as legal, then refused when played (OFFER-15 unless it names a rule)."""
+        return cls(error.rule or "OFFER-15", f"{move} is listed as legal but was refused: {error.code}: "
+                   f"{error.message}", expected="accepted", actual=error.code, step={"kind": "move", "move": move})
+
 
 class EngineGaveUp(BaseException):
     """The engine crashed or hung: stop the property at once (hypothesis must not shrink through timeouts).
@@ -161,9 +167,7 @@ def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watch
     try:
         after = engine.play(move)
     except Rejected as error:
-        raise PropertyFailure(error.rule or "OFFER-15", f"{move} is listed as legal but was refused: "
-                              f"{error.code}: {error.message}", expected="accepted", actual=error.code,
-                              step={"kind": "move", "move": move}) from None
+        raise PropertyFailure.listed_move_refused(move, error) from None
     trace.steps.append({"kind": "move", "move": move})
     for watcher in watchers:
         watcher.on_move(engine, state, move, after)
