@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import yaml
-from lark import Token
+from lark import Token, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 
@@ -43,6 +43,14 @@ class Span:
         """A span of `width` characters on one line."""
         end = column + max(width, 1) if column is not None else None
         return cls(line, column, line if end is not None else None, end, file)
+
+    @classmethod
+    def of(cls, node: Token | Tree | None) -> Span:
+        """Where a Lark token or tree (parsed with positions on) stands; an empty span when it has no position."""
+        meta = node if isinstance(node, Token) else node.meta if isinstance(node, Tree) else None
+        if meta is None or getattr(meta, "empty", False):
+            return cls()
+        return cls(meta.line, meta.column, meta.end_line, meta.end_column)
 
     def in_file(self, file: str) -> Span:
         return replace(self, file=file)

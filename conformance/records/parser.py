@@ -50,11 +50,6 @@ def grammar() -> Lark:
                 lexer_callbacks={"INT": check_digits, "MOVE_NUMBER": check_digits})
 
 
-def _pos(item: Token | Tree) -> Span:
-    meta = item if isinstance(item, Token) else item.meta
-    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
-
-
 def _describe(names: set[str]) -> str:
     lark = grammar()
     patterns = {t.name: t.pattern.value for t in lark.terminals}
@@ -139,7 +134,7 @@ class _Reader:
     def header(self, tree: Tree) -> Header:
         name, value = tree.children
         text = re.sub(r'\\(["\\])', r"\1", value[1:-1])
-        return Header(str(name), text, pos=_pos(tree))
+        return Header(str(name), text, pos=Span.of(tree))
 
     def check_headers(self, headers: list[Header], rounds: list[Tree]) -> list[Header]:
         seen: dict[str, Header] = {}
@@ -215,13 +210,13 @@ class _Reader:
     def note(self, tree: Tree) -> Note:
         if tree.data == "comment":
             token = tree.children[0]
-            return Comment(str(token)[1:-1], pos=_pos(token))
+            return Comment(str(token)[1:-1], pos=Span.of(token))
         name, *args = tree.children
         values: list[int | str] = []
         for arg in args:
             token = arg.children[0]
             values.append(int(token) if token.type == "INT" else re.sub(r'\\(["\\])', r"\1", token[1:-1]))
-        return Claim(str(name), tuple(values), pos=_pos(tree))
+        return Claim(str(name), tuple(values), pos=Span.of(tree))
 
     def check_note(self, note: Note, players: int, before_rounds: bool = False) -> Note:
         if isinstance(note, Comment):
@@ -251,9 +246,9 @@ class _Reader:
         items = [c for c in tree.children if isinstance(c, Tree)]
         label = next((c for c in items if c.data == "round_label"), None)
         deal_token = next(c for c in tree.children if isinstance(c, Token) and c.type == "DEAL")
-        self.check_round_label(label, number, _pos(deal_token))
+        self.check_round_label(label, number, Span.of(deal_token))
         factories = [c for c in items if c.data == "factory"]
-        start, end = _pos(label if label is not None else deal_token), _pos(factories[-1])
+        start, end = Span.of(label if label is not None else deal_token), Span.of(factories[-1])
         deal_pos = Span(start.line, start.column, end.end_line, end.end_column)
         body = [c for c in items if c.data not in ("round_label", "factory", "tiling")]
         deal_notes, start = self.notes_after(body, 0, players)
@@ -272,22 +267,22 @@ class _Reader:
         written = int(label.children[1])
         if written != number:
             if not self.lenient:
-                raise self.fail(_pos(label.children[1]), f"this is round {number}, not round {written} "
+                raise self.fail(Span.of(label.children[1]), f"this is round {number}, not round {written} "
                                                          f"(rounds are numbered 1, 2, 3... in order)")
-            self.repair(_pos(label), f"round {written} renumbered as round {number}")
+            self.repair(Span.of(label), f"round {written} renumbered as round {number}")
 
     def deal(self, factories: list[Tree], players: int, number: int) -> tuple[str, ...]:
         wanted = FACTORIES_BY_PLAYERS[players]
         if len(factories) != wanted:
-            where = _pos(factories[min(len(factories), wanted) - 1])
+            where = Span.of(factories[min(len(factories), wanted) - 1])
             raise self.fail(where, f"round {number}: a deal lists all {wanted} factories of a {players}-player "
                                    f"game (an empty one as -), found {len(factories)}")
         contents = []
         for index, tree in enumerate(factories, 1):
             token = tree.children[0]
-            text = "" if token.type == "DASH" else self.fix_case(_pos(token), str(token), f"factory {index}")
+            text = "" if token.type == "DASH" else self.fix_case(Span.of(token), str(token), f"factory {index}")
             if len(text) > 4:
-                raise self.fail(_pos(token), f"factory {index} holds at most 4 tiles, not {len(text)} ({text!r})")
+                raise self.fail(Span.of(token), f"factory {index} holds at most 4 tiles, not {len(text)} ({text!r})")
             contents.append(text)
         return tuple(contents)
 
@@ -302,8 +297,8 @@ class _Reader:
                 continue
             token = item.children[0]
             notes, index = self.notes_after(items, index + 1, players)
-            move, annotation = _split(self.fix_case(_pos(token), str(token), "move"))
-            plies.append(Ply(move, annotation, notes, pos=_pos(token)))
+            move, annotation = _split(self.fix_case(Span.of(token), str(token), "move"))
+            plies.append(Ply(move, annotation, notes, pos=Span.of(token)))
         return tuple(plies)
 
     def check_move_number(self, token: Token, taken: int, players: int, more: bool) -> None:
@@ -316,13 +311,13 @@ class _Reader:
             problem = (f"move number {token} is out of step: the next take is take {taken + 1} of the round, "
                        f"numbered {expected} ({players} takes to a turn)")
         if problem and not self.lenient:
-            raise self.fail(_pos(token), problem)
+            raise self.fail(Span.of(token), problem)
         if problem:
-            self.repair(_pos(token), problem + ": dropped")
+            self.repair(Span.of(token), problem + ": dropped")
 
     def placements(self, tree: Tree, players: int, variant: str) -> tuple[Ply, ...]:
         if variant != "grey":
-            raise self.fail(_pos(tree), "tiling placements exist only on the grey wall (this record's Variant "
+            raise self.fail(Span.of(tree), "tiling placements exist only on the grey wall (this record's Variant "
                                         "is \"colour\", where tiling needs no choice)")
         items = tree.children[1:]
         plies: list[Ply] = []
@@ -333,17 +328,17 @@ class _Reader:
             if item.data == "seat":
                 seat = int(token[:-1])
                 if seat >= players:
-                    raise self.fail(_pos(token), f"seat {seat} does not exist ({players} players: 0 to "
+                    raise self.fail(Span.of(token), f"seat {seat} does not exist ({players} players: 0 to "
                                                  f"{players - 1})")
                 index += 1
                 continue
             if item.data in ("comment", "claim"):
-                raise self.fail(_pos(item), "a note in the tiling follows a placement, not a seat label")
+                raise self.fail(Span.of(item), "a note in the tiling follows a placement, not a seat label")
             if seat is None:
-                raise self.fail(_pos(token), f"placement {token} needs its seat first, as in `tiling 0: {token}`")
+                raise self.fail(Span.of(token), f"placement {token} needs its seat first, as in `tiling 0: {token}`")
             notes, index = self.notes_after(items, index + 1, players)
             move, annotation = _split(str(token))
-            plies.append(Ply(move, annotation, notes, seat=seat, pos=_pos(token)))
+            plies.append(Ply(move, annotation, notes, seat=seat, pos=Span.of(token)))
         return tuple(plies)
 
 

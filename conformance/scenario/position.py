@@ -12,6 +12,7 @@ from typing import Any
 
 from lark import Token, Tree
 
+from ..located import Span
 from ..notation import (
     COLOURS, FACTORIES_BY_PLAYERS, FLOOR_SPACES, MARKER, PLAYER_COUNTS, TILES_PER_COLOUR, VARIANTS, canonical,
 )
@@ -28,17 +29,9 @@ class Located:
         self.origin = origin
 
     def error(self, message: str, node: Tree | Token | None = None, hint: str | None = None) -> ScenarioContentError:
-        line, column, span = _position(node)
-        return ScenarioContentError.at(message, self.origin, line, column, span, hint)  # type: ignore[return-value]
-
-
-def _position(node: Tree | Token | None) -> tuple[int, int, int]:
-    if isinstance(node, Token):
-        return node.line or 1, node.column or 1, len(str(node))
-    if isinstance(node, Tree) and not node.meta.empty:
-        span = node.meta.end_column - node.meta.column if node.meta.end_line == node.meta.line else 1
-        return node.meta.line, node.meta.column, span
-    return 1, 1, 1
+        span = Span.of(node)
+        return ScenarioContentError.at(message, self.origin, span.line or 1, span.column or 1, span.width,
+                                       hint)  # type: ignore[return-value]
 
 
 def tiles_of(node: Tree, place: str, at: Located, marker: bool = False) -> str:
