@@ -3,7 +3,8 @@ turns in one run.
 
 Each round runs the whole default suite (scenarios and properties) once with -j 1 and once with -j 2 against
 `azul serve`; the best round of each counts (other load on a shared machine only slows a round down) and the
-ratio of the two is printed. Target (issue 15): -j 2 in at most 0.6x the time of -j 1 on 2 cores.
+ratio of the two is printed, with the machine's load average. Target (issue 15): -j 2 in at most 0.6x the time
+of -j 1 on 2 cores.
 
     python benchmarks/bench_conform_parallel.py                 # 2 rounds, 10 games per property
     python benchmarks/bench_conform_parallel.py --examples 50   # the default suite's property length
@@ -12,6 +13,7 @@ ratio of the two is printed. Target (issue 15): -j 2 in at most 0.6x the time of
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import tempfile
@@ -49,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
             best[jobs] = min(best[jobs], seconds)
             print(f"round {r + 1}: -j {jobs}: {seconds:6.1f} s ({len(verdicts[jobs])} cases)", flush=True)
     same = verdicts[1] == verdicts[2]
+    print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     print(f"best of {args.rounds}: -j 1 {best[1]:.1f} s, -j 2 {best[2]:.1f} s: ratio {best[2] / best[1]:.2f}x "
           f"(target <= 0.60x); same verdicts in the same order: {same}")
     return 0 if same else 1

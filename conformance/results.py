@@ -11,7 +11,10 @@ verdict means adding one line here.
     crash     the process exited, wrote something that is not a reply, or answered with the wrong id
     timeout   no reply before the deadline
     skip      the case needs a capability the engine does not offer (never a pass; the reason is given)
-    not_run   the run stopped before the case (the engine could not be restarted, or the run was interrupted)
+    out_of_time  the case's time budget (--case-timeout) or the run's (--budget) ran out during the case: what it
+              checked so far is kept (never a pass, never a failure: a limit the user set, not a verdict on the rules)
+    not_run   the run stopped before the case (the engine could not be restarted, the run's budget ran out, or
+              the run was interrupted)
 
 An engine that crashes or hangs raises EngineCrash or EngineTimeout (engines/base.py); `engine_trouble` is the
 one place where such an error becomes a verdict, with the request, the stderr tail and the exit code.
@@ -49,6 +52,7 @@ class Verdict(StrEnum):
     CRASH = "crash", True, True, 7, "bold magenta", "error"
     TIMEOUT = "timeout", True, True, 6, "magenta", "error"
     SKIP = "skip", False, False, 1, "yellow", "skipped"
+    OUT_OF_TIME = "out_of_time", False, False, 1, "dark_orange", "skipped"  # a budget ran out (harness/budget.py)
     NOT_RUN = "not_run", False, False, 0, "dim", "skipped"
 
 

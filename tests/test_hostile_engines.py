@@ -43,7 +43,7 @@ def alive(pid: int) -> bool:
 
 
 def wait_for_pid(path: Path) -> int:
-    for _ in range(200):
+    for _ in range(1000):  # up to 20 s: the harness loads the corpus before it starts the engine
         if path.exists() and path.read_text():
             return int(path.read_text())
         time.sleep(0.02)

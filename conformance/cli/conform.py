@@ -6,6 +6,7 @@ import click
 
 from ..engines.opening import ENGINE_HELP
 from ..harness.reporters import REPORTERS
+from .fuzz import parse_duration
 
 FORMAT_CHOICES = (*REPORTERS, "all")
 
@@ -30,13 +31,20 @@ FORMAT_CHOICES = (*REPORTERS, "all")
 @click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
               help="Scenario files or folders to run instead of the bundled corpus.")
 @click.option("--no-properties", is_flag=True, help="Run the scenarios only.")
-@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
-              help="Worker processes, each with its own engine process (0: one per core). Same verdicts and "
-                   "report order as -j 1.")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=None,
+              help="Worker processes, each with its own engine (a process of the command, or an in-process "
+                   "engine of its own). Default and 0: one per core this process may use. Same verdicts, "
+                   "messages and report order as -j 1. The longest cases (the properties) are handed out first.")
+@click.option("--case-timeout", callback=parse_duration, default=None, metavar="DURATION",
+              help="Time budget of each case (30, 30s, 2m). A case that overruns it is cut between two requests "
+                   "and judged out_of_time, keeping what it checked (games played, a failure found).")
+@click.option("--budget", callback=parse_duration, default=None, metavar="DURATION",
+              help="Time budget of the whole run (90s, 10m, 2h). The cases running when it ends are out_of_time, "
+                   "those not started not_run; every report is written as usual.")
 @click.option("--rules-only", is_flag=True,
               help="Exit 1 only for failures of the rulebooks' own rules, not of our rulings (both are reported).")
 def conform(engine, report_dir, only, examples, seed, compare_with, timeout, formats, scenario_paths,
-            no_properties, jobs, rules_only) -> None:
+            no_properties, jobs, case_timeout, budget, rules_only) -> None:
     """Run the conformance suite against an Azul engine and judge every case.
 
     Each case ends as pass, fail, differs (another choice where the rules let an engine choose: never a
@@ -45,7 +53,11 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
     implementation-defined. Failures are grouped into deviations (the same field wrong in the same way),
     each shown by its smallest case. A crashing or hanging engine is restarted and the run goes on. The exit
     status is 1 when a case fails, errs, crashes or times out at level rule or ruling (rule only with
-    --rules-only), 2 when the engine cannot be started.
+    --rules-only), 2 when the engine cannot be started. A budget that runs out (--case-timeout, --budget)
+    is out_of_time or not_run, never a failure.
+
+    While it runs, a live line on a terminal (cases done, failures so far, the engine's speed, the cases
+    running), or a plain line every 10 seconds in a log.
 
     \b
     Examples:
@@ -56,16 +68,16 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine py:my_engine.adapter:make_engine   # a Python engine, in-process
       azul conform --engine "./my-engine" --compare reports/report.jsonl --report-dir reports-new
       azul conform --examples 200 --seed 7           # longer property runs
-      azul conform --engine "./my-engine" -j 2       # two engine processes at once
+      azul conform --engine "./my-engine" -j 2       # two engine processes at once (default: one per core)
+      azul conform --engine "./my-engine" --case-timeout 60 --budget 10m   # time budgets
       azul conform --engine "./my-engine" --rules-only  # fail only where the rulebooks' text is broken
     """
-    import os
-
+    from azul_conformance.harness.parallel import default_jobs
     from azul_conformance.harness.session import FORMATS, Session, run_session
 
     session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
                       timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
                       compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
-                      jobs=jobs or os.cpu_count() or 1, rules_only=rules_only)
+                      jobs=jobs or default_jobs(), case_timeout=case_timeout, budget=budget, rules_only=rules_only)
     _, status = run_session(session)
     raise SystemExit(status)

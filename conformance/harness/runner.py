@@ -1,6 +1,10 @@
 """Running the cases against one engine, each isolated: a crash or a hang becomes that case's verdict (with the
 request, the stderr tail and the exit code), the engine is restarted, and the run goes on. If the engine cannot
 be restarted, the remaining cases are `not_run`, with the reason.
+
+Budgets (budget.py): a case that overruns `case_timeout`, or is running when the run's `budget` runs out, is cut
+between two requests and judged `out_of_time` with what it checked so far; cases not started once the run's
+budget has run out are `not_run`, saying so.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from ..budget import Count, Metered, OutOfTime, case_budget_text, run_budget_text
 from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from .cases import Case
@@ -24,25 +29,57 @@ class RunOptions:
     # An engine that stops answering after hello would cost a full timeout per case: after this many cases in
     # a row end in a timeout, the rest are not run.
     timeouts_in_a_row: int = 3
+    case_timeout: float | None = None  # seconds a case may take (--case-timeout)
+    budget: float | None = None  # seconds the run may take (--budget), ending at run_deadline
+    run_deadline: float | None = None  # a time.monotonic() value: the same clock in every worker process
+
+    def deadline(self, started: float) -> tuple[float | None, str]:
+        """When a case started at `started` (monotonic) must stop, and why; (None, "") without a budget."""
+        limits = []
+        if self.case_timeout is not None:
+            limits.append((started + self.case_timeout, case_budget_text(self.case_timeout)))
+        if self.run_deadline is not None and self.budget is not None:
+            limits.append((self.run_deadline, run_budget_text(self.budget)))
+        return min(limits) if limits else (None, "")
+
+    def run_over(self) -> bool:
+        return self.run_deadline is not None and time.monotonic() >= self.run_deadline
+
+
+class Lane:
+    """One engine running cases one after another (`-j 1`, or one worker of `-j N`): crash, hang and budget
+    bookkeeping between cases. `moves` counts the moves played, for the progress display."""
+
+    def __init__(self, engine: Engine, options: RunOptions, moves: Count | None = None) -> None:
+        self.engine, self.options, self.moves = engine, options, moves
+        self.dead: str | None = None  # why the engine cannot go on
+        self.silent = 0  # cases in a row that ended in a timeout
+
+    def run(self, case: Case) -> CaseResult:
+        if self.dead:
+            return _result(case, Verdict.NOT_RUN, f"not run: {self.dead}")
+        if self.options.run_over():
+            return _result(case, Verdict.NOT_RUN, f"not run: {run_budget_text(self.options.budget or 0)} "
+                                                  "before this case")
+        result = run_case(self.engine, case, self.engine.info.capabilities, self.options, self.moves)
+        self.silent = self.silent + 1 if result.verdict is Verdict.TIMEOUT else 0
+        if self.silent >= self.options.timeouts_in_a_row:
+            self.dead = f"the engine timed out on {self.silent} cases in a row; the run stopped"
+        elif result.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
+            self.dead = _restart(self.engine)
+        return result
 
 
 def run_cases(engine: Engine, cases: list[Case], options: RunOptions | None = None,
-              on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
-    options = options or RunOptions()
-    capabilities = engine.info.capabilities
+              on_result: Callable[[CaseResult], None] | None = None,
+              on_start: Callable[[Case], None] | None = None, moves: Count | None = None) -> list[CaseResult]:
+    """Each case in turn on `engine`; `on_start` hears of a case as it starts, `on_result` gets each result."""
+    lane = Lane(engine, options or RunOptions(), moves)
     results: list[CaseResult] = []
-    dead: str | None = None  # why the engine cannot go on
-    silent = 0  # cases in a row that ended in a timeout
     for case in cases:
-        if dead:
-            result = _result(case, Verdict.NOT_RUN, f"not run: {dead}")
-        else:
-            result = run_case(engine, case, capabilities, options)
-            silent = silent + 1 if result.verdict is Verdict.TIMEOUT else 0
-            if silent >= options.timeouts_in_a_row:
-                dead = f"the engine timed out on {silent} cases in a row; the run stopped"
-            elif result.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
-                dead = _restart(engine)
+        if on_start:
+            on_start(case)
+        result = lane.run(case)
         results.append(result)
         if on_result:
             on_result(result)
@@ -57,13 +94,18 @@ def _restart(engine: Engine) -> str | None:
     return None
 
 
-def run_case(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:
+def run_case(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions,
+             moves: Count | None = None) -> CaseResult:
     missing = case.missing(capabilities)
     if missing:
         return _judged(case, _result(case, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}"))
     started = time.perf_counter()
+    metered = Metered(engine, *options.deadline(time.monotonic()), moves=moves)
     try:
-        result = _run(engine, case, capabilities, options)
+        result = _run(metered, case, capabilities, options)
+    except OutOfTime as cut:  # a scenario (a property says more, itself): the requests it got through
+        result = _result(case, Verdict.OUT_OF_TIME, f"{cut.message} after {metered.requests} requests, "
+                         "no failure found before", details={"requests": metered.requests})
     except (EngineCrash, EngineTimeout) as error:
         result = _result(case, **engine_trouble(error))
     except Exception as error:  # noqa: BLE001 - a bug anywhere still ends as a verdict

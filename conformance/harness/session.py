@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,12 +17,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engines import opening
-from ..engines.base import Engine, EngineError
+from ..budget import Tally
+from ..engines.base import Engine, EngineError, EngineInfo
 from ..results import CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import failing
 from .report import compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
+from .progress import RunProgress
 from .runner import RunOptions, run_cases
 from .terminal import print_comparison
 
@@ -45,6 +48,8 @@ class Session:
     verbose: bool = False
     jobs: int = 1  # engine processes running cases at once (harness/parallel.py); 1: this process's engine
     rules_only: bool = False  # the exit status fails on the rulebooks' rules alone, not on our rulings
+    case_timeout: float | None = None  # seconds a case may take, then it is out_of_time (budget.py)
+    budget: float | None = None  # seconds the whole run may take: cases cut or not run after it
 
 
 def open_engine(session: Session) -> Engine:
@@ -58,49 +63,70 @@ def collect(session: Session) -> Collected:
     return Collected(tuple(select(cases, session.only)), found.problems)
 
 
-def header(session: Session, engine: Engine, cases: tuple[Case, ...]) -> dict:
-    info = engine.info
-    return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
-                       "capabilities": info.capabilities.to_json()},
-            "command": session.engine_command or "(in-process reference engine)", "seed": session.seed,
-            "examples": session.examples, "timeout": session.timeout, "only": list(session.only),
-            "cases": len(cases)}
+def header(session: Session, info: EngineInfo, cases: tuple[Case, ...]) -> dict:
+    run = {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
+                      "capabilities": info.capabilities.to_json()},
+           "command": session.engine_command or "(in-process reference engine)", "seed": session.seed,
+           "examples": session.examples, "timeout": session.timeout, "only": list(session.only),
+           "cases": len(cases)}
+    for name in ("case_timeout", "budget"):  # only when set: a run without budgets reads as before
+        if getattr(session, name) is not None:
+            run[name] = getattr(session, name)
+    return run
 
 
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
     """Run the suite; returns the results and the exit status: 1 when a case failed at level rule or ruling
     (rule only with `rules_only`) or a scenario file could not be loaded, 2 on a setup error."""
     console = console or Console(stderr=False)
+    begun = time.monotonic()  # the run's budget counts from here
     old = read_report(session.compare_with) if session.compare_with else None
     if old is not None and not old.header and not old.results:  # checked before the run: a typo costs nothing
         console.print(f"[bold red]--compare {session.compare_with}: not a conformance report[/] "
                       f"(no header, no case){': ' + old.problems[0] if old.problems else ''}")
         return [], 2
+    collected = collect(session)
+    folder = Path(session.report_dir) if session.report_dir else None
+    options = RunOptions(session.examples, session.seed,
+                         str(folder / "counterexamples") if folder else _temp_counterexamples(),
+                         case_timeout=session.case_timeout, budget=session.budget,
+                         run_deadline=None if session.budget is None else begun + session.budget)
+    jobs = min(session.jobs, len(collected.cases))
+    engine: Engine | None = None
+    workers = None
     try:
-        engine = open_engine(session)
+        if jobs > 1:  # worker processes, each with its own engine (parallel.py); none in this process
+            from .parallel import Workers
+
+            workers = Workers(session, collected.cases, options, jobs)
+            info = workers.engine_info()
+        else:
+            engine = open_engine(session)
+            info = engine.info
     except EngineError as error:
+        if workers is not None:
+            workers.close()
         console.print("[bold red]cannot start the engine:[/] ", escape(error.message), sep="")
         if error.stderr:
             console.print(escape(error.stderr))
         _write_unstarted(session, error)
         return [], 2
-    collected = collect(session)
     for problem in collected.problems:
         console.print(f"[red]scenario problem:[/] {problem}")
     if not collected.cases and (session.only or not collected.problems):  # a typo must not look like a clean run
         console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
                       "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)" if session.only
                       else "[bold red]no case to run[/]")
-        engine.close()
+        if engine is not None:
+            engine.close()
         return [], 2
-    folder = Path(session.report_dir) if session.report_dir else None
     outputs = reporters(session.formats, Output(console, folder, session.verbose))
-    options = RunOptions(session.examples, session.seed,
-                         str(folder / "counterexamples") if folder else _temp_counterexamples())
+    moves = Tally()
+    progress = RunProgress(console, len(collected.cases), moves=workers.moves if workers else lambda: moves.value)
     started = time.perf_counter()
     done: list[CaseResult] = []
     try:
-        run_header = header(session, engine, collected.cases)
+        run_header = header(session, info, collected.cases)
         for reporter in outputs:
             reporter.start(run_header)
 
@@ -109,13 +135,22 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
             for reporter in outputs:
                 reporter.case(result)
 
-        try:
-            if session.jobs > 1 and len(collected.cases) > 1:
-                from .parallel import run_cases_parallel
+        def on_start(case: Case) -> None:
+            progress.started(case.id)
 
-                results = run_cases_parallel(session, list(collected.cases), options, session.jobs, on_result)
-            else:
-                results = run_cases(engine, list(collected.cases), options, on_result)
+        def on_done(result: CaseResult) -> None:
+            progress.finished(result.id, result.bad)
+
+        def in_turn(result: CaseResult) -> None:  # one engine: results come in case order
+            on_done(result)
+            on_result(result)
+
+        try:
+            with _shown(progress, "terminal" in session.formats):
+                if workers is not None:
+                    results = workers.run(on_result, on_start, on_done)
+                else:
+                    results = run_cases(engine, list(collected.cases), options, in_turn, on_start, moves)
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
             finished = Finished(run_header, tuple(done), time.perf_counter() - started, collected.problems,
                                 interrupted=True)
@@ -126,7 +161,10 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         for reporter in outputs:
             reporter.finish(finished)
     finally:
-        engine.close()
+        if workers is not None:
+            workers.close()
+        if engine is not None:
+            engine.close()
         for reporter in outputs:
             reporter.close()
     if old is not None:
@@ -135,6 +173,19 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"reports: {folder}/")
     bad = bool(failing(results, session.rules_only)) or bool(collected.problems)
     return results, 1 if bad else 0
+
+
+@contextmanager
+def _shown(progress: RunProgress, shown: bool):
+    """The progress display while the cases run, when the terminal output is wanted."""
+    if not shown:
+        yield
+        return
+    progress.start()
+    try:
+        yield
+    finally:
+        progress.stop()
 
 
 def _write_unstarted(session: Session, error: EngineError) -> None:

@@ -1,4 +1,5 @@
-"""The terminal reporter: a live progress bar, then the summary, failures first and grouped by rule."""
+"""The terminal reporter: the summary, failures first and grouped by rule (the live progress display while the
+cases run is progress.py's)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..results import VERDICTS, CaseResult, Verdict, tally
 from .findings import deviations, rule_text, score_text, scores
@@ -16,35 +16,18 @@ from .reporters import Finished, Reporter
 
 
 class TerminalReporter(Reporter):
-    """The bar shows the case being judged and the bad ones so far; the summary comes at the end."""
+    """With --verbose, a line per case that passes; the summary at the end."""
 
     needs_folder = False
 
-    def start(self, header: dict[str, Any]) -> None:
-        console = self.output.console
-        self.bad = 0
-        self.progress = Progress(TextColumn("[bold]conform"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
-                                 transient=True, disable=not console.is_terminal)
-        self.task = self.progress.add_task("", total=header.get("cases"))
-        self.progress.start()
-
     def case(self, result: CaseResult) -> None:
-        self.bad += result.bad
-        self.progress.update(self.task, advance=1, description=f"{escape(result.id)}  [red]{self.bad} bad[/]"
-                             if self.bad else escape(result.id))
         if self.output.verbose and not result.bad:
-            self.progress.console.print(f"[{result.verdict.style}]{result.verdict.upper()}[/] {escape(result.id)} "
-                                        f"({escape(result.where)})" + (f": {escape(result.message)}"
-                                                                      if result.message else ""))
+            self.output.console.print(f"[{result.verdict.style}]{result.verdict.upper()}[/] {escape(result.id)} "
+                                      f"({escape(result.where)})" + (f": {escape(result.message)}"
+                                                                    if result.message else ""), soft_wrap=True)
 
     def finish(self, run: Finished) -> None:
-        self.close()
         summary(self.output.console, list(run.results), run.seconds)
-
-    def close(self) -> None:
-        if getattr(self, "progress", None) is not None:
-            self.progress.stop()
 
 
 def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30) -> None:

@@ -7,6 +7,7 @@ the result carries the minimal game; a crash or a hang stops the property at onc
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -14,6 +15,7 @@ from typing import Any, Callable
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
+from ..budget import OutOfTime
 from ..engines.base import Capabilities, Engine, EngineError
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks
@@ -101,13 +103,15 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
     give_deals = capabilities.deal and not prop.own_deals
     watchers = prop.watchers(engine, capabilities, reference)
     count = capped = 0
+    smallest: PropertyFailure | None = None  # the last failure hypothesis saw: the smallest so far when shrinking
 
     def one_game(plan) -> None:
-        nonlocal count, capped
+        nonlocal count, capped, smallest
         count += 1
         try:
             capped += walk(engine, plan, watchers, give_deals).capped
         except PropertyFailure as failure:
+            smallest = failure
             if not give_deals:
                 raise _Escape(failure) from None
             raise
@@ -123,6 +127,12 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
         return _failed(engine, prop, failure, count, reference, counterexample_dir)
     except EngineGaveUp as gave_up:
         return result(prop, details=_details(count, gave_up.trace), **engine_trouble(gave_up.error))
+    except OutOfTime as cut:  # a time budget (budget.py): keep the failure found so far, or the games played
+        if smallest is not None:
+            failed = _failed(engine, prop, smallest, count - 1, reference, counterexample_dir)
+            return dataclasses.replace(failed, message=f"{failed.message}; shrinking stopped: {cut.message}")
+        return result(prop, Verdict.OUT_OF_TIME, f"{cut.message} during game {count}: {count - 1} games played "
+                      "in full, no failure found", details=dict(_details(count - 1), capped=capped))
     except Exception as error:  # noqa: BLE001 - an adapter bug or a flaky engine becomes a verdict
         return result(prop, Verdict.ERROR, f"{type(error).__name__}: {error}"[:2000], details=_details(count))
     limit = f"; {capped} stopped at the harness's cap of {MAX_ROUNDS} rounds (a limit of the harness, not a " \

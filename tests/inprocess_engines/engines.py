@@ -9,7 +9,7 @@ from azul_conformance.engines import Engine
 from azul_conformance.engines.reference import ReferenceEngine
 
 # The factories are named in --engine py:...:NAME strings, never called by name in Python.
-__all__ = ["make_engine", "exploding", "exiting", "babbling", "slow", "not_an_engine", "broken_factory"]
+__all__ = ["make_engine", "exploding", "exiting", "babbling", "slow", "stuck", "not_an_engine", "broken_factory"]
 
 
 def make_engine() -> Engine:
@@ -74,3 +74,21 @@ def not_an_engine():
 
 def broken_factory():
     raise RuntimeError("no table today")
+
+
+class Stuck(ReferenceEngine):
+    """Never returns from its fifth move (an endless loop in an engine): no request deadline can cut it."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.moves = 0
+
+    def play(self, move):
+        self.moves += 1
+        while self.moves >= 5:
+            time.sleep(1)
+        return super().play(move)
+
+
+def stuck() -> Engine:
+    return Stuck(0)
