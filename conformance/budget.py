@@ -1,10 +1,11 @@
 """Time budgets: a case's (`--case-timeout`) and the run's (`--budget`), kept between the engine's requests.
 
 A case runs on a `Metered` engine (harness/runner.py wraps it): it counts the moves played (the progress
-display's speed) and, at the first request after the case's deadline, raises `OutOfTime`. The case is thus cut at a clean point: the engine is
-between requests (ready for the next case, no restart), and what the case judged so far is kept: a property keeps
-the games it played and the smallest failure it had found, any case the number of requests answered. A request
-already sent is waited for (at most `--timeout`), so a cut comes at most that late.
+display's speed) and, at the first request after the case's deadline, raises `OutOfTime`. The case is thus cut
+at a clean point: the engine is between requests (ready for the next case, no restart), and what the case
+judged so far is kept: a property keeps the games it played and the smallest failure it had found, any case the
+number of requests answered. A request already sent is waited for (at most `--timeout`), so a cut comes at most
+that late.
 
 Deadlines are `time.monotonic()` values: one clock for every process on the machine, so a worker process of
 `-j N` keeps the run's deadline set by the main process.

@@ -65,7 +65,7 @@ def test_spawned_workers_collect_the_same_cases(tmp_path, monkeypatch):
 
 def test_the_longest_cases_are_handed_out_first():
     cases = collect(Session(only=ONLY)).cases
-    order = [cases[i] for i in parallel.schedule(cases)]
+    order = parallel.schedule(cases)
     kinds = [case.kind for case in order]
     assert kinds == sorted(kinds, key=lambda kind: kind is not CaseKind.PROPERTY)  # the properties first
     steps = [len(case.payload.steps) for case in order if case.kind is CaseKind.SCENARIO]

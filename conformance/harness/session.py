@@ -16,15 +16,15 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from ..engines import opening
 from ..budget import Tally
+from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
-from ..results import CaseResult
+from ..results import CaseKind, CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import failing
+from .progress import RunProgress
 from .report import compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
-from .progress import RunProgress
 from .runner import RunOptions, run_cases
 from .terminal import print_comparison
 
@@ -56,11 +56,18 @@ def open_engine(session: Session) -> Engine:
     return opening.open_engine(session.engine_command, timeout=session.timeout, seed=session.seed)
 
 
-def collect(session: Session) -> Collected:
-    """The selected cases, and the scenario files that could not be loaded."""
+def collect(session: Session, properties: list[Case] | None = None) -> Collected:
+    """The selected cases (the scenarios, then the properties), and the scenario files that could not be loaded.
+    `properties`: those already selected (`selected_properties`), to be the same Case objects."""
     found = scenario_cases(list(session.scenario_paths) or None)
-    cases = list(found.cases) + (property_cases() if session.properties else [])
-    return Collected(tuple(select(cases, session.only)), found.problems)
+    if properties is None:
+        properties = selected_properties(session)
+    return Collected(tuple(select(found.cases, session.only)) + tuple(properties), found.problems)
+
+
+def selected_properties(session: Session) -> list[Case]:
+    """The properties the run selects: known at once, unlike the scenarios, which are files to load."""
+    return select(property_cases(), session.only) if session.properties else []
 
 
 def header(session: Session, info: EngineInfo, cases: tuple[Case, ...]) -> dict:
@@ -85,20 +92,29 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"[bold red]--compare {session.compare_with}: not a conformance report[/] "
                       f"(no header, no case){': ' + old.problems[0] if old.problems else ''}")
         return [], 2
-    collected = collect(session)
     folder = Path(session.report_dir) if session.report_dir else None
     options = RunOptions(session.examples, session.seed,
                          str(folder / "counterexamples") if folder else _temp_counterexamples(),
                          case_timeout=session.case_timeout, budget=session.budget,
                          run_deadline=None if session.budget is None else begun + session.budget)
-    jobs = min(session.jobs, len(collected.cases))
     engine: Engine | None = None
     workers = None
     try:
-        if jobs > 1:  # worker processes, each with its own engine (parallel.py); none in this process
+        properties = selected_properties(session)
+        if session.jobs > 1 and properties:
+            # worker processes, each with its own engine (parallel.py), none in this process: they start on the
+            # properties while this process loads the scenarios
             from .parallel import Workers
 
-            workers = Workers(session, collected.cases, options, jobs)
+            workers = Workers(session, options, min(session.jobs, len(properties) + 1))
+            workers.add(properties)
+        collected = collect(session, properties)
+        if workers is None and session.jobs > 1 and len(collected.cases) > 1:
+            from .parallel import Workers
+
+            workers = Workers(session, options, min(session.jobs, len(collected.cases)))
+        if workers is not None:
+            workers.add([case for case in collected.cases if case.kind is not CaseKind.PROPERTY])
             info = workers.engine_info()
         else:
             engine = open_engine(session)
@@ -148,7 +164,7 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         try:
             with _shown(progress, "terminal" in session.formats):
                 if workers is not None:
-                    results = workers.run(on_result, on_start, on_done)
+                    results = workers.run(list(collected.cases), on_result, on_start, on_done)
                 else:
                     results = run_cases(engine, list(collected.cases), options, in_turn, on_start, moves)
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
