@@ -73,3 +73,14 @@ def test_a_new_report_format_is_one_reporter(tmp_path, monkeypatch):
     assert status == 0 and seen[0] == ("start", len(results)) and seen[-1] == ("finish", len(results))
     assert [v for kind, v in seen if kind == "case"] == [r.verdict for r in results]
     assert (tmp_path / "count.txt").read_text() == str(len(results)) and isinstance(Counting(Output(None)), Reporter)
+
+
+def test_every_verdict_is_in_the_docs_verdict_tables():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for page in ("docs/reference/protocol.md", "docs/validate-your-engine.md"):
+        text = (root / page).read_text(encoding="utf-8")
+        assert all(f"| `{v}` |" in text for v in Verdict), page
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{v}`" in readme for v in Verdict)
