@@ -3,4 +3,4 @@ import sys
 
 from _common import serve
 
-sys.exit(serve(lambda request, reply, session: reply))
+sys.exit(serve(lambda request, reply, server: reply))
