@@ -29,13 +29,19 @@ def serve_command() -> str:
                        "serve"])
 
 
-def timed(jobs: int, examples: int) -> tuple[float, list]:
+def cpu() -> float:
+    """CPU seconds of this process and of its children ended so far (workers, engines)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def timed(jobs: int, examples: int) -> tuple[float, float, list]:
     with tempfile.TemporaryDirectory() as folder:
         session = Session(engine_command=serve_command(), examples=examples, jobs=jobs, formats=("jsonl",),
                           report_dir=folder)
-        started = time.perf_counter()
+        started, used = time.perf_counter(), cpu()
         results, _ = run_session(session, Console(file=open("/dev/null", "w")))
-        return time.perf_counter() - started, [(r.id, str(r.verdict)) for r in results]
+        return time.perf_counter() - started, cpu() - used, [(r.id, str(r.verdict)) for r in results]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,9 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     verdicts = {}
     for r in range(args.rounds):
         for jobs in (1, 2):
-            seconds, verdicts[jobs] = timed(jobs, args.examples)
+            seconds, used, verdicts[jobs] = timed(jobs, args.examples)
             best[jobs] = min(best[jobs], seconds)
-            print(f"round {r + 1}: -j {jobs}: {seconds:6.1f} s ({len(verdicts[jobs])} cases)", flush=True)
+            # the CPU time says what -j 2 costs in work beyond -j 1 (on a loaded machine the wall time says little)
+            print(f"round {r + 1}: -j {jobs}: {seconds:6.1f} s, {used:6.1f} s of CPU ({len(verdicts[jobs])} cases)",
+                  flush=True)
     same = verdicts[1] == verdicts[2]
     print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     print(f"best of {args.rounds}: -j 1 {best[1]:.1f} s, -j 2 {best[2]:.1f} s: ratio {best[2] / best[1]:.2f}x "
