@@ -224,6 +224,27 @@ def test_cli_check_reports_bad_files(tmp_path):
         in result.output
 
 
+def test_cli_check_holds_a_scenario_s_sources_to_the_rulebooks(tmp_path, monkeypatch):
+    books = tmp_path / "rulebooks"
+    books.mkdir()
+    (books / "000_0123456789abcdef.txt").write_text("Take tiles.\n\nOne colour.\n", encoding="utf-8")
+    monkeypatch.setenv("AZUL_RULEBOOKS", str(books))
+    cited = tmp_path / "cited.yaml"
+    scenarios = [SCENARIO.format(steps="1B2").replace("offer-fake", f"cites-{n}").replace(
+        "  level: rule", f"  sources: ['{source}']\n  level: rule") for n, source in enumerate(
+        ("000_0123456789abcdef.txt:1-3", "000_0123456789abcdef.txt:3", "000_0123456789abcdef.txt:2",
+         "000_0123456789abcdef.txt:2-9", "000_0123456789abcdef.txt:0", "001_0123456789abcdef.txt:1-2"))]
+    cited.write_text("".join(scenarios), encoding="utf-8")
+    result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", "--no-engine", str(cited)])
+    assert result.exit_code == 1
+    problems = [line.split(": ", 1)[1] for line in result.output.splitlines() if ": cites-" in line]
+    assert problems == ["cites-2 cites 000_0123456789abcdef.txt:2: only blank lines",
+                        "cites-3 cites 000_0123456789abcdef.txt:2-9: beyond the end of 000_0123456789abcdef.txt "
+                        "(3 lines)",
+                        "cites-4 cites 000_0123456789abcdef.txt:0: not a line range: '0'",
+                        "cites-5 cites 001_0123456789abcdef.txt:1-2: no rulebook file 001_0123456789abcdef.txt"]
+
+
 def test_the_bundled_corpus_covers_every_rule_and_every_ruling():
     """`azul scenarios check` in full: schema, grammar, ids, known rules, citations, legal positions, and
     coverage (a scenario for every rule, one of level `ruling` for every ruling)."""

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..spec_check import find_rulebooks
+from ..spec_check.citations import citation_problem
 from ..spec_check.ids import unknown_scenario_rules
-from ..spec_data import SpecError, load_spec
+from ..spec_check.loading import read_rulebooks
+from ..spec_data import Citation, SpecError, load_spec, parse_lines
 from .errors import ScenarioError
 from .loader import load_scenarios
 from .model import Scenario
@@ -87,20 +89,16 @@ def _sources(report: CorpusReport) -> None:
     if folder is None:
         report.notes.append("citations not checked: rulebooks not found (set AZUL_RULEBOOKS)")
         return
-    sizes: dict[str, int] = {}
+    books = read_rulebooks(folder)
     for scenario in report.scenarios:
-        for citation in scenario.sources:
-            name, _, lines = citation.partition(":")
-            if name not in sizes:
-                path = folder / name
-                sizes[name] = len(path.read_text(encoding="utf-8").splitlines()) if path.is_file() else 0
-            first, _, last = lines.partition("-")
-            first_line, last_line = int(first), int(last or first)
-            if not sizes[name]:
-                report.problems.append(f"{scenario.where}: {scenario.id} cites {name}, which is no rulebook file")
-            elif not 1 <= first_line <= last_line <= sizes[name]:
-                report.problems.append(f"{scenario.where}: {scenario.id} cites {citation}, "
-                                       f"outside lines 1-{sizes[name]}")
+        for text in scenario.sources:  # FILE:FIRST-LAST or FILE:LINE (the scenario schema)
+            name, _, lines = text.partition(":")
+            try:
+                why = citation_problem(books, Citation(name, *parse_lines(lines)))
+            except ValueError as error:  # line 0
+                why = str(error)
+            if why:
+                report.problems.append(f"{scenario.where}: {scenario.id} cites {text}: {why}")
 
 
 def _legal_positions(report: CorpusReport) -> None:

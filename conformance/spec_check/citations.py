@@ -37,20 +37,25 @@ def check_source(spec: Loaded, shown: str, line: int, label: str, source: sd.Sou
             yield problem(shown, line, f"{label}: fragment {source.fragment!r} does not occur in {cited}")
 
 
+def citation_problem(books: dict[str, list[str]], citation: sd.Citation) -> str | None:
+    """What is wrong with a citation of rulebook lines, if anything: the file exists, the range lies inside it
+    and holds text (also `azul scenarios check`'s check of a scenario's sources)."""
+    book = books.get(citation.file)
+    if book is None:
+        return f"no rulebook file {citation.file}"
+    if citation.first > citation.last:
+        return "first line after last line"
+    if citation.last > len(book):
+        return f"beyond the end of {citation.file} ({len(book)} lines)"
+    if not any(text.strip() for text in book[citation.first - 1:citation.last]):
+        return "only blank lines"
+    return None
+
+
 def _citation_problems(spec: Loaded, shown: str, line: int, label: str,
                        citation: sd.Citation) -> Iterator[SpecError]:
-    """The file exists, the range lies inside it and holds text."""
-    if spec.books is None:
-        return
-    book = spec.books.get(citation.file)
-    if book is None:
-        yield problem(shown, line, f"{label} cites {citation}: no rulebook file {citation.file}")
-    elif citation.first > citation.last:
-        yield problem(shown, line, f"{label} cites {citation}: first line after last line")
-    elif citation.last > len(book):
-        yield problem(shown, line, f"{label} cites {citation}: beyond the end of {citation.file} ({len(book)} lines)")
-    elif not spec.cited_text(citation).strip():
-        yield problem(shown, line, f"{label} cites {citation}: only blank lines")
+    if spec.books is not None and (why := citation_problem(spec.books, citation)):
+        yield problem(shown, line, f"{label} cites {citation}: {why}")
 
 
 def _version_problems(spec: Loaded, shown: str, line: int, label: str, version: str,
