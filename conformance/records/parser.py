@@ -20,7 +20,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from ..located import Span, TooLarge, check_digits, decode_utf8, grammar_failure
-from ..notation import COLOURS, FACTORIES_BY_PLAYERS, VARIANTS
+from ..notation import COLOURS, FACTORIES_BY_PLAYERS, PLAYER_COUNTS, VARIANTS
 from .claims import check_claim_form
 from .errors import RecordSyntaxError, Repair
 from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, Claim, Comment, Deal, Header, Note, Ply, Record, Round
@@ -38,6 +38,7 @@ EXPECTED = {
     "CLAIM_NAME": "a claim name (" + ", ".join(sorted(CLAIM_FORMS)) + ")",
     "$END": "the end of the record",
 }
+_PLAYERS = tuple(map(str, PLAYER_COUNTS))  # as a header writes them
 _WORD = re.compile(r'[^\s\[\]{}]+|.', re.S)
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 
@@ -176,7 +177,7 @@ class _Reader:
     def check_header_value(self, header: Header, headers: list[Header]) -> Header:
         name, value = header.name, header.value
         players = next((h.value for h in headers if h.name == "Players"), "4")
-        if name == "Players" and value not in ("2", "3", "4"):
+        if name == "Players" and value not in _PLAYERS:
             raise self.fail(header.pos, f"Players must be 2, 3 or 4, not {value!r}")
         if name == "Variant" and value not in VARIANTS:
             fixed = {"color": "colour", "coloured": "colour", "gray": "grey"}.get(value.lower(), value.lower())
@@ -184,7 +185,7 @@ class _Reader:
                 raise self.fail(header.pos, f"Variant must be \"colour\" or \"grey\", not {value!r}")
             self.repair(header.pos, f"Variant {value!r} read as {fixed!r}")
             return Header(name, fixed, pos=header.pos)
-        seats = int(players) if players in ("2", "3", "4") else 4
+        seats = int(players) if players in _PLAYERS else max(PLAYER_COUNTS)
         if name == "StartPlayer" and value not in [str(s) for s in range(seats)]:
             raise self.fail(header.pos, f"StartPlayer must be a seat from 0 to {seats - 1}, not {value!r}")
         if name.startswith("Seat") and name[4:].isdigit() and int(name[4:]) >= seats:
