@@ -10,14 +10,12 @@ that a million games showing the same bug make one deviation, not a million.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engines.base import Capabilities, Engine, EngineTimeout, Rejected
-from ..properties.canonical import CanonicalState, state_diff
-from ..properties.differential import _context, _missing_rule, _rule
-from ..properties.play import EngineGaveUp, GamePlan, PropertyFailure, Trace, Watcher, walk
+from ..engines.base import Capabilities, Engine, EngineTimeout
+from ..properties.differential import Differential
+from ..properties.play import EngineGaveUp, GamePlan, PropertyFailure, Trace, walk
 
 CHOICES = 400  # one number per decision; enough for the longest random game (later picks take the first option)
 
@@ -67,83 +65,12 @@ class Deviation:
         return GamePlan(**plan)
 
 
-class Lockstep(Watcher):
-    """Plays every step on the reference too (through the Engine interface) and compares the states."""
-
-    def __init__(self, reference: Engine, plan: GamePlan) -> None:
-        self.reference, self.plan = reference, plan
-        self.ref_moves: set[str] = set()
-
-    def on_start(self, engine, state):
-        plan = self.plan
-        expected = self.reference.new_game(plan.players, plan.variant, plan.start_player)
-        self._compare(expected, state, "deal", expected, "new_game")
-
-    def on_deal(self, engine, before, after, given):
-        try:
-            expected = self.reference.deal(list(after["factories"]))
-        except Rejected as error:
-            raise PropertyFailure(error.rule or "DEAL-1", f"the engine dealt {after['factories']}, which cannot be "
-                                  f"drawn from bag {before['bag']!r} and lid {before['lid']!r}: {error.message}",
-                                  expected="a drawable deal", actual=after["factories"]) from None
-        self._compare(expected, after, "deal", before, "deal")
-
-    def on_position(self, engine, state, moves, chooser):
-        self.ref_moves = set(self.reference.legal_moves())
-        listed = set(moves)
-        if listed == self.ref_moves:
-            return
-        extra, missing = sorted(listed - self.ref_moves), sorted(self.ref_moves - listed)
-        if extra:
-            rule = self._refusal_rule(extra[0])
-        else:
-            rule = _missing_rule(missing)
-        parts = ([f"listed but illegal: {', '.join(extra[:8])}"] if extra else []) + \
-                ([f"legal but not listed: {', '.join(missing[:8])}"] if missing else [])
-        raise PropertyFailure(rule, "; ".join(parts), expected=sorted(self.ref_moves), actual=sorted(moves))
-
-    def narrow(self, state, moves):
-        return [m for m in moves if m in self.ref_moves]
-
-    def _refusal_rule(self, move: str) -> str:
-        """The rule the reference names for refusing `move` (its position is unchanged by a refusal)."""
-        try:
-            self.reference.play(move)
-        except Rejected as error:
-            return error.rule or "OFFER-15"
-        return "OFFER-15"
-
-    def on_move(self, engine, before, move, after):
-        expected = self.reference.play(move)
-        self._compare(expected, after, _context(before, after), before, move)
-
-    def _compare(self, expected: CanonicalState, actual: CanonicalState, context: str, before: CanonicalState,
-                 step: str) -> None:
-        if expected == actual:
-            return
-        diff = state_diff(expected, actual)
-        if not diff:
-            return  # equal up to the order of the winners
-        path, want, got = diff[0]
-        rule = _rule(context, path, before) or "SETUP-4"
-        shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
-        failure = PropertyFailure(rule, f"after {step}: {shown}", expected={p: e for p, e, _ in diff},
-                                  actual={p: a for p, _, a in diff})
-        failure.where = f"{context} {_shape(path)}"
-        raise failure
-
-
-def _shape(path: str) -> str:
-    """A difference's place without its seat or index: /boards/1/lines/3 -> /boards/*/lines/*."""
-    return re.sub(r"/\d+", "/*", path)
-
-
 def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
               index: int) -> Deviation | None:
     """Play one game in lockstep; None when the engine agreed with the reference at every step."""
     give_deals = capabilities.deal
     try:
-        walk(engine, plan, [Lockstep(reference, plan)], give_deals)
+        walk(engine, plan, [Differential.following(reference, plan)], give_deals)
     except PropertyFailure as failure:
         where = getattr(failure, "where", None) or ("legal-moves " + ("extra" if "listed but illegal"
                                                                         in failure.message else "missing"))

@@ -4,24 +4,42 @@ Before every step the reference is put in the engine's position (load_state), so
 own and one deviation does not hide the next. A `focus` picks which steps and which parts of the state a
 property judges, so the report names the rule: the legal-move set, the effect of a take, the tiling and
 scores, the passage to the next round, the deal, the end of the game.
+
+`Differential.following(reference, plan)` is the same observer in lockstep (`azul fuzz`): the reference plays
+the game alongside from the plan's new game, without load_state, and every step and every part of the state is
+judged; each failure also says where it is (`failure.where`, the step's kind and the path without indices) so
+that a campaign can count one deviation however many games show it.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..engines.base import Engine, Rejected
 from .canonical import CanonicalState, state_diff
-from .play import PropertyFailure, Watcher
+from .play import GamePlan, PropertyFailure, Watcher
 
 FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
+EVERYTHING = "all"  # the lockstep focus: every step, every part of the state
 
 
 class Differential(Watcher):
-    def __init__(self, reference: Engine, focus: str) -> None:
-        assert focus in FOCUSES, focus
-        self.reference, self.focus = reference, focus
+    def __init__(self, reference: Engine, focus: str, plan: GamePlan | None = None) -> None:
+        assert focus in FOCUSES or (focus == EVERYTHING and plan is not None), focus
+        self.reference, self.focus, self.plan = reference, focus, plan
         self.ref_moves: list[str] | None = None
 
+    @classmethod
+    def following(cls, reference: Engine, plan: GamePlan) -> "Differential":
+        """The lockstep observer: the reference plays `plan`'s game alongside the engine."""
+        return cls(reference, EVERYTHING, plan)
+
+    def _judges(self, focus: str) -> bool:
+        return self.focus in (focus, EVERYTHING)
+
     def _sync(self, state: CanonicalState) -> bool:
+        if self.focus == EVERYTHING:
+            return True  # the reference followed every step: it is in the engine's position already
         try:
             self.reference.load_state(state)
             return True
@@ -30,9 +48,15 @@ class Differential(Watcher):
 
     # -- the legal moves ---------------------------------------------------------------------------------------
 
+    def on_start(self, engine, state):
+        if self.focus == EVERYTHING:
+            plan = self.plan
+            expected = self.reference.new_game(plan.players, plan.variant, plan.start_player)
+            self._compare(expected, state, "deal", expected, "new_game")
+
     def on_position(self, engine, state, moves, chooser):
         self.ref_moves = self.reference.legal_moves() if self._sync(state) else None
-        if self.focus != "legal-moves" or self.ref_moves is None:
+        if not self._judges("legal-moves") or self.ref_moves is None:
             return
         extra = sorted(set(moves) - set(self.ref_moves))
         missing = sorted(set(self.ref_moves) - set(moves))
@@ -61,9 +85,9 @@ class Differential(Watcher):
 
     def on_move(self, engine, before, move, after):
         context = _context(before, after)
-        if self.focus not in _FOCUS_OF[context] or not self._sync(before):
+        if self.focus not in _FOCUS_OF[context] + (EVERYTHING,) or not self._sync(before):
             return
-        if context != "take" and move[0] == "C" and before["marker"] == "centre":
+        if self.focus != EVERYTHING and context != "take" and move[0] == "C" and before["marker"] == "centre":
             return  # the marker's take and the tiling in one step: a difference could be either (takes judges it)
         try:
             expected = self.reference.play(move)
@@ -72,7 +96,7 @@ class Differential(Watcher):
         self._compare(expected, after, context, before, move)
 
     def on_deal(self, engine, before, after, given):
-        if self.focus != "deals" or not self._sync(before):
+        if not self._judges("deals") or not self._sync(before):
             return
         try:
             expected = self.reference.deal(list(after["factories"]))
@@ -84,7 +108,11 @@ class Differential(Watcher):
 
     def _compare(self, expected: CanonicalState, actual: CanonicalState, context: str, before: CanonicalState,
                  step: str) -> None:
-        diff = [d for d in state_diff(expected, actual) if _rule(context, d[0], before) is not None]
+        if expected == actual:
+            return
+        diff = state_diff(expected, actual)
+        if self.focus != EVERYTHING:
+            diff = [d for d in diff if _rule(context, d[0], before) is not None]
         if self.focus == "next-round":
             diff = [d for d in diff if d[0].split("/")[1] in _ROUND_FIELDS]
         elif self.focus == "tiling":
@@ -92,13 +120,15 @@ class Differential(Watcher):
         if not diff:
             return
         path, want, got = diff[0]
-        rule = _rule(context, path, before)
+        rule = _rule(context, path, before) or "SETUP-4"  # only the lockstep focus judges paths without a rule
         if path == "/winners" and [b["score"] for b in expected["boards"]].count(
                 max(b["score"] for b in expected["boards"])) > 1:
             rule = "END-6"  # the top score is shared: the tie-break decides
         shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
-        raise PropertyFailure(rule, f"after {step}: {shown}",
-                              expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})
+        failure = PropertyFailure(rule, f"after {step}: {shown}",
+                                  expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})
+        failure.where = f"{context} {re.sub(r'/[0-9]+', '/*', path)}"  # /boards/1/lines/3 -> /boards/*/lines/*
+        raise failure
 
 
 _ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}
