@@ -39,7 +39,7 @@ class Server:
             if isinstance(command, str) and command.isidentifier() else None
         if handler is None:
             raise BadRequest(f"unknown cmd {command!r}: expected one of hello, new_game, deal, load_state, "
-                             "legal_moves, play, state, quit")
+                             "legal_moves, play, state, play_game, quit")
         return handler(request)
 
     def _need_game(self) -> Game:
@@ -55,7 +55,7 @@ class Server:
             raise BadRequest(f"this engine speaks protocol {PROTOCOL}, not {json.dumps(protocol)}")
         return {"name": NAME, "version": __version__, "protocol": PROTOCOL,
                 "capabilities": {"players": [2, 3, 4], "variants": list(VARIANTS), "load_state": True,
-                                 "deal": True}}
+                                 "deal": True, "play_game": True}}
 
     def cmd_new_game(self, request: dict) -> dict:
         players = _field(request, "players", int)
@@ -77,7 +77,7 @@ class Server:
         return {"state": to_state(self.game)}
 
     def cmd_legal_moves(self, request: dict) -> dict:
-        return {"moves": [str(move) for move in self._need_game().legal_moves()]}
+        return {"moves": [move.text for move in self._need_game().legal_moves()]}
 
     def cmd_play(self, request: dict) -> dict:
         game = self._need_game()
@@ -87,6 +87,40 @@ class Server:
     def cmd_state(self, request: dict) -> dict:
         return {"state": to_state(self._need_game())}
 
+    def cmd_play_game(self, request: dict) -> dict:
+        """A whole game in one request: new_game, then the steps in order up to the first refused one."""
+        steps = request.get("steps")
+        if not isinstance(steps, list) or not all(isinstance(s, str) or _is_deal(s) for s in steps):
+            raise BadRequest("steps: expected a list of moves (strings) and deals (lists of strings)")
+        counts = request.get("states", [])
+        if not isinstance(counts, list) or not all(type(n) is int and n >= 0 for n in counts):
+            raise BadRequest("states: expected a list of step counts (integers from 0)")
+        moves = request.get("moves", False)
+        if not isinstance(moves, bool):
+            raise BadRequest(f"moves: expected true or false, got {moves!r}")
+        self.cmd_new_game(request)
+        game, wanted = self.game, set(counts)
+        states = [to_state(game)] if 0 in wanted else []
+        lists: list[list[str]] = []
+        reply: dict[str, Any] = {"played": 0, "states": states}
+        for step in steps:
+            try:
+                if isinstance(step, list):
+                    game.deal(step, rng=self.rng)
+                else:
+                    if moves:
+                        lists.append([move.text for move in game.legal_moves()])
+                    game.play(step)
+            except AzulError as error:
+                reply["refused"] = _error(None, error.code, error.message, error.rule)["error"]
+                break
+            reply["played"] += 1
+            if reply["played"] in wanted:
+                states.append(to_state(game))
+        if moves:
+            reply["moves"] = lists
+        return reply
+
 
 def _field(request: dict, name: str, kind: type, default: Any = ...) -> Any:
     value = request.get(name, default)
@@ -95,6 +129,10 @@ def _field(request: dict, name: str, kind: type, default: Any = ...) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise BadRequest(f"{name}: expected {kind.__name__}, got {value!r}")
     return value
+
+
+def _is_deal(step: Any) -> bool:
+    return isinstance(step, list) and all(isinstance(factory, str) for factory in step)
 
 
 def _no_constant(name: str) -> None:

@@ -93,17 +93,24 @@ def page_messages(text: str) -> list[list[dict]]:
     return blocks
 
 
+def _filled(state):
+    if isinstance(state, dict) and state.pop("...", False):
+        unknown = set(state) - set(example_state())
+        assert not unknown, f"the example shows state fields that do not exist: {unknown}"
+        return {**example_state(), **state}
+    return state
+
+
 def _mark_elisions(text: str) -> str:
     text = re.sub(r"\{\s*\.\.\.\s*\}", '{"...": true}', text)
     return re.sub(r",\s*\.\.\.\s*\}", ', "...": true}', text)
 
 
 def _fill(message: dict) -> dict:
-    state = message.get("state")
-    if isinstance(state, dict) and state.pop("...", False):
-        unknown = set(state) - set(example_state())
-        assert not unknown, f"the example shows state fields that do not exist: {unknown}"
-        message["state"] = {**example_state(), **state}
+    if "state" in message:
+        message["state"] = _filled(message["state"])
+    if isinstance(message.get("states"), list):  # play_game's reply
+        message["states"] = [_filled(state) for state in message["states"]]
     assert '"...": true' not in json.dumps(message), f"an elision outside a state: {message}"
     return message
 

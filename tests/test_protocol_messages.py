@@ -13,7 +13,7 @@ from azul_conformance.engines.subprocess import ProcessEngine
 
 def test_wire_names_come_from_the_classes():
     assert [cls.cmd() for cls in msg.REQUESTS.values()] == [
-        "hello", "new_game", "deal", "load_state", "legal_moves", "play", "state", "quit"]
+        "hello", "new_game", "deal", "load_state", "legal_moves", "play", "state", "play_game", "quit"]
     assert msg.Play("3K4").to_json(7) == {"id": 7, "cmd": "play", "move": "3K4"}
     assert msg.Quit().to_json(None) == {"cmd": "quit"}
     assert msg.Deal().to_json(2) == {"id": 2, "cmd": "deal"}  # no factories: the engine deals itself
@@ -44,6 +44,7 @@ def test_requests_built_here_are_valid():
     for request in (msg.Hello().to_json(1), msg.NewGame(3, "grey", 2).to_json(2),
                     msg.Deal(["BBRK", "", "", "", ""]).to_json(3), msg.LoadState(state).to_json(4),
                     msg.LegalMoves().to_json(5), msg.Play("CBF").to_json(6), msg.State().to_json(7),
+                    msg.PlayGame(2, "grey", 1, [["BBRK", "", "", "", ""], "1B2", "2@3"], [0, 3], True).to_json(8),
                     msg.Quit().to_json(None)):
         assert msg.schema_problems(request, "request") == [], request
 
@@ -60,15 +61,18 @@ def test_reference_server_replies_are_valid_and_pass_the_cheap_check():
     from azul_conformance.engines.reference import serve_protocol
 
     requests = [msg.Hello().to_json(1), msg.NewGame(2).to_json(2), msg.Deal().to_json(3),
-                msg.LegalMoves().to_json(4), msg.Play("CBF").to_json(5), msg.State().to_json(6)]
+                msg.LegalMoves().to_json(4), msg.Play("CBF").to_json(5), msg.State().to_json(6),
+                msg.PlayGame(2, "colour", 0, [["BBRK", "YYKW", "RRRW", "BYKW", "KKWW"], "1B1", "1B1"], [0, 2],
+                             True).to_json(7)]
     out = StringIO()
     serve_protocol(BytesIO("".join(json.dumps(r) + "\n" for r in requests).encode()), out, seed=1)
     replies = [json.loads(line) for line in out.getvalue().splitlines()]
-    kinds = ["hello", "state", "state", "moves", "state", "state"]
+    kinds = ["hello", "state", "state", "moves", "state", "state", "game"]
     for request, reply, kind in zip(requests, replies, kinds):
         assert msg.schema_problems(reply, "reply") == [], reply
         assert msg.check_reply(reply, request, kind) is None
     assert replies[4]["ok"] is False and replies[4]["error"]["code"] == "illegal_move"
+    assert replies[6]["played"] == 2 and replies[6]["refused"]["code"] == "illegal_move"  # factory 1 is empty
 
 
 @pytest.mark.parametrize("reply, problem", [
@@ -81,3 +85,13 @@ def test_reference_server_replies_are_valid_and_pass_the_cheap_check():
 ])
 def test_the_cheap_check_names_the_problem(reply, problem):
     assert problem in msg.check_reply(reply, {"id": 1}, "moves")
+
+
+@pytest.mark.parametrize("reply, problem", [
+    ({"id": 1, "ok": True, "played": -1, "states": []}, "`played` must be a count"),
+    ({"id": 1, "ok": True, "played": 2, "states": {}}, "`states` must be a list"),
+    ({"id": 1, "ok": True, "played": 2, "states": [], "moves": [["1B1"], "1B2"]}, "`moves` must be a list of lists"),
+    ({"id": 1, "ok": True, "played": 2, "states": [], "refused": {"code": "nope"}}, "is not one of"),
+])
+def test_the_cheap_check_of_a_play_game_reply(reply, problem):
+    assert problem in msg.check_reply(reply, {"id": 1}, "game")

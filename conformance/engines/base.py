@@ -61,6 +61,7 @@ class Capabilities:
     variants: tuple[str, ...] = VARIANTS
     load_state: bool = True
     deal: bool = True
+    play_game: bool = True  # optional in protocol v1: a whole game in one request (Engine.play_game)
 
     @classmethod
     def from_json(cls, data: dict) -> "Capabilities":
@@ -69,11 +70,12 @@ class Capabilities:
             variants=tuple(data.get("variants", ())),
             load_state=bool(data.get("load_state", False)),
             deal=bool(data.get("deal", False)),
+            play_game=bool(data.get("play_game", False)),
         )
 
     def to_json(self) -> dict:
         return {"players": list(self.players), "variants": list(self.variants),
-                "load_state": self.load_state, "deal": self.deal}
+                "load_state": self.load_state, "deal": self.deal, "play_game": self.play_game}
 
     def missing(self, requires: list[str] | tuple[str, ...], players: int | None = None,
                 variant: str | None = None) -> list[str]:
@@ -93,6 +95,16 @@ class Capabilities:
         if variant is not None and variant not in self.variants:
             absent.append(variant)
         return absent
+
+
+@dataclass
+class GameRun:
+    """An engine's answer to a whole game (Engine.play_game)."""
+
+    played: int  # steps played: all of them, or those before the refused one
+    states: list[CanonicalState]  # after each asked step count reached, in order
+    moves: list[list[str]]  # the legal moves before each move step tried (when asked)
+    refused: Rejected | None = None  # why step `played` was refused
 
 
 @dataclass
@@ -130,6 +142,31 @@ class Engine(ABC):
 
     @abstractmethod
     def state(self) -> CanonicalState: ...
+
+    def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> GameRun:
+        """A whole game at once: a new game, then each step (a move, or a deal as its list of factories) until one
+        is refused; the state after each step count in `states` (0: the new game), and with `moves` the legal
+        moves before each move step tried. This is the protocol's optional `play_game` request; here, for an
+        engine without it, the same answer built from the single requests."""
+        wanted = set(states)
+        state = self.new_game(players, variant, start_player)
+        run = GameRun(0, [state] if 0 in wanted else [], [])
+        for step in steps:
+            try:
+                if isinstance(step, str):
+                    if moves:
+                        run.moves.append(self.legal_moves())
+                    state = self.play(step)
+                else:
+                    state = self.deal(list(step))
+            except Rejected as error:
+                run.refused = error
+                break
+            run.played += 1
+            if run.played in wanted:
+                run.states.append(state)
+        return run
 
     def restart(self) -> None:
         """Start afresh after a crash (subprocess adapters); in-process adapters need nothing."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from importlib import resources
 from typing import Any, ClassVar
@@ -47,7 +47,8 @@ class Request:
     def to_json(self, request_id: int | None) -> dict[str, Any]:
         data: dict[str, Any] = {} if request_id is None else {"id": request_id}
         data["cmd"] = self.cmd()
-        data.update({k: v for k, v in asdict(self).items() if v is not None})
+        # shallow (not dataclasses.asdict, which deep-copies a whole game's steps for nothing)
+        data.update({f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None})
         return data
 
 
@@ -94,12 +95,25 @@ class State(Request):
 
 
 @dataclass(frozen=True)
+class PlayGame(Request):
+    """Optional (capability play_game): a new game and its steps (moves, and deals as lists) in one request."""
+
+    players: int = 2
+    variant: str = "colour"
+    start_player: int = 0
+    steps: list | None = None
+    states: list[int] | None = None  # step counts after which the reply gives the state (0: the new game)
+    moves: bool = False
+    reply: ClassVar[str] = "game"
+
+
+@dataclass(frozen=True)
 class Quit(Request):
     """The one request without an id and without a reply: the engine exits with status 0."""
 
 
 REQUESTS: dict[str, type[Request]] = {cls.cmd(): cls for cls in (Hello, NewGame, Deal, LoadState, LegalMoves,
-                                                                  Play, State, Quit)}
+                                                                  Play, State, PlayGame, Quit)}
 
 
 # -- the cheap structural check of a reply ------------------------------------------------------------------
@@ -140,10 +154,29 @@ def _ok_problem(reply: dict, kind: str) -> str | None:
         if odd:
             return f"`moves` holds {odd[0]!r}, which is not a move in the notation (3K4, CBF, 2@4)"[:300]
         return None
+    if kind == "game":
+        return game_shape_problem(reply)
     if kind == "hello":
         for name, kind_ in (("name", str), ("version", str), ("protocol", int), ("capabilities", dict)):
             if not isinstance(reply.get(name), kind_):
                 return f"hello reply: `{name}` must be a {kind_.__name__}, got {reply.get(name)!r}"
+    return None
+
+
+def game_shape_problem(reply: dict) -> str | None:
+    """The shape of a play_game reply. Its states and move lists are not checked here: the fuzz harness compares
+    them with the reference's, and only a state that differs is checked against the schema (one equal to the
+    reference's conforms)."""
+    played, states, moves = reply.get("played"), reply.get("states"), reply.get("moves", [])
+    if type(played) is not int or played < 0:
+        return f"`played` must be a count of steps, got {played!r}"[:300]
+    if not isinstance(states, list) or not all(isinstance(state, dict) for state in states):
+        return "`states` must be a list of azul-state/1 objects"
+    if not isinstance(moves, list) or not all(isinstance(listed, list) for listed in moves):
+        return "`moves` must be a list of lists of moves"
+    refused = reply.get("refused")
+    if refused is not None:
+        return _error_problem(refused)
     return None
 
 

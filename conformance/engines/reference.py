@@ -9,9 +9,10 @@ import random
 from typing import Any
 
 import azul_reference as ref
+from azul_reference.protocol import BadRequest, Server
 from azul_reference.protocol import serve as serve_protocol
 
-from .base import Capabilities, Engine, EngineInfo, Rejected, CanonicalState
+from .base import Capabilities, Engine, EngineInfo, GameRun, Rejected, CanonicalState
 
 __all__ = ["ReferenceEngine", "serve_protocol", "new_reference_game_states", "play_logged_game", "play_random_game"]
 
@@ -65,6 +66,37 @@ class ReferenceEngine(Engine):
 
     def state(self) -> CanonicalState:
         return ref.to_state(self._game())
+
+    def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> GameRun:
+        """The protocol server's own `play_game` (one implementation), in this process."""
+        server = Server()
+        server.rng = self.rng
+        try:
+            reply = server.cmd_play_game({"players": players, "variant": variant, "start_player": start_player,
+                                           "steps": list(steps), "states": list(states), "moves": moves})
+        except ref.AzulError as error:
+            raise Rejected(error.code, error.message, error.rule) from None
+        except BadRequest as error:
+            raise Rejected("bad_request", str(error)) from None
+        self.game = server.game
+        refused = reply.get("refused")
+        return GameRun(reply["played"], reply["states"], reply.get("moves", []),
+                       None if refused is None else Rejected(refused["code"], refused["message"], refused.get("rule")))
+
+    # -- the reference's own walk for a fuzz game: no state document but where one is asked for ----------------
+
+    def play_quietly(self, move: str) -> tuple[str, int]:
+        """Play a move the reference lists as legal; the phase and round after it (no state document)."""
+        game = self._game()
+        game.play(move)
+        return game.phase, game.round
+
+    def deal_quietly(self, factories: list[str]) -> tuple[str, int]:
+        """Deal a drawable deal; the phase and round after it (no state document)."""
+        game = self._game()
+        game.deal(factories, rng=self.rng)
+        return game.phase, game.round
 
 
 def play_logged_game(players: int, variant: str, seed: int,

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..readers import JsonError, json_document, safe_text
 from . import messages as msg
-from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, Rejected, CanonicalState
+from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, GameRun, Rejected, CanonicalState
 
 DEFAULT_TIMEOUT = 5.0
 MAX_REPLY = 8 << 20  # a reply longer than this is babbling, not a state
@@ -255,6 +255,18 @@ class ProcessEngine(Engine):
 
     def state(self) -> CanonicalState:
         return self.request(msg.State())["state"]
+
+    def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> GameRun:
+        """One `play_game` request when the engine offers it (the request's deadline covers the whole game);
+        else the single requests."""
+        if not self.info.capabilities.play_game:
+            return super().play_game(players, variant, start_player, steps, states, moves)
+        reply = self.request(msg.PlayGame(players, variant, start_player, list(steps), list(states), moves))
+        refused = reply.get("refused")
+        return GameRun(reply["played"], reply["states"], reply.get("moves", []),
+                       None if refused is None else Rejected(refused["code"], refused.get("message") or "",
+                                                             refused.get("rule")))
 
     def send_raw(self, line: bytes, timeout: float | None = None) -> bytes:
         """Write one raw line and read one raw line back (for the smoke test's bad request)."""

@@ -36,6 +36,7 @@ class CampaignSpec:
     variants: tuple[str, ...] = ("colour",)
     engine: str | None = None  # a protocol-v1 command; None: the in-process reference engine
     timeout: float = 5.0  # seconds per request
+    batched: bool = True  # a whole game in one play_game request where the engine offers it (batched.py)
 
     @property
     def mix(self) -> Mix:
@@ -49,10 +50,10 @@ class CampaignSpec:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "CampaignSpec":
         return cls(int(data["seed"]), tuple(data["players"]), tuple(data["variants"]), data.get("engine"),
-                   float(data.get("timeout", 5.0)))
+                   float(data.get("timeout", 5.0)), bool(data.get("batched", True)))
 
     def same_campaign(self, other: "CampaignSpec") -> bool:
-        """The timeout may change between sessions; what is played may not."""
+        """The timeout and the fast path may change between sessions; what is played may not."""
         return (self.seed, self.players, self.variants, self.engine) == \
             (other.seed, other.players, other.variants, other.engine)
 
@@ -135,7 +136,7 @@ def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None
     for index in range(first, first + count):
         if deadline is not None and time.time() >= deadline and block.games:
             break
-        found = play_game(engine, reference, capabilities, plan_for(spec.seed, index, mix), index)
+        found = play_game(engine, reference, capabilities, plan_for(spec.seed, index, mix), index, spec.batched)
         block.games += 1
         if found is None:
             continue

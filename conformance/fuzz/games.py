@@ -66,8 +66,31 @@ class Deviation:
 
 
 def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
+              index: int, batched: bool = False) -> Deviation | None:
+    """Play one game; None when the engine agreed with the reference at every step. With `batched` and an
+    engine that offers play_game (and given deals), the game goes first in one request (batched.py) and is
+    replayed in lockstep only when the answer differs."""
+    if not (batched and capabilities.play_game and capabilities.deal):
+        return _lockstep(engine, reference, capabilities, plan, index)
+    from .batched import play_batched, reference_game
+
+    script = reference_game(reference, plan)
+    differs = play_batched(engine, script, plan)
+    if differs is None:
+        return None
+    found = _lockstep(engine, reference, capabilities, plan, index)
+    if found is None:  # what play_game answered is not what the single requests answer
+        verdict, why = differs
+        found = Deviation(f"{verdict} play_game", verdict, None, f"play_game: {why}; the same game played step "
+                          "by step agrees with the reference", index, _plan_json(plan),
+                          [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
+                           for s in script.steps])
+    return found
+
+
+def _lockstep(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
               index: int) -> Deviation | None:
-    """Play one game in lockstep; None when the engine agreed with the reference at every step."""
+    """Play one game in lockstep, judged at every step."""
     give_deals = capabilities.deal
     try:
         walk(engine, plan, [Differential.following(reference, plan)], give_deals)

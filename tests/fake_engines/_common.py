@@ -2,7 +2,9 @@
 
 Each fake engine is its own process (`python tests/fake_engines/<name>.py`), speaking protocol v1 like
 `azul serve` except where its hook says otherwise. The hook gets the request and the reply the reference would
-give, and returns the line to write (or None to write nothing); it may also exit or sleep.
+give, and returns the line to write (or None to write nothing); it may also exit or sleep. A `play_game`
+request is answered by playing its steps as single requests through the same hook, so a fake engine bends the
+batched request exactly as it bends the single ones.
 
 `--delay SECONDS` on any fake's command line makes it a slow engine too: it waits that long before answering
 each `play` (the budgets' tests: `python lose_tiles.py --delay 0.05`).
@@ -23,20 +25,61 @@ Hook = Callable[[dict[str, Any], dict[str, Any], Server], "dict | str | None"]
 def serve(hook: Hook, before: Callable[[dict, Server], "dict | None"] | None = None) -> int:
     server = Server(seed=1)
     delay = float(sys.argv[sys.argv.index("--delay") + 1]) if "--delay" in sys.argv else 0.0
+
+    def answer(request: dict, raw: bytes | None = None) -> "dict | str | None":
+        early = before(request, server) if before else None
+        reply = early if early is not None else reply_to(server, raw or json.dumps(request).encode())
+        out = hook(request, reply, server)
+        if delay and request.get("cmd") == "play":
+            time.sleep(delay)
+        return out
+
     for raw in sys.stdin.buffer:
         if not raw.strip():
             continue
         request = json.loads(raw)
         if request.get("cmd") == "quit":
             return 0
-        early = before(request, server) if before else None
-        reply = early if early is not None else reply_to(server, raw)
-        out = hook(request, reply, server)
-        if delay and request.get("cmd") == "play":
-            time.sleep(delay)
+        out = play_game(request, answer) if request.get("cmd") == "play_game" else answer(request, raw)
         if out is None:
             continue
         sys.stdout.write((out if isinstance(out, str) else json.dumps(out)) + "\n")
         sys.stdout.flush()
     return 0
 
+
+
+def play_game(request: dict, answer: Callable[[dict], "dict | str | None"]) -> "dict | str | None":
+    """protocol v1's play_game, made of single requests (new_game, deal, legal_moves, play) through `answer`."""
+    def ask(cmd: str, **fields: Any) -> "dict | str | None":
+        return answer({"id": request.get("id"), "cmd": cmd, **fields})
+
+    out = ask("new_game", players=request.get("players"), variant=request.get("variant", "colour"),
+              start_player=request.get("start_player", 0))
+    if not isinstance(out, dict) or not out.get("ok"):
+        return out
+    wanted = set(request.get("states", []))
+    reply: dict[str, Any] = {"id": request.get("id"), "ok": True, "played": 0,
+                             "states": [out["state"]] if 0 in wanted else []}
+    lists = []
+    for step in request.get("steps", []):
+        if isinstance(step, list):
+            out = ask("deal", factories=step)
+        else:
+            if request.get("moves"):
+                listed = ask("legal_moves")
+                if not isinstance(listed, dict) or not listed.get("ok"):
+                    return listed
+                lists.append(listed["moves"])
+            out = ask("play", move=step)
+        if not isinstance(out, dict):
+            return out
+        if not out.get("ok"):
+            reply["refused"] = out["error"]
+            break
+        reply["played"] += 1
+        if reply["played"] in wanted:
+            reply["states"].append(out["state"])
+    if request.get("moves"):
+        reply["moves"] = lists
+    return reply

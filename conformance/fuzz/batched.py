@@ -1,0 +1,116 @@
+"""A fuzz game in one request: the fast path for engines that offer `play_game` (docs/reference/protocol.md).
+
+The reference plays game i alone first, choosing every move and deal exactly as the lockstep walk would if the
+engine agreed with it (`reference_game`; tests hold the two equal). The engine then gets the whole game in one
+`play_game` request and answers with what it accepted, every legal-move list and the state at each round's end
+(before each deal) and at the end. Any difference, a refusal, a crash or a timeout sends the game back to the
+lockstep walk (games.play_game), which replays it step by step and names the first deviation exactly as a
+campaign without the fast path would. So the fast path changes how fast games are judged, not what is found,
+except for a difference that shows only in a state between two round ends and vanishes by the next one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engines.base import CanonicalState, Engine, EngineCrash, EngineTimeout, GameRun, Rejected
+from ..engines.messages import state_schema_problem
+from ..properties.canonical import draw_deal, state_diff
+from ..properties.play import GREY_PLACEMENTS, MAX_ROUNDS, Chooser, GamePlan
+
+
+@dataclass
+class Script:
+    """Game i as the reference played it: the steps, the states to compare and every legal-move list."""
+
+    steps: list[str | list[str]] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)  # step counts at which the states are compared
+    states: list[CanonicalState] = field(default_factory=list)  # the reference's state at each count
+    moves: list[list[str]] = field(default_factory=list)  # the reference's legal moves before each move step
+
+
+def reference_game(reference: Any, plan: GamePlan) -> Script:
+    """The game `plan` fixes, on the in-process reference (a ReferenceEngine) alone. The same decisions as
+    properties.play.walk: deals drawn from the position with the plan's deal seed, moves picked by the
+    Chooser from the sorted legal moves, the same stall and round limits. State documents are written only
+    where they are compared (and a deal needs the bag and lid)."""
+    script = Script()
+    state = reference.new_game(plan.players, plan.variant, plan.start_player)
+    chooser, rng = Chooser(plan.choices), random.Random(plan.deal_seed)
+    phase, round_, round_moves, factories = state["phase"], state["round"], 0, len(state["factories"])
+    while phase != "over" and round_ <= MAX_ROUNDS:
+        if phase == "deal":
+            if script.steps:
+                state = reference.state()
+            script.counts.append(len(script.steps))
+            script.states.append(state)
+            deal = draw_deal(state, rng)
+            phase, round_ = reference.deal_quietly(deal)
+            script.steps.append(deal)
+            round_moves = 0
+            continue
+        round_moves += 1
+        if round_moves > 4 * factories + GREY_PLACEMENTS:
+            break
+        moves = reference.legal_moves()
+        if not moves:
+            break
+        move = chooser.pick(sorted(set(moves)))
+        script.moves.append(moves)
+        phase, round_ = reference.play_quietly(move)
+        script.steps.append(move)
+    if not script.counts or script.counts[-1] != len(script.steps):
+        script.counts.append(len(script.steps))
+        script.states.append(reference.state())
+    return script
+
+
+def disagreement(script: Script, run: GameRun) -> str | None:
+    """The first way the engine's answer differs from the reference's game (None: none)."""
+    if run.refused is not None:
+        step = script.steps[run.played] if run.played < len(script.steps) else "?"
+        return f"step {run.played + 1} ({step}) was refused: {run.refused.code}: {run.refused.message}"
+    if run.played != len(script.steps):
+        return f"{run.played} of {len(script.steps)} steps played, and none refused"
+    if len(run.moves) != len(script.moves):
+        return f"{len(run.moves)} legal-move lists for {len(script.moves)} move steps"
+    for number, (want, got) in enumerate(zip(script.moves, run.moves), 1):
+        if got != want and (len(got) != len(want) or set(got) != set(want)):  # the same order is the quick case
+            return f"the legal moves before move {number} differ"
+    if len(run.states) != len(script.states):
+        return f"{len(run.states)} states for {len(script.states)} step counts asked"
+    for count, want, got in zip(script.counts, script.states, run.states):
+        if want == got and _typed(got):
+            continue
+        if state_diff(want, got) or state_schema_problem(got):  # not merely the winners in another order
+            return f"the state after {count} steps differs"
+    return None
+
+
+def _typed(state: CanonicalState) -> bool:
+    """Equal to the reference's state (which conforms to the schema), and its numbers are integers: JSON's
+    `true` and `1.0` compare equal to 1 in Python, but only an integer conforms."""
+    numbers = [state["players"], state["round"], state["turn"], state["start_player"]]
+    numbers += [board["score"] for board in state["boards"]] + (state["winners"] or [])
+    if state["marker"] != "centre":
+        numbers.append(state["marker"])
+    return all(type(n) is int for n in numbers)
+
+
+def play_batched(engine: Engine, script: Script, plan: GamePlan) -> tuple[str, str] | None:
+    """The engine plays the script in one request; None when it agreed everywhere, else the verdict it would
+    earn (fail, crash, timeout) and why the game must be replayed step by step (after a crash or a timeout the
+    engine is restarted first)."""
+    try:
+        run = engine.play_game(plan.players, plan.variant, plan.start_player, script.steps, script.counts,
+                               moves=True)
+    except Rejected as error:
+        return "fail", f"play_game was refused: {error.code}: {error.message}"
+    except (EngineCrash, EngineTimeout) as error:
+        engine.restart()
+        verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
+        return verdict, f"{verdict}: {error.message}"
+    why = disagreement(script, run)
+    return None if why is None else ("fail", why)
