@@ -13,6 +13,7 @@ the peak (VmHWM) and the growth from the first tenth of the campaign to its end.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -33,10 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--block", type=int, default=500)
-    parser.add_argument("--max-seconds", type=float, default=3600.0, help="stop after this long whatever happens")
+    parser.add_argument("--max-seconds", type=float, default=5400.0, help="stop after this long whatever happens")
     args = parser.parse_args(argv)
     spec = CampaignSpec(seed=7)
-    marks = sorted({args.games // 100, args.games // 10, args.games // 4, args.games // 2, args.games})
+    marks = sorted({args.games // 100, args.games // 20} | {args.games * k // 10 for k in range(1, 11)})
     samples: list[tuple[int, int]] = []
     started = time.perf_counter()
 
@@ -45,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         samples.append((games, status_kib("VmRSS")))
         if marks and games >= marks[0]:
             marks.pop(0)
-            print(f"{games:>8} games  {time.perf_counter() - started:>7.0f} s  rss {samples[-1][1] / 1024:7.1f} MiB",
-                  flush=True)
+            print(f"{games:>8} games  {time.perf_counter() - started:>7.0f} s  rss {samples[-1][1] / 1024:7.1f} MiB"
+                  f"  load {os.getloadavg()[0]:.1f}", flush=True)
 
     with tempfile.TemporaryDirectory() as folder:
         state = StateFile(Path(folder) / "state.jsonl", spec)

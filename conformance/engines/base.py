@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import safe_text
@@ -167,6 +167,19 @@ class Engine(ABC):
             if run.played in wanted:
                 run.states.append(state)
         return run
+
+    def send_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> Callable[[], GameRun]:
+        """play_game, with its answer given by the function returned: a subprocess engine plays the game while
+        its caller prepares the next one. Here the game is played at once (an error is raised when the answer
+        is asked for, as it would be then)."""
+        try:
+            run = self.play_game(players, variant, start_player, steps, states, moves)
+        except EngineError as error:
+            def fail() -> GameRun:
+                raise error
+            return fail
+        return lambda: run
 
     def restart(self) -> None:
         """Start afresh after a crash (subprocess adapters); in-process adapters need nothing."""

@@ -22,7 +22,7 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import Any
+from typing import Any, Callable
 
 from ..readers import JsonError, json_document, safe_text
 from . import messages as msg
@@ -155,23 +155,12 @@ class ProcessEngine(Engine):
 
     def request(self, message: msg.Request, timeout: float | None = None) -> dict[str, Any]:
         """Send one request and return its checked `ok: true` reply (Rejected for `ok: false`)."""
+        return self._receive(self._send(message), message.reply, timeout)
+
+    def _send(self, message: msg.Request) -> dict[str, Any]:
+        """Write one request; its reply is read by _receive (replies come in the order of the requests)."""
         self._next_id += 1
         request = message.to_json(self._next_id)
-        line = self._exchange(request, timeout or self.timeout)
-        try:
-            reply = json_document(line)
-        except JsonError:
-            self._crash(request, f"the engine wrote a line that is not strict JSON: {_clip(line)!r}")
-        problem = msg.check_reply(reply, request, message.reply)
-        if problem:
-            self._crash(request, f"malformed reply ({problem}): {_clip(line)!r}")
-        if not reply["ok"]:
-            error = reply["error"]
-            raise Rejected(error["code"], error.get("message") or "", error.get("rule"), request=request,
-                           stderr=self.stderr_tail())
-        return reply
-
-    def _exchange(self, request: dict, timeout: float) -> bytes:
         process = self.process
         if process is None:
             raise EngineCrash("the engine is not running (it crashed or timed out before): restart it",
@@ -182,7 +171,27 @@ class ProcessEngine(Engine):
             process.stdin.flush()
         except OSError:
             self._crash(request, "the engine closed its input (it has exited)")
-        return self._read_line(request, time.monotonic() + timeout, timeout)
+        return request
+
+    def _receive(self, request: dict[str, Any], kind: str, timeout: float | None = None) -> dict[str, Any]:
+        """The checked `ok: true` reply to `request` (its deadline counts from now)."""
+        if self.process is None:
+            raise EngineCrash("the engine is not running (it crashed or timed out before): restart it",
+                              request=request, stderr=self.stderr_tail())
+        timeout = timeout or self.timeout
+        line = self._read_line(request, time.monotonic() + timeout, timeout)
+        try:
+            reply = json_document(line)
+        except JsonError:
+            self._crash(request, f"the engine wrote a line that is not strict JSON: {_clip(line)!r}")
+        problem = msg.check_reply(reply, request, kind)
+        if problem:
+            self._crash(request, f"malformed reply ({problem}): {_clip(line)!r}")
+        if not reply["ok"]:
+            error = reply["error"]
+            raise Rejected(error["code"], error.get("message") or "", error.get("rule"), request=request,
+                           stderr=self.stderr_tail())
+        return reply
 
     def _read_line(self, request: dict, deadline: float, timeout: float) -> bytes:
         process = self.process
@@ -256,17 +265,18 @@ class ProcessEngine(Engine):
     def state(self) -> CanonicalState:
         return self.request(msg.State())["state"]
 
+    def send_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> Callable[[], GameRun]:
+        """One `play_game` request when the engine offers it, its reply read when the answer is asked for (so
+        the harness prepares the next game meanwhile; its deadline counts from then); else the single requests."""
+        if not self.info.capabilities.play_game:
+            return super().send_game(players, variant, start_player, steps, states, moves)
+        request = self._send(msg.PlayGame(players, variant, start_player, list(steps), list(states), moves))
+        return lambda: _game_run(self._receive(request, "game"))
+
     def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
                   states: list[int] = (), moves: bool = False) -> GameRun:
-        """One `play_game` request when the engine offers it (the request's deadline covers the whole game);
-        else the single requests."""
-        if not self.info.capabilities.play_game:
-            return super().play_game(players, variant, start_player, steps, states, moves)
-        reply = self.request(msg.PlayGame(players, variant, start_player, list(steps), list(states), moves))
-        refused = reply.get("refused")
-        return GameRun(reply["played"], reply["states"], reply.get("moves", []),
-                       None if refused is None else Rejected(refused["code"], refused.get("message") or "",
-                                                             refused.get("rule")))
+        return self.send_game(players, variant, start_player, steps, states, moves)()
 
     def send_raw(self, line: bytes, timeout: float | None = None) -> bytes:
         """Write one raw line and read one raw line back (for the smoke test's bad request)."""
@@ -282,6 +292,13 @@ class ProcessEngine(Engine):
 
     def __repr__(self) -> str:
         return f"ProcessEngine({self.command!r})"
+
+
+def _game_run(reply: dict[str, Any]) -> GameRun:
+    refused = reply.get("refused")
+    return GameRun(reply["played"], reply["states"], reply.get("moves", []),
+                   None if refused is None else Rejected(refused["code"], refused.get("message") or "",
+                                                         refused.get("rule")))
 
 
 def _clip_start(text: str, limit: int) -> str:

@@ -12,10 +12,11 @@ except for a difference that shows only in a state between two round ends and va
 from __future__ import annotations
 
 import random
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterable, Iterator
 
-from ..engines.base import CanonicalState, Engine, EngineCrash, EngineTimeout, GameRun, Rejected
+from ..engines.base import CanonicalState, Engine, EngineCrash, EngineError, EngineTimeout, GameRun, Rejected
 from ..engines.messages import state_schema_problem
 from ..properties.canonical import draw_deal, state_diff
 from ..properties.play import GREY_PLACEMENTS, MAX_ROUNDS, Chooser, GamePlan
@@ -99,18 +100,87 @@ def _typed(state: CanonicalState) -> bool:
     return all(type(n) is int for n in numbers)
 
 
-def play_batched(engine: Engine, script: Script, plan: GamePlan) -> tuple[str, str] | None:
-    """The engine plays the script in one request; None when it agreed everywhere, else the verdict it would
-    earn (fail, crash, timeout) and why the game must be replayed step by step (after a crash or a timeout the
-    engine is restarted first)."""
+@dataclass
+class _InFlight:
+    index: int
+    plan: GamePlan
+    script: Script
+    answer: Callable[[], GameRun]
+
+
+def judge_batched(engine: Engine, reference: Any, games: Iterable[tuple[int, GamePlan]],
+                  lockstep: Callable[[GamePlan, int], Any], in_flight: int = 2) -> Iterator[tuple[int, Any]]:
+    """(index, Deviation or None) for each game, in order. With `in_flight` 2, game i+1 is sent before game i's
+    answer is read, so the reference prepares one game while the engine plays the other (on another core). A game whose answer differs goes to
+    `lockstep` (which restarts the engine after a crash it finds); the engine is idle by then: the answers
+    already asked for are read first, or, when the engine died, asked for again after the replay."""
+    waiting: deque[_InFlight] = deque()
+    for index, plan in games:
+        script = reference_game(reference, plan)
+        waiting.append(_InFlight(index, plan, script, _send(engine, script, plan)))
+        if len(waiting) >= in_flight:
+            yield _settle(engine, waiting, lockstep)
+    while waiting:
+        yield _settle(engine, waiting, lockstep)
+
+
+def _send(engine: Engine, script: Script, plan: GamePlan) -> Callable[[], GameRun]:
     try:
-        run = engine.play_game(plan.players, plan.variant, plan.start_player, script.steps, script.counts,
-                               moves=True)
-    except Rejected as error:
-        return "fail", f"play_game was refused: {error.code}: {error.message}"
-    except (EngineCrash, EngineTimeout) as error:
+        return engine.send_game(plan.players, plan.variant, plan.start_player, script.steps, script.counts,
+                                moves=True)
+    except EngineError as error:  # the engine is gone: this game's answer is that
+        return _given(error)
+
+
+def _given(outcome: GameRun | EngineError) -> Callable[[], GameRun]:
+    def answer() -> GameRun:
+        if isinstance(outcome, EngineError):
+            raise outcome
+        return outcome
+    return answer
+
+
+def _outcome(answer: Callable[[], GameRun]) -> GameRun | EngineError:
+    try:
+        return answer()
+    except EngineError as error:
+        return error
+
+
+def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], Any]) -> tuple[int, Any]:
+    game = waiting.popleft()
+    outcome = _outcome(game.answer)
+    if isinstance(outcome, GameRun):
+        why = disagreement(game.script, outcome)
+        if why is None:
+            return game.index, None
+        verdict = "fail"
+    elif isinstance(outcome, Rejected):
+        verdict, why = "fail", f"play_game was refused: {outcome.code}: {outcome.message}"
+    else:
+        verdict = "timeout" if isinstance(outcome, EngineTimeout) else "crash"
+        why = f"{verdict}: {outcome.message}"
+    alive = verdict == "fail"
+    if alive:  # read the answers already asked for, so that the replay talks to an idle engine
+        for later in waiting:
+            result = _outcome(later.answer)
+            later.answer = _given(result)
+            alive = alive and not isinstance(result, (EngineCrash, EngineTimeout))
+    if not alive:
         engine.restart()
-        verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
-        return verdict, f"{verdict}: {error.message}"
-    why = disagreement(script, run)
-    return None if why is None else ("fail", why)
+    found = lockstep(game.plan, game.index)
+    if found is None:  # what play_game answered is not what the single requests answer
+        found = _batch_only(verdict, why, game)
+    if verdict != "fail":  # the requests sent after this game died with the engine: ask again
+        for later in waiting:
+            later.answer = _send(engine, later.script, later.plan)
+    return game.index, found
+
+
+def _batch_only(verdict: str, why: str, game: _InFlight) -> Any:
+    from .games import Deviation, _plan_json
+
+    steps = [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
+             for s in game.script.steps]
+    return Deviation(f"{verdict} play_game", verdict, None, f"play_game: {why}; the same game played step by step "
+                     "agrees with the reference", game.index, _plan_json(game.plan), steps)

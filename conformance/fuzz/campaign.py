@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..engines.base import Capabilities, Engine, EngineError
-from .games import Deviation, Mix, play_game, plan_for
+from .games import Deviation, Mix, judge_games, plan_for
 
 STATE_FORMAT = "azul-fuzz-state/1"
 
@@ -37,6 +37,7 @@ class CampaignSpec:
     engine: str | None = None  # a protocol-v1 command; None: the in-process reference engine
     timeout: float = 5.0  # seconds per request
     batched: bool = True  # a whole game in one play_game request where the engine offers it (batched.py)
+    overlap: bool = True  # batched: the next game is prepared while the engine plays one (a second core's work)
 
     @property
     def mix(self) -> Mix:
@@ -50,7 +51,7 @@ class CampaignSpec:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "CampaignSpec":
         return cls(int(data["seed"]), tuple(data["players"]), tuple(data["variants"]), data.get("engine"),
-                   float(data.get("timeout", 5.0)), bool(data.get("batched", True)))
+                   float(data.get("timeout", 5.0)), bool(data.get("batched", True)), bool(data.get("overlap", True)))
 
     def same_campaign(self, other: "CampaignSpec") -> bool:
         """The timeout and the fast path may change between sessions; what is played may not."""
@@ -133,21 +134,22 @@ def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None
     mix = playable(spec, capabilities)
     block = Block(first, 0, worker=f"{socket.gethostname()}:{os.getpid()}")
     started = time.perf_counter()
-    for index in range(first, first + count):
-        if deadline is not None and time.time() >= deadline and block.games:
-            break
-        found = play_game(engine, reference, capabilities, plan_for(spec.seed, index, mix), index, spec.batched)
-        block.games += 1
-        if found is None:
-            continue
-        block.counts[found.key] = block.counts.get(found.key, 0) + 1
-        block.deviations.setdefault(found.key, found)
-        if found.verdict in ("crash", "timeout"):
-            try:
-                engine.restart()
-            except EngineError as error:
-                raise CampaignError(f"the engine could not be restarted after a {found.verdict}: "
-                                    f"{error.message}") from None
+
+    def games() -> Iterator[tuple[int, Any]]:
+        for index in range(first, first + count):
+            if deadline is not None and time.time() >= deadline and index > first:
+                return
+            yield index, plan_for(spec.seed, index, mix)
+
+    try:
+        for _, found in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
+            block.games += 1
+            if found is not None:
+                block.counts[found.key] = block.counts.get(found.key, 0) + 1
+                block.deviations.setdefault(found.key, found)
+    except EngineError as error:
+        raise CampaignError(f"the engine could not be restarted after a crash or a timeout: {error.message}") \
+            from None
     block.seconds = time.perf_counter() - started
     return block
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from ..engines.base import Capabilities, Engine, EngineTimeout
 from ..properties.differential import Differential
@@ -65,32 +65,32 @@ class Deviation:
         return GamePlan(**plan)
 
 
+def judge_games(engine: Engine, reference: Engine, capabilities: Capabilities,
+                games: Iterable[tuple[int, GamePlan]], batched: bool = True,
+                overlap: bool = True) -> Iterator[tuple[int, Deviation | None]]:
+    """(index, its first Deviation or None) for each (index, plan), in order. With `batched` and an engine that
+    offers play_game and given deals, each game goes in one request (batched.py) and only a game whose answer
+    differs is replayed in lockstep; else every game is played in lockstep. After a crash or a timeout the
+    engine is restarted (an EngineError when it cannot be)."""
+
+    def lockstep(plan: GamePlan, index: int) -> Deviation | None:
+        found = play_game(engine, reference, capabilities, plan, index)
+        if found is not None and found.verdict in ("crash", "timeout"):
+            engine.restart()
+        return found
+
+    if batched and capabilities.play_game and capabilities.deal:
+        from .batched import judge_batched
+
+        yield from judge_batched(engine, reference, games, lockstep, 2 if overlap else 1)
+    else:
+        for index, plan in games:
+            yield index, lockstep(plan, index)
+
+
 def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
-              index: int, batched: bool = False) -> Deviation | None:
-    """Play one game; None when the engine agreed with the reference at every step. With `batched` and an
-    engine that offers play_game (and given deals), the game goes first in one request (batched.py) and is
-    replayed in lockstep only when the answer differs."""
-    if not (batched and capabilities.play_game and capabilities.deal):
-        return _lockstep(engine, reference, capabilities, plan, index)
-    from .batched import play_batched, reference_game
-
-    script = reference_game(reference, plan)
-    differs = play_batched(engine, script, plan)
-    if differs is None:
-        return None
-    found = _lockstep(engine, reference, capabilities, plan, index)
-    if found is None:  # what play_game answered is not what the single requests answer
-        verdict, why = differs
-        found = Deviation(f"{verdict} play_game", verdict, None, f"play_game: {why}; the same game played step "
-                          "by step agrees with the reference", index, _plan_json(plan),
-                          [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
-                           for s in script.steps])
-    return found
-
-
-def _lockstep(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
               index: int) -> Deviation | None:
-    """Play one game in lockstep, judged at every step."""
+    """Play one game in lockstep, judged at every step; None when the engine agreed with the reference."""
     give_deals = capabilities.deal
     try:
         walk(engine, plan, [Differential.following(reference, plan)], give_deals)
