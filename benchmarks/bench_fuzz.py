@@ -1,25 +1,31 @@
-"""`azul fuzz` games per second against the reference engine over the protocol: 1 worker, 2 local worker
-processes, and a 2-worker Dask cluster on this machine (loopback), measured in turns in one run.
+"""`azul fuzz` games per second against the reference engine over the protocol: 1 worker step by step (every
+move a request, the path of engines without play_game), 1 worker with play_game on one core and with the
+next game prepared meanwhile (the default, which uses a second core), 2 local worker processes, and a 2-worker
+Dask cluster on this machine (loopback), measured in turns in one run.
 
 Each configuration plays the same campaign (two-player games, coloured wall) from a fresh state file for
 about --games games; the rounds are interleaved and each configuration's best round counts (other load on a
-shared machine only slows a round down). Printed: games per second per configuration and per worker, and the
-ratios: 2 processes against 1 (linear: 2.0), the cluster against 2 x one worker (linear: 100%).
+shared machine only slows a round down). Printed: games per second per configuration and per worker, the
+load average, and the ratios: play_game against step by step, 2 processes and the cluster against twice one
+worker on one core (linear: 100%; a worker that overlaps already uses both cores of a 2-core machine, so two
+of them cannot double it), and the cluster against 2 local processes (Dask's own cost).
 
 Targets (issue 15): at least 200 two-player games per second per worker; the cluster within 80% of linear.
 
-    python benchmarks/bench_fuzz.py                   # 3 rounds of 100 games per configuration
-    python benchmarks/bench_fuzz.py --games 300 --rounds 2
+    python benchmarks/bench_fuzz.py                   # 3 rounds of 600 games per configuration
+    python benchmarks/bench_fuzz.py --games 2000 --rounds 2
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import shlex
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from azul_conformance.fuzz.campaign import CampaignSpec, StateFile, close_engines
@@ -46,36 +52,46 @@ def rate(spec: CampaignSpec, executor, games: int, block: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100, help="games per configuration per round (default 100)")
+    parser.add_argument("--games", type=int, default=600, help="games per configuration per round (default 600)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the best counts (default 3)")
     parser.add_argument("--engine", default=None, help="engine command (default: azul serve)")
     args = parser.parse_args(argv)
     from distributed import Client, LocalCluster
 
-    spec = CampaignSpec(seed=1, engine=args.engine or serve_command())
+    engine = args.engine or serve_command()
+    overlapping = CampaignSpec(seed=1, engine=engine)
+    one_core = replace(overlapping, overlap=False)
+    step_by_step = replace(overlapping, batched=False)
     block = max(1, args.games // 8)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
-        configs = {"1 worker": LocalExecutor(1), "2 processes": LocalExecutor(2),
-                   "2-worker cluster": DaskExecutor(client=client)}
-        workers = {"1 worker": 1, "2 processes": 2, "2-worker cluster": 2}
-        for name, executor in configs.items():  # warm-up: start every engine outside the measurement
-            rate(spec, executor, 2 * workers[name], 1)
+        local1, local2, dask = LocalExecutor(1), LocalExecutor(2), DaskExecutor(client=client)
+        configs = {"1 worker, step by step": (step_by_step, local1, 1, 10),  # 10x fewer games: it is slow
+                   "1 worker, one core": (one_core, local1, 1, 1),
+                   "1 worker, overlapping": (overlapping, local1, 1, 1),
+                   "2 processes": (overlapping, local2, 2, 1),
+                   "2-worker cluster": (overlapping, dask, 2, 1)}
+        for spec, executor, workers, _ in configs.values():  # warm-up: start every engine outside the measurement
+            rate(spec, executor, 4 * workers, 1)
         best = dict.fromkeys(configs, 0.0)
-        print(f"{'round':>5} {'configuration':<17} {'games/s':>8} {'per worker':>10}")
+        print(f"{'round':>5} {'configuration':<24} {'games/s':>8} {'per worker':>10} {'load':>5}")
         for r in range(args.rounds):
-            for name, executor in configs.items():
-                games_per_s = rate(spec, executor, args.games, block)
+            for name, (spec, executor, workers, fewer) in configs.items():
+                games_per_s = rate(spec, executor, args.games // fewer, max(1, block // fewer))
                 best[name] = max(best[name], games_per_s)
-                print(f"{r + 1:>5} {name:<17} {games_per_s:>8,.1f} {games_per_s / workers[name]:>10,.1f}")
-        for executor in configs.values():
+                print(f"{r + 1:>5} {name:<24} {games_per_s:>8,.1f} {games_per_s / workers:>10,.1f} "
+                      f"{os.getloadavg()[0]:>5.1f}", flush=True)
+        for executor in (local1, local2, dask):
             executor.close()
     close_engines()
-    single = best["1 worker"]
-    print(f"best of {args.rounds}: 1 worker {single:,.1f} games/s; 2 processes {best['2 processes']:,.1f} "
-          f"({best['2 processes'] / single:.2f}x of 1 worker; linear 2.00x); 2-worker cluster "
-          f"{best['2-worker cluster']:,.1f} ({best['2-worker cluster'] / (2 * single):.0%} of linear)")
-    print(f"per worker: {single:,.1f} games/s (target 200)")
+    single = best["1 worker, one core"]
+    print(f"best of {args.rounds} (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
+    print(f"  per worker: {best['1 worker, overlapping']:,.1f} games/s overlapping, {single:,.1f} on one core "
+          f"(target 200); step by step {best['1 worker, step by step']:,.1f}: play_game is "
+          f"{best['1 worker, overlapping'] / best['1 worker, step by step']:,.1f}x faster")
+    print(f"  2 processes {best['2 processes']:,.1f} games/s ({best['2 processes'] / (2 * single):.0%} of linear); "
+          f"2-worker cluster {best['2-worker cluster']:,.1f} ({best['2-worker cluster'] / (2 * single):.0%} of "
+          f"linear, {best['2-worker cluster'] / best['2 processes']:.0%} of 2 local processes)")
     return 0
 
 

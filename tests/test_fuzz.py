@@ -120,6 +120,27 @@ def test_missing_blocks_cover_the_gaps_in_order():
     assert list(missing_blocks([(0, 30)], 10, 30)) == []
 
 
+def test_one_request_per_game_finds_what_step_by_step_finds(tmp_path, one_go):
+    """The play_game fast path (the default) and every move as its own request: the same deviations, in the
+    same first games, in as many games."""
+    step_by_step = campaign(tmp_path / "s.jsonl", GAMES, block=GAMES,
+                            spec=CampaignSpec(seed=5, engine=BUGGY, batched=False))
+    assert summary(step_by_step) == summary(one_go)
+    one_core = campaign(tmp_path / "o.jsonl", GAMES, block=9, spec=CampaignSpec(seed=5, engine=BUGGY, overlap=False))
+    assert summary(one_core) == summary(one_go)
+
+
+def test_a_play_game_answer_that_the_single_requests_contradict_is_its_own_deviation():
+    spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'batch_differs.py'}")
+    try:
+        block = run_block(spec, 0, 3)
+    finally:
+        close_engines()
+    assert block.games == 3 and block.counts == {"fail play_game": 3}
+    found = block.deviations["fail play_game"]
+    assert "the state after" in found.message and "step by step agrees" in found.message and found.steps
+
+
 def test_a_crashing_engine_is_a_deviation_and_the_block_goes_on():
     spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'crash_midgame.py'}", timeout=5)
     try:

@@ -65,11 +65,14 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
               help="Games per block (the unit of work handed to a worker and recorded in the state file).")
 @click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,
               help="Seconds the engine gets to answer each request.")
+@click.option("--step-by-step", is_flag=True,
+              help="Send every move as its own request even to an engine that offers play_game (about 10-30x "
+                   "slower; compares the state after every step, not only at each round's end).")
 @click.option("--shrink-seconds", type=click.FloatRange(0), default=20.0, show_default=True,
               help="Time spent shrinking each deviation's game (0: keep the game as found).")
 def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, state_path, fresh, report_dir,
-         formats, block_size, timeout, shrink_seconds) -> None:
-    """Play random games against an engine, step by step in lockstep with the reference engine.
+         formats, block_size, timeout, step_by_step, shrink_seconds) -> None:
+    """Play random games against an engine, in lockstep with the reference engine.
 
     Game i of a campaign is fixed by --seed and i alone, so a campaign gives the same findings whether it
     runs in one process, on -j N processes or on a cluster, and whether it ran in one go or was resumed.
@@ -77,6 +80,11 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     difference in many games is one deviation, reported with how many games showed it and the first such
     game, shrunk and written as a scenario. The exit status is 1 when a deviation was found, 2 when the
     campaign could not start.
+
+    An engine that offers play_game (docs/reference/protocol.md) gets each game in one request and answers
+    with every legal-move list and the state at each round's end; a game whose answer differs from the
+    reference's is replayed step by step to find and name the first difference. Other engines are sent
+    every move as its own request.
 
     \b
     Examples:
@@ -91,7 +99,7 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     if games is None and seconds is None:
         raise click.UsageError("say how long: --games N, --time DURATION, or both")
     chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
-    spec = CampaignSpec(seed, players, variants, engine, timeout)
+    spec = CampaignSpec(seed, players, variants, engine, timeout, batched=not step_by_step)
     folder = Path(report_dir) if report_dir else None
     path = Path(state_path) if state_path else (folder / "fuzz-state.jsonl" if folder else
                                                  Path("azul-fuzz-state.jsonl"))

@@ -58,6 +58,9 @@ class DaskExecutor:
         self.distributed = distributed
         self.own = client is None
         self.client = client or distributed.Client(scheduler, timeout=30)
+        from .dask_worker import QuietWorker
+
+        self.client.register_plugin(QuietWorker())  # every worker, those that join later too
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
 
     def submit(self, function: Callable, *args: Any):

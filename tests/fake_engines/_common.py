@@ -4,7 +4,7 @@ Each fake engine is its own process (`python tests/fake_engines/<name>.py`), spe
 `azul serve` except where its hook says otherwise. The hook gets the request and the reply the reference would
 give, and returns the line to write (or None to write nothing); it may also exit or sleep. A `play_game`
 request is answered by playing its steps as single requests through the same hook, so a fake engine bends the
-batched request exactly as it bends the single ones.
+batched request exactly as it bends the single ones; the hook then sees the play_game reply too.
 
 `--delay SECONDS` on any fake's command line makes it a slow engine too: it waits that long before answering
 each `play` (the budgets' tests: `python lose_tiles.py --delay 0.05`).
@@ -40,7 +40,11 @@ def serve(hook: Hook, before: Callable[[dict, Server], "dict | None"] | None = N
         request = json.loads(raw)
         if request.get("cmd") == "quit":
             return 0
-        out = play_game(request, answer) if request.get("cmd") == "play_game" else answer(request, raw)
+        if request.get("cmd") == "play_game":
+            out = play_game(request, answer)
+            out = hook(request, out, session) if isinstance(out, dict) else out
+        else:
+            out = answer(request, raw)
         if out is None:
             continue
         sys.stdout.write((out if isinstance(out, str) else json.dumps(out)) + "\n")
@@ -52,7 +56,10 @@ def serve(hook: Hook, before: Callable[[dict, Server], "dict | None"] | None = N
 def play_game(request: dict, answer: Callable[[dict], "dict | str | None"]) -> "dict | str | None":
     """protocol v1's play_game, made of single requests (new_game, deal, legal_moves, play) through `answer`."""
     def ask(cmd: str, **fields: Any) -> "dict | str | None":
-        return answer({"id": request.get("id"), "cmd": cmd, **fields})
+        out = answer({"id": request.get("id"), "cmd": cmd, **fields})
+        if isinstance(out, dict) and out.get("id") != request.get("id"):
+            return "a reply with the wrong id"  # the fake's fault shows in the one reply it gives
+        return out
 
     out = ask("new_game", players=request.get("players"), variant=request.get("variant", "colour"),
               start_player=request.get("start_player", 0))
