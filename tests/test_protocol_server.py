@@ -99,7 +99,7 @@ def test_hello(server):
     reply = server.ok({"cmd": "hello", "protocol": 1})
     assert reply["protocol"] == 1 and reply["name"]
     assert reply["capabilities"] == {"players": [2, 3, 4], "variants": ["colour", "grey"], "load_state": True,
-                                     "deal": True}
+                                     "deal": True, "play_game": True}
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, "colour"), (3, "grey"), (4, "colour")])

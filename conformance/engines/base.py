@@ -74,8 +74,11 @@ class Capabilities:
         )
 
     def to_json(self) -> dict:
-        return {"players": list(self.players), "variants": list(self.variants),
-                "load_state": self.load_state, "deal": self.deal, "play_game": self.play_game}
+        data = {"players": list(self.players), "variants": list(self.variants),
+                "load_state": self.load_state, "deal": self.deal}
+        if self.play_game:  # optional in the protocol: named only when offered
+            data["play_game"] = True
+        return data
 
     def missing(self, requires: list[str] | tuple[str, ...], players: int | None = None,
                 variant: str | None = None) -> list[str]:
