@@ -141,6 +141,15 @@ def test_a_play_game_answer_that_the_single_requests_contradict_is_its_own_devia
     assert "the state after" in found.message and "step by step agrees" in found.message and found.steps
 
 
+def test_a_hanging_engine_is_a_timeout_found_by_the_single_requests():
+    spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'hang.py'}", timeout=0.5)
+    try:
+        block = run_block(spec, 0, 2)
+    finally:
+        close_engines()
+    assert block.games == 2 and block.counts == {"timeout play": 2}  # the play_game reply timed out first
+
+
 def test_a_crashing_engine_is_a_deviation_and_the_block_goes_on():
     spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'crash_midgame.py'}", timeout=5)
     try:

@@ -34,6 +34,8 @@ STDERR_KEEP = 64 << 10  # bytes of the engine's stderr kept (the tail); the rest
 STDERR_REPORT = 4 << 10  # at most this much of that tail goes into a report
 STDERR_LINE = 400  # characters of one stderr line in a report
 START_TIMEOUT = 10.0  # seconds for the first reply (hello) of a fresh process, at least
+GAME_TIMEOUTS = 12  # a play_game reply gets at most this many request timeouts (a minute at the default 5 s);
+# a hang is then found by the single requests
 POLL = 0.05  # seconds between checks that the engine is still alive while waiting for a reply
 
 _live: "weakref.WeakSet[ProcessEngine]" = weakref.WeakSet()
@@ -272,7 +274,9 @@ class ProcessEngine(Engine):
         if not self.info.capabilities.play_game:
             return super().send_game(players, variant, start_player, steps, states, moves)
         request = self._send(msg.PlayGame(players, variant, start_player, list(steps), list(states), moves))
-        return lambda: _game_run(self._receive(request, "game"))
+        # the time of the single requests it stands for (a step, and a legal_moves before a move), up to a cap
+        timeout = self.timeout * min(1 + 2 * len(steps), GAME_TIMEOUTS)
+        return lambda: _game_run(self._receive(request, "game", timeout))
 
     def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
                   states: list[int] = (), moves: bool = False) -> GameRun:

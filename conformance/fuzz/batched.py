@@ -169,8 +169,8 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
     if not alive:
         engine.restart()
     found = lockstep(game.plan, game.index)
-    if found is None:  # what play_game answered is not what the single requests answer
-        found = _batch_only(verdict, why, game)
+    if found is None and verdict != "timeout":  # what play_game answered is not what the single requests answer
+        found = _batch_only(verdict, why, game)  # (a whole game slower than its deadline is no deviation)
     if verdict != "fail":  # the requests sent after this game died with the engine: ask again
         for later in waiting:
             later.answer = _send(engine, later.script, later.plan)
