@@ -90,7 +90,7 @@ def test_the_cheap_check_names_the_problem(reply, problem):
 @pytest.mark.parametrize("reply, problem", [
     ({"id": 1, "ok": True, "played": -1, "states": []}, "`played` must be a count"),
     ({"id": 1, "ok": True, "played": 2, "states": {}}, "`states` must be a list"),
-    ({"id": 1, "ok": True, "played": 2, "states": [], "moves": [["1B1"], "1B2"]}, "`moves` must be a list of lists"),
+    ({"id": 1, "ok": True, "played": 2, "states": [], "moves": [["1B1"], "1B2"]}, "`moves` must be a list of strings"),
     ({"id": 1, "ok": True, "played": 2, "states": [], "refused": {"code": "nope"}}, "is not one of"),
 ])
 def test_the_cheap_check_of_a_play_game_reply(reply, problem):

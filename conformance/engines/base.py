@@ -106,7 +106,7 @@ class GameRun:
 
     played: int  # steps played: all of them, or those before the refused one
     states: list[CanonicalState]  # after each asked step count reached, in order
-    moves: list[list[str]]  # the legal moves before each move step tried (when asked)
+    moves: list[str]  # the legal moves before each move step tried (when asked), space-separated
     refused: Rejected | None = None  # why step `played` was refused
 
 
@@ -150,7 +150,7 @@ class Engine(ABC):
                   states: list[int] = (), moves: bool = False) -> GameRun:
         """A whole game at once: a new game, then each step (a move, or a deal as its list of factories) until one
         is refused; the state after each step count in `states` (0: the new game), and with `moves` the legal
-        moves before each move step tried. This is the protocol's optional `play_game` request; here, for an
+        moves before each move step tried (one string each, the moves separated by spaces). This is the protocol's optional `play_game` request; here, for an
         engine without it, the same answer built from the single requests."""
         wanted = set(states)
         state = self.new_game(players, variant, start_player)
@@ -159,7 +159,7 @@ class Engine(ABC):
             try:
                 if isinstance(step, str):
                     if moves:
-                        run.moves.append(self.legal_moves())
+                        run.moves.append(" ".join(self.legal_moves()))
                     state = self.play(step)
                 else:
                     state = self.deal(list(step))

@@ -172,8 +172,8 @@ def game_shape_problem(reply: dict) -> str | None:
         return f"`played` must be a count of steps, got {played!r}"[:300]
     if not isinstance(states, list) or not all(isinstance(state, dict) for state in states):
         return "`states` must be a list of azul-state/1 objects"
-    if not isinstance(moves, list) or not all(isinstance(listed, list) for listed in moves):
-        return "`moves` must be a list of lists of moves"
+    if not isinstance(moves, list) or not all(isinstance(listed, str) for listed in moves):
+        return "`moves` must be a list of strings (each the legal moves of a position, separated by spaces)"
     refused = reply.get("refused")
     if refused is not None:
         return _error_problem(refused)

@@ -29,7 +29,7 @@ class Script:
     steps: list[str | list[str]] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)  # step counts at which the states are compared
     states: list[CanonicalState] = field(default_factory=list)  # the reference's state at each count
-    moves: list[list[str]] = field(default_factory=list)  # the reference's legal moves before each move step
+    moves: list[str] = field(default_factory=list)  # the reference's legal moves before each move step, joined
 
 
 def reference_game(reference: Any, plan: GamePlan) -> Script:
@@ -59,7 +59,7 @@ def reference_game(reference: Any, plan: GamePlan) -> Script:
         if not moves:
             break
         move = chooser.pick(sorted(set(moves)))
-        script.moves.append(moves)
+        script.moves.append(" ".join(moves))
         phase, round_ = reference.play_quietly(move)
         script.steps.append(move)
     if not script.counts or script.counts[-1] != len(script.steps):
@@ -78,7 +78,7 @@ def disagreement(script: Script, run: GameRun) -> str | None:
     if len(run.moves) != len(script.moves):
         return f"{len(run.moves)} legal-move lists for {len(script.moves)} move steps"
     for number, (want, got) in enumerate(zip(script.moves, run.moves), 1):
-        if got != want and (len(got) != len(want) or set(got) != set(want)):  # the same order is the quick case
+        if got != want and sorted(got.split(" ")) != sorted(want.split(" ")):  # the same order is the quick case
             return f"the legal moves before move {number} differ"
     if len(run.states) != len(script.states):
         return f"{len(run.states)} states for {len(script.states)} step counts asked"

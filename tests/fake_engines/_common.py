@@ -77,7 +77,7 @@ def play_game(request: dict, answer: Callable[[dict], "dict | str | None"]) -> "
                 listed = ask("legal_moves")
                 if not isinstance(listed, dict) or not listed.get("ok"):
                     return listed
-                lists.append(listed["moves"])
+                lists.append(" ".join(listed["moves"]))
             out = ask("play", move=step)
         if not isinstance(out, dict):
             return out
