@@ -71,8 +71,11 @@ def draw_deal(state: CanonicalState, rng: random.Random) -> list[str]:
                 if not bag:
                     break
             drawn.append(bag.pop(rng.randrange(len(bag))))
-        factories.append(tiles_text(Counter(drawn)))
+        factories.append("".join(sorted(drawn, key=_COLOUR_ORDER.__getitem__)))  # tiles_text, without a Counter
     return factories
+
+
+_COLOUR_ORDER = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 def deal_problems(before: CanonicalState, after: CanonicalState) -> list[tuple[str, str]]:
