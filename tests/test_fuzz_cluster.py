@@ -19,7 +19,9 @@ from azul_conformance.fuzz.campaign import CampaignSpec, StateFile, close_engine
 from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
 
 FAKES = Path(__file__).parent / "fake_engines"
-SPEC = CampaignSpec(seed=5, engine=f"{sys.executable} {FAKES / 'two_bugs.py'}")
+# Step by step (every move a request): blocks long enough that both workers take some before the doomed one
+# dies; with play_game one worker can finish the others first.
+SPEC = CampaignSpec(seed=5, engine=f"{sys.executable} {FAKES / 'two_bugs.py'}", batched=False)
 GAMES, BLOCK, DOOMED = 40, 5, 10  # the block starting at game 10 kills its worker the first time it runs
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this test module

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from azul_conformance.engines.base import Capabilities, EngineInfo
+from azul_conformance.engines.base import Capabilities
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.engines.subprocess import ProcessEngine
 from azul_conformance.fuzz.batched import reference_game

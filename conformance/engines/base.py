@@ -150,8 +150,9 @@ class Engine(ABC):
                   states: list[int] = (), moves: bool = False) -> GameRun:
         """A whole game at once: a new game, then each step (a move, or a deal as its list of factories) until one
         is refused; the state after each step count in `states` (0: the new game), and with `moves` the legal
-        moves before each move step tried (one string each, the moves separated by spaces). This is the protocol's optional `play_game` request; here, for an
-        engine without it, the same answer built from the single requests."""
+        moves before each move step tried (one string each, the moves separated by spaces). This is the
+        protocol's optional `play_game` request; here, for an engine without it, the same answer built from the
+        single requests."""
         wanted = set(states)
         state = self.new_game(players, variant, start_player)
         run = GameRun(0, [state] if 0 in wanted else [], [])
@@ -179,8 +180,10 @@ class Engine(ABC):
         try:
             run = self.play_game(players, variant, start_player, steps, states, moves)
         except EngineError as error:
+            failure = error  # `error` itself is unbound when the except clause ends
+
             def fail() -> GameRun:
-                raise error
+                raise failure
             return fail
         return lambda: run
 

@@ -111,9 +111,10 @@ class _InFlight:
 def judge_batched(engine: Engine, reference: Any, games: Iterable[tuple[int, GamePlan]],
                   lockstep: Callable[[GamePlan, int], Any], in_flight: int = 2) -> Iterator[tuple[int, Any]]:
     """(index, Deviation or None) for each game, in order. With `in_flight` 2, game i+1 is sent before game i's
-    answer is read, so the reference prepares one game while the engine plays the other (on another core). A game whose answer differs goes to
-    `lockstep` (which restarts the engine after a crash it finds); the engine is idle by then: the answers
-    already asked for are read first, or, when the engine died, asked for again after the replay."""
+    answer is read, so the reference prepares one game while the engine plays the other (on another core). A
+    game whose answer differs goes to `lockstep` (which restarts the engine after a crash it finds); the engine
+    is idle by then: the answers already asked for are read first, or, when the engine died, asked for again
+    after the replay."""
     waiting: deque[_InFlight] = deque()
     for index, plan in games:
         script = reference_game(reference, plan)

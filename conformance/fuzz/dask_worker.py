@@ -11,7 +11,6 @@ class QuietWorker(WorkerPlugin):
     about a sixth of its games (measured: 81-84% of two local processes with it, 96-99% without)."""
 
     name = "azul-fuzz-quiet-worker"
-    idempotent = True
 
     def setup(self, worker) -> None:
         for name in ("profile", "profile-cycle"):

@@ -42,7 +42,7 @@ def serve(hook: Hook, before: Callable[[dict, Server], "dict | None"] | None = N
             return 0
         if request.get("cmd") == "play_game":
             out = play_game(request, answer)
-            out = hook(request, out, session) if isinstance(out, dict) else out
+            out = hook(request, out, server) if isinstance(out, dict) else out
         else:
             out = answer(request, raw)
         if out is None:
