@@ -82,6 +82,8 @@ def test_azul_fuzz_runs_on_a_scheduler_given_by_address(cluster, tmp_path):
 
     from azul_conformance.cli import main
 
+    with Client(cluster) as client:  # the worker killed by the test above comes back (its nanny restarts it)
+        client.wait_for_workers(2, timeout=120)
     result = CliRunner().invoke(main, ["fuzz", "--games", "30", "--block", "10", "--scheduler",
                                        cluster.scheduler_address, "--report-dir", str(tmp_path / "r")])
     assert result.exit_code == 0, result.output
