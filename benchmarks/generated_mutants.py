@@ -29,7 +29,9 @@ examples:
   python benchmarks/generated_mutants.py                       # the campaign: 150 mutants, seed 0, 2 at a time
   python benchmarks/generated_mutants.py --sample 20 --no-properties --out /tmp/gm   # a quick look
   python benchmarks/generated_mutants.py --rerun survived      # after new scenarios: the survivors again
+  python benchmarks/generated_mutants.py --rerun not_run --sample 300   # 150 more, the first 150 kept
   python benchmarks/generated_mutants.py --show 'game.py:Game._take:AddNot#0'          # one mutant's diff
+  python benchmarks/generated_mutants.py --refresh             # after classifying survivors: recount, new page
   python benchmarks/generated_mutants.py --check               # survivors classified, kills real, page in sync
 """
 
@@ -117,8 +119,18 @@ def _operators() -> list[tuple[str, object]]:
             if not plugins.get_operator(name).arguments()]
 
 
+_POPULATIONS: dict[str, tuple[list[Generated], dict[str, int]]] = {}  # by digest: parsing takes seconds
+
+
 def population(texts: dict[str, str]) -> tuple[list[Generated], dict[str, int]]:
     """Every mutation of the campaign's code in a fixed order, and how many were left out, by reason key."""
+    key = digest(texts)
+    if key not in _POPULATIONS:
+        _POPULATIONS[key] = _population(texts)
+    return _POPULATIONS[key]
+
+
+def _population(texts: dict[str, str]) -> tuple[list[Generated], dict[str, int]]:
     from cosmic_ray.ast import ast_nodes, get_ast
 
     found, left_out = [], {}
@@ -147,9 +159,15 @@ def population(texts: dict[str, str]) -> tuple[list[Generated], dict[str, int]]:
 
 
 def sample(mutants: list[Generated], size: int, seed: int) -> list[Generated]:
-    """`size` mutants drawn with `seed`, in the order drawn (so that a run cut short by the budget is still a
-    random sample)."""
-    return random.Random(seed).sample(mutants, min(size, len(mutants)))
+    """`size` mutants drawn one at a time with `seed`, in the order drawn: a larger sample with the same seed
+    extends a smaller one, and a run cut short by the budget is still a random sample."""
+    rng, chosen, seen = random.Random(seed), [], set()
+    while len(chosen) < min(size, len(mutants)):
+        index = rng.randrange(len(mutants))
+        if index not in seen:
+            seen.add(index)
+            chosen.append(mutants[index])
+    return chosen
 
 
 def mutated(texts: dict[str, str], mutant: Generated) -> str | None:
@@ -351,28 +369,40 @@ def classifications(folder: Path) -> dict[str, dict]:
 
 
 def summary(mutants: list[dict]) -> dict:
+    """The counts, and two scores: killed among the mutants neither equivalent nor out of scope (`score`), and
+    killed among those not equivalent, out of scope counted as survivors (`score_not_equivalent`)."""
     count = {name: sum(1 for m in mutants if m["outcome"] == name) for name in ("killed", "timeout", "survived",
                                                                                  "not_run")}
     by_class = {name: sum(1 for m in mutants if m.get("class") == name) for name in CLASSES}
     new = sum(1 for m in mutants if m.get("phase") == "new scenarios")
     killed = count["killed"] + count["timeout"]
-    counted = killed + count["survived"] - sum(by_class.values())
+    run = killed + count["survived"]
+    counted = run - sum(by_class.values())
     return {**count, "killed_by_new_scenarios": new, **by_class,
             "unclassified": sum(1 for m in mutants if m["outcome"] == "survived" and not m.get("class")),
-            "score": round(killed / counted, 4) if counted else None}
+            "score": round(killed / counted, 4) if counted else None,
+            "score_not_equivalent": round(killed / (run - by_class["equivalent"]), 4) if counted else None}
+
+
+def classify(mutants: list[dict], classified: dict[str, dict]) -> list[dict]:
+    """The records with the hand classification of each survivor merged in (afresh)."""
+    out = []
+    for record in mutants:
+        record = {k: v for k, v in record.items() if k not in ("class", "reason")}
+        hand = classified.get(record["key"])
+        if record["outcome"] == "survived" and hand:
+            record["class"], record["reason"] = hand["class"], hand["reason"]
+        out.append(record)
+    return out
 
 
 def records(texts, chosen: list[Generated], results: dict[str, dict], classified: dict[str, dict]) -> list[dict]:
     out = []
     for mutant in chosen:
         before, after = change(texts[mutant.module], mutated(texts, mutant) or texts[mutant.module])
-        record = {"key": mutant.key, "module": mutant.module, "line": mutant.line, "operator": mutant.operator,
-                  "before": before, "after": after, **results[mutant.key]}
-        hand = classified.get(mutant.key)
-        if record["outcome"] == "survived" and hand:
-            record["class"], record["reason"] = hand["class"], hand["reason"]
-        out.append(record)
-    return sorted(out, key=lambda r: (r["module"], r["line"], r["key"]))
+        out.append({"key": mutant.key, "module": mutant.module, "line": mutant.line, "operator": mutant.operator,
+                    "before": before, "after": after, **results[mutant.key]})
+    return classify(sorted(out, key=lambda r: (r["module"], r["line"], r["key"])), classified)
 
 
 def page(document: dict) -> str:
@@ -389,9 +419,13 @@ def page(document: dict) -> str:
         f"properties ({document['examples']} games each), then the scenarios written for this campaign, each only "
         "for the mutants still alive. The hand-written wrong readings of the rules are `azul mutants`.",
         "",
-        f"**Score: {s['score']:.1%}** of the mutants not shown equivalent or out of scope are killed "
-        f"({s['killed'] + s['timeout']} killed, {s['survived']} survived: {s['equivalent']} equivalent, "
-        f"{s['out_of_scope']} out of scope, {s['unclassified']} unclassified; {s['not_run']} not run)."
+        f"**Score: {s['score']:.1%}** of the mutants neither equivalent nor out of scope are killed; "
+        f"**{s['score_not_equivalent']:.1%}** of those not equivalent, counting the out-of-scope survivors as "
+        f"survivors ({s['killed'] + s['timeout']} killed, {s['survived']} survived: {s['equivalent']} equivalent, "
+        f"{s['out_of_scope']} out of scope, {s['unclassified']} unclassified; {s['not_run']} not run). "
+        + (f"The properties played {document['examples']} games each where `azul conform` plays 50, so a mutant "
+           "that only a longer run would catch counts as a survivor here: the scores are lower bounds."
+           if document["properties"] else "The properties did not run (`--no-properties`).")
         if s["score"] is not None else "No mutant was run.",
         "",
         "| outcome | mutants |",
@@ -417,8 +451,8 @@ def page(document: dict) -> str:
                       "| --- | --- | --- | --- | --- |"])
         for m in rows:
             note = m.get("reason") if last == "why" else m.get("killed_by")
-            cells = [m["key"], str(m["line"]), f"`{m['before']}`", f"`{m['after']}`", note or ""]
-            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+            cells = [m["key"], str(m["line"]), _code(m["before"]), _code(m["after"]), (note or "").replace("|", "\\|")]
+            lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
 
     table("Killed only by the scenarios written for them", [m for m in mutants if m.get("phase") == "new scenarios"],
@@ -428,6 +462,11 @@ def page(document: dict) -> str:
     table("Survivors not yet classified", [m for m in mutants if m["outcome"] == "survived" and not m.get("class")],
           "why")
     return "\n".join(lines)
+
+
+def _code(text: str) -> str:
+    """A code span in a table cell (Python-Markdown keeps a `|` inside one; a backtick needs the double form)."""
+    return f"`` {text} ``" if "`" in text else f"`{text}`" if text else "(nothing)"
 
 
 def write(folder: Path, document: dict) -> None:
@@ -460,7 +499,7 @@ def problems(folder: Path) -> list[str]:
     if summary(mutants) != document["summary"]:
         found.append(f"{RESULTS}: the summary does not add up: {summary(mutants)}")
     if (folder / PAGE).read_text(encoding="utf-8") != page(document):
-        found.append(f"{PAGE} is out of date: run `python benchmarks/generated_mutants.py --check --write-page`")
+        found.append(f"{PAGE} is out of date: run `python benchmarks/generated_mutants.py --refresh`")
     return found
 
 
@@ -504,7 +543,8 @@ def false_claims(folder: Path, texts: dict[str, str]) -> tuple[list[str], int, i
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sample", type=int, default=150, metavar="N", help="mutants drawn (default: 150)")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="mutants drawn (default: 150); with --rerun not_run, a larger N extends the last sample")
     parser.add_argument("--seed", type=int, default=0, help="seed of the draw and of the properties (default: 0)")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="mutants at once, one process each (default: 2)")
     parser.add_argument("--examples", type=int, default=20,
@@ -526,12 +566,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="check the campaign in DIR and stop: every survivor classified, every classification "
                              "a survivor's, the summary and the page in sync")
-    parser.add_argument("--write-page", action="store_true", help="with --check: rewrite generated.md first")
+    parser.add_argument("--refresh", action="store_true",
+                        help="merge survivors.yaml into the campaign in DIR afresh, recount and rewrite the page, "
+                             "running no mutant (after classifying survivors)")
     args = parser.parse_args(argv)
     texts = sources()
+    if args.refresh:
+        document = read_yaml(args.out / RESULTS, None)
+        if not isinstance(document, dict):
+            raise SystemExit(f"--refresh: no campaign in {args.out / RESULTS}")
+        document["mutants"] = classify(document["mutants"], classifications(args.out))
+        document["summary"] = summary(document["mutants"])
+        write(args.out, document)
+        print(f"{args.out}: {document['summary']}")
+        return 0
     if args.check:
-        if args.write_page:
-            (args.out / PAGE).write_text(page(read_yaml(args.out / RESULTS, {})), encoding="utf-8")
         found = problems(args.out)
         wrong, claimed, located = false_claims(args.out, texts)
         found += wrong
@@ -559,11 +608,11 @@ def main(argv: list[str] | None = None) -> int:
         if not previous:
             raise SystemExit(f"--rerun: no campaign in {args.out / RESULTS}")
         args.seed, args.examples = previous["seed"], previous["examples"]
-        wanted = {m["key"] for m in previous["mutants"] if m["outcome"] == args.rerun}
-        drawn = sample(everything, previous["sample"], previous["seed"])
-        chosen = [m for m in drawn if m.key in wanted]
+        before = {m["key"]: m["outcome"] for m in previous["mutants"]}
+        drawn = sample(everything, max(previous["sample"], args.sample or 0), args.seed)
+        chosen = [m for m in drawn if before.get(m.key, "not_run") == args.rerun]
     else:
-        drawn = chosen = sample(everything, args.sample, args.seed)
+        drawn = chosen = sample(everything, args.sample or 150, args.seed)
     run_phases = phases(args.examples, args.seed, not args.no_properties)
     baseline = [case for case, bad in verdicts(texts, None, run_phases[0][1] + run_phases[2][1], stop=False) if bad]
     if baseline:  # also warms up what the first scenario of every forked worker would load again

@@ -49,6 +49,7 @@ def test_the_draw_is_fixed_by_the_seed(everything):
     mutants, _ = everything
     assert gm.sample(mutants, 20, 7) == gm.sample(mutants, 20, 7)
     assert gm.sample(mutants, 20, 7) != gm.sample(mutants, 20, 8)
+    assert gm.sample(mutants, 40, 7)[:20] == gm.sample(mutants, 20, 7)  # a larger sample extends a smaller one
     assert len(gm.sample(mutants, 10**6, 0)) == len(mutants)
 
 
