@@ -562,6 +562,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rerun", choices=("survived", "not_run"),
                         help="run again only the mutants of the last campaign in DIR with this outcome (after new "
                              "scenarios: `survived`), keeping the other results")
+    parser.add_argument("--only", action="append", metavar="KEY",
+                        help="with --rerun: only this mutant (repeat for more): the survivor a new scenario is for")
     parser.add_argument("--show", metavar="KEY", help="print one mutant's diff and stop")
     parser.add_argument("--check", action="store_true",
                         help="check the campaign in DIR and stop: every survivor classified, every classification "
@@ -610,7 +612,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seed, args.examples = previous["seed"], previous["examples"]
         before = {m["key"]: m["outcome"] for m in previous["mutants"]}
         drawn = sample(everything, max(previous["sample"], args.sample or 0), args.seed)
-        chosen = [m for m in drawn if before.get(m.key, "not_run") == args.rerun]
+        chosen = [m for m in drawn if before.get(m.key, "not_run") == args.rerun
+                  and (not args.only or m.key in args.only)]
     else:
         drawn = chosen = sample(everything, args.sample or 150, args.seed)
     run_phases = phases(args.examples, args.seed, not args.no_properties)
