@@ -13,6 +13,8 @@ from azul_conformance.cli.mutants import mutants as mutants_command
 from azul_conformance.harness.cases import select as select_cases
 from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants import BY_ID, MUTANTS, run_mutant, select
+from azul_conformance.mutants.catalogue import ALTERNATIVES
+from azul_conformance.mutants.lint import KNOWN, blind_scenarios, killed_scenarios
 from azul_conformance.mutants.patching import MutantEngine, applied
 from azul_conformance.mutants.probe import first_difference
 from azul_conformance.results import CaseKind
@@ -22,15 +24,16 @@ RULES = {case_rule for case in collect(Session(properties=False)).cases for case
 
 def test_the_catalogue_is_large_named_by_rules_and_described():
     assert len(MUTANTS) >= 40
-    assert len(BY_ID) == len(MUTANTS)
-    for mutant in MUTANTS:
+    assert len(BY_ID) == len(MUTANTS) + len(ALTERNATIVES)
+    for mutant in MUTANTS + ALTERNATIVES:
         assert mutant.rule in RULES, mutant.id  # a rule of spec/rules that the scenarios check
-        assert mutant.source in ("slip", "divergence", "ruling")
+        assert mutant.source in ("slip", "divergence", "ruling", "choice")
         assert mutant.description.endswith(".") and mutant.patches
     assert {m.source for m in MUTANTS} == {"slip", "divergence", "ruling"}
+    assert {m.source for m in ALTERNATIVES} == {"choice"}  # never scored: the rules leave the choice open
 
 
-@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.id for m in MUTANTS])
+@pytest.mark.parametrize("mutant", MUTANTS + ALTERNATIVES, ids=[m.id for m in MUTANTS + ALTERNATIVES])
 def test_each_mutant_changes_the_engines_play(mutant):
     assert first_difference(mutant, games=120) is not None, f"{mutant.id} plays every probe like the engine"
 
@@ -100,3 +103,87 @@ def test_the_command_lists_and_scores(tmp_path):
     assert "mutation score: 100.0% (1 of 1 killed)" in result.output
     missing = runner.invoke(mutants_command, ["--only", "no-such-mutant"])
     assert missing.exit_code == 2 and "no mutant matches" in missing.output
+
+
+# -- what kills each mutant, and the lint of the scenarios ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def own_rule_kills() -> dict[str, set[str]]:
+    return killed_scenarios()
+
+
+def test_every_mutant_is_killed_by_a_scenario_of_its_own_rule(own_rule_kills):
+    """None is killed only by a property's lucky seed, nor only by a scenario about some other rule."""
+    assert [mutant.id for mutant in MUTANTS if not own_rule_kills[mutant.id]] == []
+
+
+# The mutants that random play alone used to kill (or that survived), and the scenario written for each.
+WRITTEN_FOR = {
+    "end-rows-of-everybody": {"end-tie-break-among-the-tied-only", "end-three-way-tie-two-share"},
+    "tiling-bottom-to-top": {"tiling-top-line-first"},
+    "end-colour-at-four": {"end-colour-on-four-rows-no-bonus"},
+    "end-partial-column": {"end-column-of-four-no-bonus"},
+    "end-empty-bag-ends-game": {"end-one-tile-in-the-lid-deals-on", "end-two-players-empty-bag-deals-from-lid"},
+    "deal-early-refill": {"deal-random-lid-kept-while-bag-lasts", "deal-lid-not-poured-while-bag-lasts"},
+    "offer-one-line-per-colour": {"offer-same-colour-on-two-lines", "offer-same-colour-listed-for-every-free-line"},
+}
+
+
+@pytest.mark.parametrize("mutant_id", sorted(WRITTEN_FOR))
+def test_the_scenarios_written_for_a_mutant_kill_it(own_rule_kills, mutant_id):
+    assert WRITTEN_FOR[mutant_id] <= own_rule_kills[mutant_id]
+
+
+def test_every_scenario_is_failed_by_a_mutant_of_its_rules():
+    """The lint: a scenario that no mutant of its rules fails cannot tell the rule from a wrong reading. The few
+    that no realistic mutant can fail are listed in KNOWN with the reason, and KNOWN names no other."""
+    findings = blind_scenarios()
+    assert [(f.scenario, f.rules, f.mutants) for f in findings if not f.known] == []
+    assert {f.scenario for f in findings} == set(KNOWN)
+
+
+def test_the_lint_flags_a_scenario_whose_data_tells_nothing_apart(tmp_path):
+    """A tie between every player cannot tell "compare the tied players' rows" from "compare everybody's"."""
+    from azul_conformance.harness.cases import scenario_case
+    from azul_conformance.scenario import load_scenarios
+
+    path = tmp_path / "blind.yaml"
+    path.write_text("""- id: end-blind-tie
+  title: Two players tie on points; the one with more rows wins
+  rules: [END-6]
+  level: rule
+  given: |
+    turn: 1
+    centre: W
+    board 0: score: 14
+              W | B Y R K .
+            K K | W B Y R .
+          . . . | . . . . .
+        . . . . | . . . . .
+      . . . . . | . . . . .
+    board 1: score: 24  floor: M
+              . | B Y R K .
+            . . | . . . . .
+          . . . | . . . . .
+        . . . . | . . . . .
+      . . . . . | . . . . .
+  steps: CW1
+  expect: |
+    score 0 = 30
+    score 1 = 30
+    winners = 0
+""", encoding="utf-8")
+    errors: list = []
+    cases = [scenario_case(s) for s in load_scenarios([path], errors)]
+    assert errors == [] and len(cases) == 1
+    findings = blind_scenarios(cases=cases)
+    assert [f.scenario for f in findings] == []  # "no tie-break" and "fewest rows" fail it: not blind
+    # With two players the tied players are everybody: "compare everybody's rows" gives the same winner.
+    only_everybody = [BY_ID["end-rows-of-everybody"]]
+    assert [f.scenario for f in blind_scenarios(only_everybody, cases)] == ["end-blind-tie"]
+
+
+def test_the_command_lints(tmp_path):
+    result = CliRunner().invoke(mutants_command, ["--lint", "--only", "END-6"])
+    assert result.exit_code == 0, result.output
+    assert "0 finding(s)" in result.output

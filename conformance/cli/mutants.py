@@ -20,7 +20,10 @@ import click
 @click.option("--limit", type=click.FloatRange(1), default=300.0, show_default=True,
               help="Seconds a mutant may run; one still running is stopped and counted as killed (a hang).")
 @click.option("--list", "list_only", is_flag=True, help="List the mutants (id, rule, source, reading) and stop.")
-def mutants(only, jobs, examples, seed, every_case, limit, list_only) -> None:
+@click.option("--lint", is_flag=True,
+              help="Lint the scenarios instead: list those that no mutant of their rules fails (their data cannot "
+                   "tell the rule from a wrong reading). Exit 1 on a finding not known for a reason.")
+def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint) -> None:
     """Run the default conformance suite against each mutant of the reference engine and print the score.
 
     A mutant is the reference engine with one rule read wrongly, the way an engine author might: a divergence
@@ -38,6 +41,7 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only) -> None:
       azul mutants --only FLOOR -j 2      # the floor line's mutants
       azul mutants --only end-no-tie-break --every-case
       azul mutants --list
+      azul mutants --lint                 # scenarios that no mutant of their rules fails
     """
     from rich.console import Console
     from rich.markup import escape
@@ -48,6 +52,9 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only) -> None:
     chosen = select(MUTANTS, only)
     if not chosen:
         raise click.UsageError(f"--only {', '.join(only)}: no mutant matches (see `azul mutants --list`)")
+    if lint:
+        _lint(console, [m.rule for m in chosen] if only else None)
+        return
     if list_only:
         for mutant in chosen:
             console.print(f"{mutant.id:32} {mutant.rule:9} {mutant.source:10} {escape(mutant.description)}",
@@ -78,3 +85,29 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only) -> None:
         mutant = outcome.mutant
         console.print(f"  survivor {mutant.id} breaks {mutant.rule}: {escape(mutant.description)}", highlight=False)
     raise SystemExit(1 if survivors else 0)
+
+
+def _lint(console, rules) -> None:
+    """The scenarios (of `rules`, or all) that no mutant of their rules tells from the rule."""
+    import time
+
+    from rich.markup import escape
+
+    from azul_conformance.harness.session import Session, collect
+    from azul_conformance.mutants.lint import EVERY, KNOWN, blind_scenarios
+
+    started = time.perf_counter()
+    cases = collect(Session(properties=False, only=tuple(rules or ()))).cases
+    findings = blind_scenarios(EVERY, cases)
+    new = [f for f in findings if not f.known]
+    console.print(f"lint: {len(cases)} scenarios against the mutants of their rules in "
+                  f"{time.perf_counter() - started:.1f} s: {len(new)} finding(s), {len(findings) - len(new)} known",
+                  highlight=False)
+    for finding in new:
+        tried = ", ".join(finding.mutants) or "none: no mutant breaks these rules"
+        console.print(f"  [bold red]blind[/] {finding.scenario} ({', '.join(finding.rules)}): no mutant of its rules "
+                      f"fails it (tried: {tried})", highlight=False)
+    for finding in findings:
+        if finding.known:
+            console.print(f"  [dim]known[/] {finding.scenario}: {escape(finding.known)}", highlight=False)
+    raise SystemExit(1 if new else 0)

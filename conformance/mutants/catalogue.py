@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from azul_reference.board import ALL_COLOURS, EMPTY
-from azul_reference.game import DEAL, IN_CENTRE, OFFER
+from azul_reference.errors import IllegalMove
+from azul_reference.game import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, OFFER, OVER, TILING
 from azul_reference.moves import CENTRE, FLOOR
 from azul_reference.tiles import FLOOR_PENALTIES, MARKER, WALL_SIZE, wall_column
 
@@ -26,7 +27,8 @@ class Mutant:
     rule: str  # the rule it breaks, an ID of spec/rules
     description: str  # the wrong reading, in the words of an engine author who made it
     patches: tuple[Patch, ...]
-    source: str = "slip"  # "slip", "divergence" (a DIV- entry read the other way) or "ruling" (taken the other way)
+    source: str = "slip"  # "slip", "divergence" (a DIV- entry read the other way), "ruling" (taken the other way)
+    # or "choice" (another choice where an implementation-defined rule leaves one open: ALTERNATIVES)
 
 
 def value(new: Any) -> Callable[[Any], Any]:
@@ -169,6 +171,14 @@ def _lid_change(extra: Callable[[int], int]):
     return make
 
 
+def _tiled_when_complete(original):
+    def place_on_line(board, line, colour, count, lid):
+        original(board, line, colour, count, lid)
+        if board.line_count[line] == line + 1 and board.wall[line][wall_column(line, colour)] == EMPTY:
+            board.tile_line(line, wall_column(line, colour), lid)
+    return place_on_line
+
+
 def _bottom_to_top(original):
     def tile_coloured_wall(board, lid):
         for line in reversed(range(5)):
@@ -276,6 +286,83 @@ def _empty_take_passes(original):
     return take
 
 
+def _refuse_unlisted(rule: str):
+    """For a mutant that lists fewer takes (a patched listing or Board.colours_accepted): its take refuses what
+    it does not list, as an engine reading the rule that way would (the reference's own check explains only the
+    rulebooks' refusals). A take the rules refuse anyway is refused as the rules say."""
+    def make(original):
+        def take(game, move):
+            if game.phase == OFFER and str(move) not in {str(m) for m in game._legal_takes()}:
+                original(game.copy(), move)  # raises when the rules themselves refuse it
+                raise IllegalMove(f"{move}: not among the legal takes", rule=rule)
+            original(game, move)
+        return take
+    return make
+
+
+def _phase_unchecked(original):
+    def play(game, move):
+        from azul_reference.moves import Take, parse_move
+
+        move = parse_move(move) if isinstance(move, str) else move
+        if isinstance(move, Take) and game.phase in (DEAL, OVER):  # no phase check: an empty table refuses it
+            return game._take(move)
+        if not isinstance(move, Take) and game.phase != TILING:  # a placement meets whatever line is complete
+            return game._place(move)
+        return original(game, move)
+    return play
+
+
+def _marker_to_each_centre_taker(original):
+    def take(game, move):
+        holder, seat = game.marker, game.turn
+        original(game, move)
+        if move.source == CENTRE and holder not in (IN_CENTRE, seat) and game.phase == OFFER:
+            game.boards[holder].floor.remove(MARKER)
+            game.boards[seat].floor.insert(0, MARKER)
+            game.marker = seat
+    return take
+
+
+def _line_overwritten(original):
+    def place_on_line(board, line, colour, count, lid):
+        board.line_count[line] = 0
+        original(board, line, colour, count, lid)
+    return place_on_line
+
+
+def _marker_left_in_centre(original):
+    def take(game, move):
+        before = game.marker
+        original(game, move)
+        if before == IN_CENTRE and game.marker != IN_CENTRE and game.phase == OFFER:
+            game.boards[game.marker].floor.remove(MARKER)
+            game.marker = IN_CENTRE
+    return take
+
+
+def _offer_ends_with_factories(original):
+    def take(game, move):
+        original(game, move)
+        if game.phase == OFFER and not any(map(any, game.factories)):
+            for colour in range(5):  # what is left in the centre is cleared away with the table
+                game.lid[colour] += game.centre[colour]
+                game.centre[colour] = 0
+            game.on_offer = 0
+            game._end_offer()
+    return take
+
+
+def _listed_for_seat_0(original):
+    def legal_takes(game):
+        turn, game.turn = game.turn, 0
+        try:
+            return original(game)
+        finally:
+            game.turn = turn
+    return legal_takes
+
+
 # -- the next round --------------------------------------------------------------------------------------------
 
 def _next_start(choose: Callable[[Any, int, int], int]):
@@ -288,6 +375,25 @@ def _next_start(choose: Callable[[Any, int, int], int]):
                 game.start_player = game.turn = choose(game, holder, was)
         return end_round
     return make
+
+
+def _round_not_counted(original):
+    def end_round(game):
+        was = game.round
+        original(game)
+        game.round = was
+    return end_round
+
+
+def _empty_deal_deals_on(original):
+    def end_round(game):
+        if any(board.complete_rows() for board in game.boards) or any(game.bag) or any(game.lid):
+            return original(game)
+        game.round += 1  # the next round prepared as ever, though the deal will find nothing
+        if game.marker != IN_CENTRE:
+            game.start_player = game.marker
+        game.marker, game.phase, game.turn = IN_CENTRE, DEAL, game.start_player
+    return end_round
 
 
 # -- the end of the game ---------------------------------------------------------------------------------------
@@ -331,6 +437,10 @@ def on_rows(board, colour: int) -> int:
     return sum(mask >> colour & 1 for mask in board.row_colours)
 
 
+def _rows_before_points(ranks):
+    return _top([(rows, score) for score, rows in ranks])
+
+
 def _rows_of_everybody(ranks):
     top = max(score for score, _ in ranks)
     most_rows = max(rows for _, rows in ranks)
@@ -356,32 +466,59 @@ def _lid_hidden(original):
 
 
 def _pour_early(original):
-    def draw(game, rng):
+    def draw(game, *args):  # a random draw (rng) or a given deal (the factories)
         for colour in range(5):
             game.bag[colour] += game.lid[colour]
             game.lid[colour] = 0
-        original(game, rng)
+        original(game, *args)
     return draw
 
 
 def _lid_copied(original):
-    def draw(game, rng):
+    def draw(game, *args):
         if sum(game.bag) < 4 * len(game.factories):
             for colour in range(5):
                 game.bag[colour] += game.lid[colour]
-        original(game, rng)
+        original(game, *args)
     return draw
 
 
 def _partial_factory_back(original):
-    def draw(game, rng):
-        original(game, rng)
+    def draw(game, *args):
+        original(game, *args)
         for factory in game.factories:
             if 0 < sum(factory) < 4:
                 for colour in range(5):
                     game.bag[colour] += factory[colour]
                     factory[colour] = 0
     return draw
+
+
+def _tiles_stay_in_bag(original):
+    def draw(game, *args):
+        original(game, *args)
+        for factory in game.factories:
+            for colour in range(5):
+                game.bag[colour] += factory[colour]
+    return draw
+
+
+def _deal_unchecked(original):
+    def deal_given(game, wanted):
+        dealt = [sum(column) for column in zip(*wanted)]
+        if sum(dealt) > sum(game.bag):  # the lid poured in when the deal needs it, nothing else checked
+            game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
+        game.bag = [max(0, b - d) for b, d in zip(game.bag, dealt)]
+        game.factories = wanted
+    return deal_given
+
+
+def _deal_any_time(original):
+    def deal(game, *args, **kwargs):
+        if game.phase == OFFER:
+            game.phase = DEAL
+        original(game, *args, **kwargs)
+    return deal
 
 
 # -- the grey wall ---------------------------------------------------------------------------------------------
@@ -423,6 +560,58 @@ def _unfit_line(to_floor: int):
     return make
 
 
+def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...]):
+    """Game._continue_grey_tiling read another way: seats from first_seat(game), pattern lines in `lines` order."""
+    def make(original):
+        def continue_grey_tiling(game):
+            first = first_seat(game)
+            for k in range((game.turn - first) % game.players, game.players):
+                seat = (first + k) % game.players
+                board = game.boards[seat]
+                for line in lines:
+                    if board.line_complete(line):
+                        if board.free_columns(line):
+                            game.phase, game.turn = TILING, seat
+                            return
+                        board.line_to_floor(line, game.lid)
+                board.clear_floor(game.lid)
+            game._end_round()
+        return continue_grey_tiling
+    return make
+
+
+def _refuse_unlisted_placement(rule: str):
+    def make(original):
+        def place(game, move):
+            if str(move) not in {str(m) for m in game.legal_moves()}:
+                original(game.copy(), move)  # raises when the rules themselves refuse it
+                raise IllegalMove(f"{move}: not among the legal placements", rule=rule)
+            original(game, move)
+        return place
+    return make
+
+
+def _ends_at_the_row(original):
+    def place(game, move):
+        original(game, move)
+        if game.phase == TILING and any(board.complete_rows() for board in game.boards):
+            game._end_game()
+    return place
+
+
+def _grey_tiling_from_seat_0(original):
+    def end_offer(game):
+        if not game.grey:
+            return original(game)
+        game.turn = 0
+        game._continue_grey_tiling()
+    return end_offer
+
+
+def _lowest_complete_line(original):
+    return lambda game: max(line for line in range(5) if game.boards[game.turn].line_complete(line))
+
+
 # -- set-up ----------------------------------------------------------------------------------------------------
 
 def _seat_0_starts(original):
@@ -430,6 +619,16 @@ def _seat_0_starts(original):
         original(game, players, variant, start_player)
         game.start_player = game.turn = 0
     return init
+
+
+class _AnyCount(dict):
+    """Factories for any number of players, 2n + 1: no player count is refused."""
+
+    def __contains__(self, players) -> bool:
+        return isinstance(players, int) and players >= 1
+
+    def __missing__(self, players: int) -> int:
+        return 2 * players + 1
 
 
 def M(id: str, rule: str, description: str, *patches: Patch, source: str = "slip") -> Mutant:
@@ -489,7 +688,10 @@ MUTANTS: tuple[Mutant, ...] = (
     M("floor-tiles-to-bag", "DEAL-4", "Floor tiles go straight back into the bag, not into the lid.",
       ("game.Game._end_offer", _coloured_end_offer("lid", "bag")), source="divergence"),
     M("tiling-bottom-to-top", "TILING-1", "Complete lines are tiled from the bottom line up.",
-      ("board.Board.tile_coloured_wall", _bottom_to_top)),
+      ("board.Board.tile_coloured_wall", _bottom_to_top), ("game.Game._pending_line", _lowest_complete_line),
+      ("game.Game._continue_grey_tiling", _grey_order(lambda game: game.start_player, (4, 3, 2, 1, 0)))),
+    M("tiling-when-complete", "TILING-1", "A pattern line moves its tile to the wall as soon as it is complete, "
+      "during the offer.", ("board.Board.place_on_line", _tiled_when_complete)),
     M("tiling-incomplete-discarded", "TILING-3", "Incomplete lines are emptied into the lid at the end of a round.",
       ("board.Board.tile_coloured_wall", _incomplete_discarded), source="divergence"),
     M("wall-mirrored", "WALL-1", "The coloured wall's diagonal runs the other way: colour c of row r at column "
@@ -508,9 +710,10 @@ MUTANTS: tuple[Mutant, ...] = (
                                                   if b.line_colour[line] != EMPTY else acc)), source="ruling"),
     M("offer-one-line-per-colour", "OFFER-13", "A colour already building on one line may not start another.",
       ("board.Board.colours_accepted", _accepts(_one_line_per_colour)), ("board.Board.reopen", _reopen_every_line),
-      source="ruling"),
+      ("game.Game._take", _refuse_unlisted("OFFER-13")), source="ruling"),
     M("offer-floor-only-overflow", "OFFER-11", "Tiles may go to the floor by choice only when no line takes them.",
-      ("game.Game._legal_takes", _floor_only_for_overflow), source="ruling"),
+      ("game.Game._legal_takes", _floor_only_for_overflow), ("game.Game._take", _refuse_unlisted("OFFER-11")),
+      source="ruling"),
     M("offer-overflow-to-lid", "OFFER-10", "Tiles beyond a line's free spaces go to the lid, not the floor.",
       ("board.Board.place_on_line", _overflow_to_lid)),
     M("offer-marker-after-tiles", "OFFER-5", "IT-2: the marker goes on the floor after the tiles taken with it.",
@@ -523,6 +726,18 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game.deal", _seat_0_opens)),
     M("offer-empty-take-passes", "OFFER-6", "A take of a colour the source lacks is accepted as a pass.",
       ("game.Game._take", _empty_take_passes), source="ruling"),
+    M("offer-marker-left-in-centre", "OFFER-4", "The first take from the centre leaves the marker there; it only "
+      "marks who starts, at the end of the round.", ("game.Game._take", _marker_left_in_centre)),
+    M("offer-marker-to-each-centre-taker", "OFFER-4", "Every take from the centre takes the marker, from "
+      "whoever held it.", ("game.Game._take", _marker_to_each_centre_taker)),
+    M("offer-line-overwritten", "OFFER-7", "Tiles taken to a line replace those already on it.",
+      ("board.Board.place_on_line", _line_overwritten)),
+    M("offer-ends-with-factories", "OFFER-14", "The offer ends when the factories are empty; what is left in "
+      "the centre is cleared away.", ("game.Game._take", _offer_ends_with_factories)),
+    M("offer-phase-unchecked", "OFFER-15", "Moves are checked against the table, not the phase: between rounds "
+      "a take finds an empty factory (OFFER-6), a placement no pending line.", ("game.Game.play", _phase_unchecked)),
+    M("offer-listed-for-seat-0", "OFFER-15", "The legal moves are listed for seat 0's board, whoever is to move.",
+      ("game.Game._legal_takes", _listed_for_seat_0)),
     # the next round
     M("round-seat-after-holder", "ROUND-2", "The seat after the marker holder starts the next round.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: g.start_player if holder == IN_CENTRE
@@ -535,11 +750,19 @@ MUTANTS: tuple[Mutant, ...] = (
     M("round-unclaimed-seat-0", "ROUND-3", "Nobody took from the centre: seat 0 starts.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: 0 if holder == IN_CENTRE else g.start_player)),
       source="ruling"),
+    M("round-not-counted", "ROUND-1", "The round number is not advanced when the next round is prepared.",
+      ("game.Game._end_round", _round_not_counted)),
     # the end of the game
     M("end-column-ends-game", "END-1", "A complete wall column, not a row, ends the game.",
       ("game.Game._end_round", _column_ends_game)),
+    M("end-mid-tiling", "END-1", "On the grey wall the game ends as soon as a placement completes a row, before "
+      "the other placements.", ("game.Game._place", _ends_at_the_row)),
     M("end-empty-bag-ends-game", "END-8", "The game ends as soon as the bag is empty, though the lid could refill it.",
       ("game.Game._end_round", _empty_bag_ends_game), source="ruling"),
+    M("end-empty-deal-deals-on", "END-8", "With bag and lid both empty the next round is prepared all the same.",
+      ("game.Game._end_round", _empty_deal_deals_on), source="ruling"),
+    M("end-rows-before-points", "END-5", "The most complete rows wins; points only break a tie on rows.",
+      ("game.Game._end_game", _winners(_rows_before_points))),
     M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
       ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
                                       + 10 * b.complete_colours()))),
@@ -563,30 +786,48 @@ MUTANTS: tuple[Mutant, ...] = (
     M("deal-no-refill", "DEAL-2", "The lid is never poured into the bag: the deal stops when the bag is empty.",
       ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
     M("deal-early-refill", "DEAL-2", "The lid is poured into the bag before every deal, not when it runs out.",
-      ("game.Game._draw", _pour_early)),
+      ("game.Game._draw", _pour_early), ("game.Game._deal_given", _pour_early)),
     M("deal-lid-copied", "DEAL-2", "The lid's tiles are added to the bag but the lid is not emptied.",
-      ("game.Game._draw", _lid_copied)),
+      ("game.Game._draw", _lid_copied), ("game.Game._deal_given", _lid_copied)),
     M("deal-partial-factory-back", "DEAL-3", "Out of tiles, a factory that cannot be filled to four stays empty.",
-      ("game.Game._draw", _partial_factory_back), source="divergence"),
+      ("game.Game._draw", _partial_factory_back), ("game.Game._deal_given", _partial_factory_back),
+      source="divergence"),
+    M("deal-tiles-stay-in-bag", "DEAL-1", "Dealt tiles are copied from the bag, not taken out of it.",
+      ("game.Game._draw", _tiles_stay_in_bag), ("game.Game._deal_given", _tiles_stay_in_bag)),
+    M("deal-unchecked", "DEAL-1", "A given deal is taken as it comes: neither the bag's tiles nor the factory "
+      "sizes are checked.", ("game.Game._deal_given", _deal_unchecked)),
+    M("deal-any-time", "DEAL-1", "A deal is accepted in the middle of the offer: it fills the factories again.",
+      ("game.Game.deal", _deal_any_time)),
     # the grey wall
     M("grey-no-column-rule", "GREY-2", "IT-2: a colour may go in a column that already holds it.",
       ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
       source="divergence"),
     M("grey-coloured-layout", "GREY-1", "On the grey wall each colour still goes to its printed column.",
-      ("board.Board.free_columns", _coloured_layout)),
+      ("board.Board.free_columns", _coloured_layout), ("game.Game._place", _refuse_unlisted_placement("GREY-1"))),
     M("grey-unfit-line-to-lid", "GREY-3", "ES and IT-2: a line whose tile fits no column is discarded to the lid.",
       ("board.Board.line_to_floor", _unfit_line(0)), source="divergence"),
     M("grey-unfit-one-tile-to-floor", "GREY-3", "A line that fits nowhere sends one tile to the floor, the rest "
       "to the lid.", ("board.Board.line_to_floor", _unfit_line(1))),
     M("grey-refuse-unplaceable", "GREY-4", "A line refuses a colour that no free column of its row could take.",
       ("board.Board.colours_accepted", _accepts(_fits_a_column)), ("board.Board.reopen", _reopen_every_line),
-      source="ruling"),
+      ("game.Game._take", _refuse_unlisted("GREY-4")), source="ruling"),
     # set-up
     M("setup-two-factories-a-player", "SETUP-3", "Two factories a player (4, 6, 8), forgetting the extra one.",
       ("game.FACTORIES_BY_PLAYERS", value({2: 4, 3: 6, 4: 8}))),
     M("setup-seat-0-starts", "SETUP-5", "Seat 0 always starts the game, whatever start player is asked for.",
       ("game.Game.__init__", _seat_0_starts), source="divergence"),
+    M("setup-any-player-count", "SETUP-6", "Any number of players is accepted, with 2n + 1 factories.",
+      ("game.FACTORIES_BY_PLAYERS", value(_AnyCount(FACTORIES_BY_PLAYERS)))),
 )
 
-BY_ID = {mutant.id: mutant for mutant in MUTANTS}
-assert len(BY_ID) == len(MUTANTS), "mutant ids are unique"
+# Other choices where the rules leave one open (implementation-defined rules): not wrong readings, so not in the
+# mutation score (the suite judges them `differs`, never a failure), but the lint uses them to ask whether the
+# scenarios of such a rule tell our choice from another.
+ALTERNATIVES: tuple[Mutant, ...] = (
+    M("grey-seat-0-places-first", "GREY-5", "On the grey wall seat 0 places first, whoever started the round.",
+      ("game.Game._end_offer", _grey_tiling_from_seat_0),
+      ("game.Game._continue_grey_tiling", _grey_order(lambda game: 0, (0, 1, 2, 3, 4))), source="choice"),
+)
+
+BY_ID = {mutant.id: mutant for mutant in MUTANTS + ALTERNATIVES}
+assert len(BY_ID) == len(MUTANTS) + len(ALTERNATIVES), "mutant ids are unique"

@@ -102,6 +102,19 @@ def _no_centre_take() -> dict:
     return ref.to_state(ref.Game(2, "colour", 1))
 
 
+def _scenario(scenario_id: str):
+    """The given position of a scenario of the corpus (for a reading that only a crafted position shows)."""
+    def position() -> dict:
+        from ..scenario import load_scenarios
+
+        return next(s for s in load_scenarios(None) if s.id == scenario_id).given.state
+    return position
+
+
+def _five_players():
+    return ref.Game(5)
+
+
 MONOCHROME = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]
 # Positions for mutants whose reading matters only in situations random play seldom reaches.
 WITNESSES = {
@@ -114,6 +127,11 @@ WITNESSES = {
     "offer-empty-take-passes": (_no_centre_take, [MONOCHROME, "1Y1"]),
     "round-unclaimed-next-seat": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
     "round-unclaimed-seat-0": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+    "offer-phase-unchecked": (_no_centre_take, ["1B1"]),
+    "deal-unchecked": (_no_centre_take, [["BBB", "YYYY", "RRRR", "KKKK", "WWWW"]]),
+    "deal-any-time": (_no_centre_take, [MONOCHROME, MONOCHROME]),
+    "end-empty-deal-deals-on": (_scenario("end-no-tile-to-deal"), ["CY1"]),
+    "setup-any-player-count": (_five_players, []),
 }
 
 
@@ -127,7 +145,8 @@ def witness_difference(mutant: Mutant) -> str | None:
     def run(key: str, patched: Mutant | None, step):
         def action():
             if step is None:
-                games[key] = ref.from_state(position())
+                made = position()  # a position, or a game made by a call the mutant may change
+                games[key] = made if isinstance(made, ref.Game) else ref.from_state(made)
             elif isinstance(step, list):
                 games[key].deal(step)
             else:

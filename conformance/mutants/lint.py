@@ -1,0 +1,91 @@
+"""Does each scenario tell its rules from their wrong readings? The mutation-based lint of the corpus.
+
+A scenario earns its place when at least one rule-level mutant of one of its rules fails it: its data then
+separates the rule from a plausible wrong reading (a start player who is also seat 0, a tie between all the
+players, a score that hides the clamp at 0 tell nothing apart). `blind_scenarios` runs every mutant against the
+scenarios of its rule, in this process (a fraction of a second a mutant), and returns those that no mutant
+failed. A few are blind for a reason that no mutant can change (the canonical state cannot show the mistake);
+they are listed in KNOWN with that reason, and everything else the lint finds is a finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .catalogue import ALTERNATIVES, MUTANTS, Mutant
+
+EVERY = MUTANTS + ALTERNATIVES
+
+# Scenarios that no rule-level mutant can fail, each with the reason. Keep it short: a new entry needs a reason
+# that no realistic wrong reading of the scenario's rules would show in the canonical state.
+KNOWN: dict[str, str] = {
+    "deal-five-tiles-on-a-factory-refused": "a malformed request (the protocol schema allows 4 tiles a factory): "
+    "refused as bad_request before any rule applies, so no reading of a rule can change it",
+    "example-es-andrea-line-5": "tiles onto an empty line with room to spare: the canonical state holds a line's "
+    "colour and count, so filling from the right or the left looks the same; offer-line-fills-from-the-right "
+    "checks OFFER-7 on a line that already holds tiles",
+    "offer-legal-moves-centre-marker-only": "the wrong reading (the marker alone can be taken) has no move in the "
+    "notation: the scenario guards the listing against any such invention",
+    "offer-refuse-factory-beyond-player-count": "the factories are part of the loaded position, so a wrong factory "
+    "count (SETUP-3) cannot show here; the set-up scenarios check the count of a new game",
+    "offer-single-colour-factory-leaves-nothing": "its point is the absence of a rest: the OFFER-3 mutants act on "
+    "a rest, and no slip of OFFER-2 (take every tile of the colour) shows when the take fits its line exactly",
+    "setup-grey-side-for-everyone": "no realistic engine gives the players different sides of the board",
+    "setup-scores-start-at-zero": "no realistic engine starts a score elsewhere than 0",
+    "setup-all-tiles-in-bag": "no realistic engine starts with tiles outside the bag; the tile count is checked by "
+    "every position (property-invariants)",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    scenario: str
+    rules: tuple[str, ...]
+    mutants: tuple[str, ...]  # the mutants of its rules that were tried (all passed it)
+    known: str = ""  # the reason, for a scenario of KNOWN
+
+
+def killed_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None) -> dict[str, set[str]]:
+    """For each mutant, the scenarios of its rule that tell it from the rule (run in this process): those that
+    fail it, or judge it `differs` (an implementation-defined rule's scenario meeting another choice)."""
+    from ..harness.runner import RunOptions, run_case
+    from ..harness.session import Session, collect
+    from ..results import CaseKind
+    from .patching import MutantEngine
+
+    if cases is None:
+        cases = collect(Session(properties=False)).cases
+    scenarios = [case for case in cases if case.kind is CaseKind.SCENARIO]
+    options = RunOptions()
+    killed: dict[str, set[str]] = {}
+    for mutant in mutants:
+        engine = MutantEngine(mutant, 0)
+        killed[mutant.id] = {case.id for case in scenarios if mutant.rule in case.rules
+                             and _tells(run_case(engine, case, engine.info.capabilities, options).verdict)}
+    return killed
+
+
+def _tells(verdict) -> bool:
+    from ..results import Verdict
+
+    return verdict.bad or verdict is Verdict.DIFFERS
+
+
+def blind_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None) -> list[Finding]:
+    """The scenarios that no mutant of their rules fails, in corpus order."""
+    from ..harness.session import Session, collect
+    from ..results import CaseKind
+
+    mutants = list(mutants)
+    if cases is None:
+        cases = collect(Session(properties=False)).cases
+    killed = killed_scenarios(mutants, cases)
+    failed = {scenario for ids in killed.values() for scenario in ids}
+    findings = []
+    for case in cases:
+        if case.kind is not CaseKind.SCENARIO or case.id in failed:
+            continue
+        tried = tuple(m.id for m in mutants if m.rule in case.rules)
+        findings.append(Finding(case.id, tuple(case.rules), tried, KNOWN.get(case.id, "")))
+    return findings
