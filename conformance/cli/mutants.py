@@ -23,7 +23,11 @@ import click
 @click.option("--lint", is_flag=True,
               help="Lint the scenarios instead: list those that no mutant of their rules fails (their data cannot "
                    "tell the rule from a wrong reading). Exit 1 on a finding not known for a reason.")
-def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint) -> None:
+@click.option("--results", "write_results", is_flag=True,
+              help="Measure which cases kill each mutant (every scenario, and the targeted properties of its rule) "
+                   "and write the published results (azul_conformance/mutants/results.json: the docs page and every "
+                   "report's header read them).")
+def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, write_results) -> None:
     """Run the default conformance suite against each mutant of the reference engine and print the score.
 
     A mutant is the reference engine with one rule read wrongly, the way an engine author might: a divergence
@@ -42,6 +46,7 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint) -> N
       azul mutants --only end-no-tie-break --every-case
       azul mutants --list
       azul mutants --lint                 # scenarios that no mutant of their rules fails
+      azul mutants --results              # rewrite the published score (after changing mutants or scenarios)
     """
     from rich.console import Console
     from rich.markup import escape
@@ -55,6 +60,19 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint) -> N
     if lint:
         _lint(console, [m.rule for m in chosen] if only else None)
         return
+    if write_results:
+        if only:
+            raise click.UsageError("--results measures every mutant: leave out --only")
+        from azul_conformance.mutants import published
+
+        results = published.measure(examples=examples, seed=seed)
+        published.write(results)
+        console.print(f"mutation score: {published.score_text(results)}, suite {results['suite_version']}: "
+                      f"written to {published.RESULTS}", highlight=False)
+        for entry in results["mutants"]:
+            if not entry["killed_by"]:
+                console.print(f"  survivor {entry['id']} breaks {entry['rule']}", highlight=False)
+        raise SystemExit(0 if results["killed"] == results["total"] else 1)
     if list_only:
         for mutant in chosen:
             console.print(f"{mutant.id:32} {mutant.rule:9} {mutant.source:10} {escape(mutant.description)}",
@@ -94,7 +112,7 @@ def _lint(console, rules) -> None:
     from rich.markup import escape
 
     from azul_conformance.harness.session import Session, collect
-    from azul_conformance.mutants.lint import EVERY, KNOWN, blind_scenarios
+    from azul_conformance.mutants.lint import EVERY, blind_scenarios
 
     started = time.perf_counter()
     cases = collect(Session(properties=False, only=tuple(rules or ()))).cases

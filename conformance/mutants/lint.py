@@ -46,9 +46,10 @@ class Finding:
     known: str = ""  # the reason, for a scenario of KNOWN
 
 
-def killed_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None) -> dict[str, set[str]]:
+def killed_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None, differs: bool = True) -> dict[str, set[str]]:
     """For each mutant, the scenarios of its rule that tell it from the rule (run in this process): those that
-    fail it, or judge it `differs` (an implementation-defined rule's scenario meeting another choice)."""
+    fail it, or (with `differs`) judge it `differs`: an implementation-defined scenario meeting another choice,
+    which tells the readings apart but kills nothing."""
     from ..harness.runner import RunOptions, run_case
     from ..harness.session import Session, collect
     from ..results import CaseKind
@@ -62,14 +63,15 @@ def killed_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None) -> dict[str,
     for mutant in mutants:
         engine = MutantEngine(mutant, 0)
         killed[mutant.id] = {case.id for case in scenarios if mutant.rule in case.rules
-                             and _tells(run_case(engine, case, engine.info.capabilities, options).verdict)}
+                             and _tells(run_case(engine, case, engine.info.capabilities, options).verdict,
+                                        differs)}
     return killed
 
 
-def _tells(verdict) -> bool:
+def _tells(verdict, differs: bool = True) -> bool:
     from ..results import Verdict
 
-    return verdict.bad or verdict is Verdict.DIFFERS
+    return verdict.bad or (differs and verdict is Verdict.DIFFERS)
 
 
 def blind_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None) -> list[Finding]:
