@@ -68,6 +68,8 @@ class EngineGaveUp(BaseException):
 class Watcher:
     """A check riding along a game. Each hook may raise PropertyFailure."""
 
+    finished = False  # a steering watcher (targeted.py) ends the game once its branch has been judged
+
     def on_start(self, engine: Engine, state: CanonicalState) -> None: ...
 
     def on_deal(self, engine: Engine, before: CanonicalState, after: CanonicalState,
@@ -85,6 +87,10 @@ class Watcher:
     def narrow(self, state: CanonicalState, moves: list[str]) -> list[str]:
         """The moves the walk may choose from (a differential check keeps those both engines accept)."""
         return moves
+
+    def arrange(self, state: CanonicalState, factories: list[str]) -> list[str]:
+        """The deal the walk gives the engine: another drawable deal may replace the one drawn at random."""
+        return factories
 
 
 class Chooser:
@@ -121,7 +127,7 @@ def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: b
         watcher.on_start(engine, state)
     chooser, rng = Chooser(plan.choices), random.Random(plan.deal_seed)
     round_moves = 0
-    while state["phase"] != "over" and state["round"] <= MAX_ROUNDS:
+    while state["phase"] != "over" and state["round"] <= MAX_ROUNDS and not any(w.finished for w in watchers):
         if state["phase"] == "deal":
             state = _deal(engine, state, watchers, rng if give_deals else None, trace)
             round_moves = 0
@@ -151,6 +157,8 @@ def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: b
 def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: random.Random | None,
           trace: Trace) -> CanonicalState:
     factories = draw_deal(state, rng) if rng is not None else None
+    for watcher in watchers if factories is not None else ():
+        factories = watcher.arrange(state, factories)
     try:
         after = engine.deal(factories)
     except Rejected as error:

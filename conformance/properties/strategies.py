@@ -26,14 +26,15 @@ from .play import GamePlan
 MAX_CHOICES = 400  # enough choices for the longest random game; later picks take the first option
 
 
-def player_counts(capabilities: Capabilities | None = None) -> st.SearchStrategy[int]:
+def player_counts(capabilities: Capabilities | None = None, wanted=PLAYER_COUNTS) -> st.SearchStrategy[int]:
+    """The counts the engine offers, among `wanted` when it offers any of them."""
     offered = [n for n in PLAYER_COUNTS if capabilities is None or n in capabilities.players]
-    return st.sampled_from(offered or [2])
+    return st.sampled_from([n for n in offered if n in wanted] or offered or [2])
 
 
-def variants(capabilities: Capabilities | None = None) -> st.SearchStrategy[str]:
+def variants(capabilities: Capabilities | None = None, wanted=VARIANTS) -> st.SearchStrategy[str]:
     offered = [v for v in VARIANTS if capabilities is None or v in capabilities.variants]
-    return st.sampled_from(offered or ["colour"])
+    return st.sampled_from([v for v in offered if v in wanted] or offered or ["colour"])
 
 
 def seeds() -> st.SearchStrategy[int]:
@@ -45,10 +46,12 @@ def move_choices(max_size: int = MAX_CHOICES) -> st.SearchStrategy[tuple[int, ..
     return st.lists(st.integers(0, 1 << 20), max_size=max_size).map(tuple)
 
 
-def game_plans(capabilities: Capabilities | None = None) -> st.SearchStrategy[GamePlan]:
-    """Whole games: players, variant, start player, the seed of the deals and the move choices."""
-    return st.builds(_plan, player_counts(capabilities), variants(capabilities), st.integers(0, 3), seeds(),
-                     move_choices())
+def game_plans(capabilities: Capabilities | None = None, players=PLAYER_COUNTS,
+               variant=VARIANTS) -> st.SearchStrategy[GamePlan]:
+    """Whole games: players, variant, start player, the seed of the deals and the move choices; `players` and
+    `variant` narrow the counts and walls played (to those the engine offers)."""
+    return st.builds(_plan, player_counts(capabilities, players), variants(capabilities, variant),
+                     st.integers(0, 3), seeds(), move_choices())
 
 
 def _plan(players: int, variant: str, start: int, deal_seed: int, choices: tuple[int, ...]) -> GamePlan:

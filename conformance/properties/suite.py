@@ -21,9 +21,11 @@ from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks
 from .differential import Differential
 from .play import MAX_ROUNDS, EngineGaveUp, PropertyFailure, Trace, Watcher, walk
+from . import targeted
 from .strategies import game_plans
 
 DEFAULT_EXAMPLES = 20
+TARGETED_GAMES = 10
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,14 @@ class Property:
     requires: tuple[str, ...] = ()
     needs_reference: bool = False
     own_deals: bool = False  # the engine deals by itself (its deals are what is judged)
+    players: tuple[int, ...] = (2, 3, 4)  # the counts and walls played (those the engine offers among them)
+    variants: tuple[str, ...] = ("colour", "grey")
+    games: int | None = None  # at most this many games, whatever the run's --examples (targeted: short games)
+
+
+def _steered(steer: type, focus: str) -> Callable[[Engine, Capabilities, Engine | None], list[Watcher]]:
+    """A targeted property: a Steer (targeted.py) heads each game for its branch, a Differential judges it."""
+    return lambda engine, caps, ref: [steer(), Differential(ref, focus)]
 
 
 def _diff(focus: str) -> Callable[[Engine, Capabilities, Engine | None], list[Watcher]]:
@@ -73,6 +83,24 @@ PROPERTIES: tuple[Property, ...] = (
              ("DEAL-1", "DEAL-2", "DEAL-3", "OFFER-1"), _diff("deals"), needs_reference=True, own_deals=True),
     Property("differential-end", "Final scores, bonuses and winners as the reference's",
              ("END-1", "END-2", "END-3", "END-4", "END-5", "END-6", "END-7"), _diff("end"), needs_reference=True),
+    # Targeted: random games steered into rare branches (conformance/properties/targeted.py), a few short games.
+    # They need nothing more than the others: an engine that deals by itself or lacks the grey wall plays them
+    # unsteered there (they still judge it; the branch is reached less often).
+    Property("targeted-no-centre-take", "A round in which nobody takes from the centre: the same start player",
+             ("ROUND-3", "ROUND-2"), _steered(targeted.NoCentreTake, "next-round"), needs_reference=True,
+             games=TARGETED_GAMES),
+    Property("targeted-full-floor-marker", "The marker taken by a player whose floor line is full",
+             ("FLOOR-5", "OFFER-5", "FLOOR-2"), _steered(targeted.FullFloor, "takes"), needs_reference=True,
+             games=TARGETED_GAMES),
+    Property("targeted-bag-runs-out", "The bag runs out in the middle of a deal: the lid is poured in",
+             ("DEAL-2", "DEAL-3", "DEAL-4"), _steered(targeted.BagRunsOut, "deals"), needs_reference=True,
+             players=(3, 4), games=TARGETED_GAMES),
+    Property("targeted-end-ties", "Games that end in a tie on points: the tie-break and the shared win",
+             ("END-6", "END-7", "END-5"), _steered(targeted.EndTies, "end"), needs_reference=True,
+             variants=("colour",), games=TARGETED_GAMES),
+    Property("targeted-grey-unfit-line", "A complete grey-wall line whose colour fits no free column",
+             ("GREY-3", "GREY-4"), _steered(targeted.GreyUnfit, "tiling"), needs_reference=True,
+             variants=("grey",), games=TARGETED_GAMES),
 )
 
 
@@ -102,6 +130,7 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
         reference = ReferenceEngine(seed)
     give_deals = capabilities.deal and not prop.own_deals
     watchers = prop.watchers(engine, capabilities, reference)
+    examples = min(examples, prop.games) if prop.games else examples
     count = capped = 0
     smallest: PropertyFailure | None = None  # the last failure hypothesis saw: the smallest so far when shrinking
 
@@ -119,7 +148,7 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
     phases = (Phase.explicit, Phase.generate, Phase.shrink) if give_deals else (Phase.generate,)
     test = settings(max_examples=examples, deadline=None, database=None, phases=phases, print_blob=False,
                     suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
-                    report_multiple_bugs=False)(given(game_plans(capabilities))(one_game))
+                    report_multiple_bugs=False)(given(game_plans(capabilities, prop.players, prop.variants))(one_game))
     try:
         hypothesis_seed(seed)(test)()
     except (PropertyFailure, _Escape) as error:
@@ -137,7 +166,11 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
         return result(prop, Verdict.ERROR, f"{type(error).__name__}: {error}"[:2000], details=_details(count))
     limit = f"; {capped} stopped at the harness's cap of {MAX_ROUNDS} rounds (a limit of the harness, not a " \
             "verdict on the engine)" if capped else ""
-    return result(prop, Verdict.PASS, f"{count} games{limit}", details=dict(_details(count), capped=capped))
+    steers = [w for w in watchers if isinstance(w, targeted.Steer)]
+    reach = "".join(f"; {w.branch} reached in {w.reached} of {w.games}" for w in steers)
+    return result(prop, Verdict.PASS, f"{count} games{reach}{limit}",
+                  details=dict(_details(count), capped=capped, **({"reached": sum(w.reached for w in steers)}
+                                                                  if steers else {})))
 
 
 def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:
