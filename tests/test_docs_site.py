@@ -230,3 +230,19 @@ def test_board_diagrams_render(browser, served):
         svg = browser.find_element(By.CSS_SELECTOR, "figure.azul-board svg g.board")
         box = browser.execute_script("const b = arguments[0].getBBox(); return [b.width, b.height]", svg)
         assert box[0] > 0 and box[1] > 0
+
+
+def test_the_catch_power_page_lists_every_mutant_with_its_killers(site):
+    from azul_conformance.mutants import MUTANTS, published
+
+    html = page(site, "mutation")
+    assert f"Mutation score: {published.score_text(published.load())}" in html
+    assert all(f"<code>{mutant.id}</code>" in html for mutant in MUTANTS)
+    assert 'href="../scenarios/end/#end-tie-break-among-the-tied-only"' in html  # a killer, linked to the gallery
+    assert "No generated-mutant results are published yet" in html or "Generated mutants" in html
+
+
+def test_the_catch_power_page_shows_generated_mutant_results(fixture_site):
+    html = page(fixture_site, "mutation")
+    assert "mutmut (fixture)" in html and "94.4% of the 36 not shown equivalent or out of scope" in html
+    assert "a bound that no reachable position meets" in html

@@ -109,7 +109,7 @@ def test_the_command_lists_and_scores(tmp_path):
 
 @pytest.fixture(scope="module")
 def own_rule_kills() -> dict[str, set[str]]:
-    return killed_scenarios()
+    return killed_scenarios(MUTANTS, differs=False)  # killed: failed, not merely judged `differs`
 
 
 def test_every_mutant_is_killed_by_a_scenario_of_its_own_rule(own_rule_kills):
@@ -187,3 +187,66 @@ def test_the_command_lints(tmp_path):
     result = CliRunner().invoke(mutants_command, ["--lint", "--only", "END-6"])
     assert result.exit_code == 0, result.output
     assert "0 finding(s)" in result.output
+
+
+# -- the published results: the docs page and every report's header read them ----------------------------------
+
+def test_the_published_results_name_the_catalogue_and_every_killer_still_kills():
+    from azul_conformance.harness.runner import RunOptions, run_case
+    from azul_conformance.mutants import published
+    from azul_conformance.mutants.patching import MutantEngine
+
+    results = published.load()
+    assert results is not None, "no results.json: run `azul mutants --results`"
+    assert [(e["id"], e["rule"], e["source"], e["description"]) for e in results["mutants"]] == \
+        [(m.id, m.rule, m.source, m.description) for m in MUTANTS], "stale: run `azul mutants --results`"
+    assert results["total"] == len(MUTANTS) and results["killed"] == sum(bool(e["killed_by"])
+                                                                          for e in results["mutants"])
+    assert results["killed"] == results["total"]  # the target: every rule-level mutant killed
+    cases = {c.id: c for c in collect(Session(examples=results["examples"], seed=results["seed"])).cases}
+    options = RunOptions(examples=results["examples"], seed=results["seed"])
+    stale = []
+    for entry in results["mutants"]:
+        engine = MutantEngine(BY_ID[entry["id"]], results["seed"])
+        for case_id in entry["killed_by"]:
+            if case_id.startswith("targeted-"):
+                continue  # the targeted properties' kills: tests/test_targeted_properties.py
+            if case_id not in cases or not run_case(engine, cases[case_id], engine.info.capabilities,
+                                                    options).verdict.bad:
+                stale.append((entry["id"], case_id))
+    assert stale == [], "listed killers that no longer kill: run `azul mutants --results`"
+
+
+def test_the_report_header_carries_the_suite_version_and_the_mutation_score(tmp_path):
+    import json
+
+    from azul_conformance.harness.session import run_session
+    from azul_conformance.mutants import published
+
+    session = Session(only=("end-tie-break-among-the-tied-only",), properties=False, report_dir=str(tmp_path))
+    results, status = run_session(session)
+    assert status == 0 and len(results) == 1
+    header = json.loads((tmp_path / "report.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert header["suite_version"] == published.suite_version()
+    published_results = published.load()
+    assert header["mutation_score"] == {"killed": published_results["killed"], "total": published_results["total"],
+                                        "score": round(published_results["killed"] / published_results["total"], 4),
+                                        "measured_on": published_results["suite_version"]}
+    markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert f"Suite: {header['suite_version']}; mutation score " in markdown
+
+
+def test_the_suite_version_changes_with_the_scenarios(tmp_path):
+    from azul_conformance.mutants import published
+    from azul_conformance.scenario import corpus_root
+
+    copy = tmp_path / "corpus"
+    for path in corpus_root().rglob("*.yaml"):
+        target = copy / path.relative_to(corpus_root())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    assert published.suite_version([copy]) == published.suite_version()
+    first = sorted(copy.rglob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    assert published.suite_version([copy]) != published.suite_version()
+    assert "mutation_score" not in published.header_fields([copy])  # measured on the bundled suite only

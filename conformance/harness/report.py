@@ -186,6 +186,18 @@ def fenced(text: str) -> list[str]:
     return [fence, text, fence]
 
 
+def suite_line(header: dict[str, Any]) -> str:
+    """The suite that judged the engine, and its published catch power (azul_conformance.mutants.published),
+    as a report's header gives them."""
+    text = f"Suite: {header.get('suite_version')}"
+    score = header.get("mutation_score")
+    if isinstance(score, dict) and isinstance(score.get("killed"), int) and isinstance(score.get("total"), int) \
+            and score["total"] > 0:
+        text += (f"; mutation score {score['killed'] / score['total']:.1%} ({score['killed']} of {score['total']} "
+                 f"rule-level mutants killed, measured on suite {score.get('measured_on')})")
+    return text
+
+
 def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None) -> str:
     engine = header.get("engine") or {}
     counts = tally(results)
@@ -194,7 +206,8 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
              *([f"**No case was run: {md(header['problem'])}**", ""] if header.get("problem") else []),
              f"Command: {md(header.get('command', '?'))}  ",
              f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
-             f"Seed: {header.get('seed')}, property examples: {header.get('examples')}", "",
+             f"Seed: {header.get('seed')}, property examples: {header.get('examples')}  ",
+             *([md(suite_line(header))] if header.get("suite_version") else []), "",
              " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), ""] + _findings(results) + ["## Rule by rule", "",
              "| rule | status | " + " | ".join(VERDICTS) + " | cases |",
              "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |"]

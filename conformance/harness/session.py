@@ -19,6 +19,7 @@ from rich.markup import escape
 from ..budget import Tally
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
+from ..mutants import published
 from ..results import CaseKind, CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import failing
@@ -75,7 +76,7 @@ def header(session: Session, info: EngineInfo, cases: tuple[Case, ...]) -> dict:
                       "capabilities": info.capabilities.to_json()},
            "command": session.engine_command or "(in-process reference engine)", "seed": session.seed,
            "examples": session.examples, "timeout": session.timeout, "only": list(session.only),
-           "cases": len(cases)}
+           "cases": len(cases), **published.header_fields(session.scenario_paths)}
     for name in ("case_timeout", "budget"):  # only when set: a run without budgets reads as before
         if getattr(session, name) is not None:
             run[name] = getattr(session, name)

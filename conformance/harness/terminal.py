@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from ..results import VERDICTS, CaseResult, Verdict, tally
 from .findings import deviations, rule_text, score_text, scores
-from .report import Comparison, by_rule
+from .report import Comparison, by_rule, suite_line
 from .reporters import Finished, Reporter
 
 
@@ -28,6 +28,8 @@ class TerminalReporter(Reporter):
 
     def finish(self, run: Finished) -> None:
         summary(self.output.console, list(run.results), run.seconds)
+        if run.header.get("suite_version"):
+            self.output.console.print(f"[dim]{escape(suite_line(run.header))}[/]")
 
 
 def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30) -> None:

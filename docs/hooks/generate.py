@@ -1,4 +1,4 @@
-"""mkdocs hook: generate the rule, divergence, clause, scenario, matrix and CLI pages at build time.
+"""mkdocs hook: generate the rule, divergence, clause, scenario, matrix, catch-power and CLI pages at build time.
 
 The pages are made from what the package itself loads: the spec by azul_conformance.spec_data, the scenarios by
 the scenario loader (and drawn after the scenario runner's run on the reference engine), the reports by
@@ -24,6 +24,7 @@ from azul_conformance.scenario import corpus_root
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS
 
 import docgen_clauses
+import docgen_mutation
 import docgen_reports
 import docgen_rules
 import docgen_scenarios
@@ -64,6 +65,8 @@ def _pages(config) -> dict[str, str]:
         pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items)
     reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
     pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems)
+    urls = {scenario.id: gallery.url(scenario) for scenario in gallery.scenarios}
+    pages["mutation.md"] = docgen_mutation.page(spec, urls, reports / "mutation", problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
     pages.update(_round_frames(Path(config["docs_dir"]), problems))
     _state.update(spec=spec, gallery=gallery, problems=problems)

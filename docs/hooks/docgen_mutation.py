@@ -1,0 +1,100 @@
+"""The "Catch power" page: the suite's mutation score, every rule-level mutant and the cases that kill it.
+
+Read from the package's own published results (azul_conformance.mutants.published: results.json, kept in step
+with the catalogue by tests/test_mutants.py), and from any generated-mutant results a mutation-testing run left
+in docs/reports/mutation/*.json (format below); a folder without them gives a page that says so.
+
+Generated-mutant results: a JSON object with `tool` (e.g. "mutmut"), `total`, `killed`, and optionally
+`equivalent`, `out_of_scope` (counts), `budget` (text) and `survivors`: a list of objects with `id`, `where`,
+`classification` ("killed by a new scenario", "equivalent", "out of scope") and `reason`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from azul_conformance.mutants import published
+from azul_conformance.mutants.catalogue import ALTERNATIVES
+from azul_conformance.spec_data import Spec
+from docgen_rules import cell, rule_link
+
+SOURCES = {"slip": "a classic slip", "divergence": "a divergence between rulebook versions read the other way",
+           "ruling": "one of our rulings taken the other way"}
+
+
+def _case_link(case_id: str, urls: dict[str, str]) -> str:
+    url = urls.get(case_id)
+    return f"[{case_id}]({url})" if url else f"`{case_id}`"
+
+
+def _killers(killers: list[str], urls: dict[str, str], shown: int = 4) -> str:
+    if not killers:
+        return "**survives**"
+    links = [_case_link(k, urls) for k in killers[:shown]]
+    more = f" and {len(killers) - shown} more" if len(killers) > shown else ""
+    return ", ".join(links) + more
+
+
+def generated_section(folder: Path, problems: list[str]) -> list[str]:
+    out = ["## Generated mutants", ""]
+    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    if not paths:
+        return out + ["No generated-mutant results are published yet: a mutation-testing run over the reference "
+                      "engine (mutmut or cosmic-ray) writes its results to `docs/reports/mutation/`, and they "
+                      "appear here.", ""]
+    for path in paths:
+        try:
+            data: Any = json.loads(path.read_text(encoding="utf-8"))
+            total, killed = int(data["total"]), int(data["killed"])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            problems.append(f"{path}: not generated-mutant results: {error}")
+            continue
+        equivalent, out_of_scope = int(data.get("equivalent") or 0), int(data.get("out_of_scope") or 0)
+        judged = total - equivalent - out_of_scope
+        score = f"{killed / judged:.1%} of the {judged} not shown equivalent or out of scope" if judged > 0 else "—"
+        out += [f"### {cell(data.get('tool', path.stem))}", "",
+                f"{total} mutants, {killed} killed: {score}; {equivalent} equivalent, {out_of_scope} out of scope"
+                + (f" ({cell(data['budget'])})" if data.get("budget") else "") + ".", ""]
+        survivors = data.get("survivors") or []
+        if survivors:
+            out += ["| mutant | where | classification | reason |", "| --- | --- | --- | --- |"]
+            for item in survivors:
+                item = item if isinstance(item, dict) else {"id": item}
+                out.append(f"| `{cell(item.get('id'))}` | {cell(item.get('where'))} | "
+                           f"{cell(item.get('classification'))} | {cell(item.get('reason'))} |")
+            out.append("")
+    return out
+
+
+def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str]) -> str:
+    """Markdown of docs/mutation.md; `urls` maps a scenario id to its page in the gallery."""
+    results = published.load()
+    out = ["# Catch power", "",
+           "If your engine gets a rule wrong, will the suite tell you? The measure is the **mutation score**: the "
+           "reference engine with one rule read wrongly (a *mutant*, applied at run time) is judged by the default "
+           "suite, and a mutant is *killed* when some case fails it. Every mutant names the rule it breaks and "
+           "is " + ", ".join(SOURCES.values()) + ". Run it yourself: `azul mutants -j 2`; the lint "
+           "`azul mutants --lint` checks that every scenario is failed by a mutant of its own rules.", ""]
+    if results is None:
+        problems.append(f"{published.RESULTS}: no published mutation results (run `azul mutants --results`)")
+        return "\n".join(out + ["No results are published yet.", ""])
+    entries = results["mutants"]
+    out += [f"**Mutation score: {published.score_text(results)}**, measured on suite "
+            f"`{results['suite_version']}` ({results['examples']} games a targeted property, seed "
+            f"{results['seed']}). The cases listed are every scenario that fails the mutant and the targeted "
+            "properties of its rule that do; the default run stops at the first.", "",
+            "| mutant | rule | kind | the wrong reading | killed by |", "| --- | --- | --- | --- | --- |"]
+    for entry in entries:
+        out.append(f"| `{entry['id']}` | {rule_link(spec, entry['rule'], '')} | {entry['source']} | "
+                   f"{cell(entry['description'])} | {_killers(entry['killed_by'], urls)} |")
+    out += ["", "## Other choices", "",
+            "Where a rule is implementation-defined, another choice is no mistake: the suite judges it `differs`, "
+            "never a failure, so these alternatives are not scored; the lint uses them to check that the rule's "
+            "scenarios tell our choice from theirs.", "",
+            "| alternative | rule | the other choice |", "| --- | --- | --- |"]
+    for mutant in ALTERNATIVES:
+        out.append(f"| `{mutant.id}` | {rule_link(spec, mutant.rule, '')} | {cell(mutant.description)} |")
+    out.append("")
+    return "\n".join(out + generated_section(generated, problems))
