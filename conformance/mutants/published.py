@@ -54,8 +54,9 @@ def measure(mutants: Iterable[Mutant] = MUTANTS, examples: int = 50, seed: int =
     entries = []
     for mutant in mutants:
         engine = MutantEngine(mutant, seed)
-        killers = [c.id for c in scenarios + [t for t in targeted if mutant.rule in t.rules]
+        killing = [c for c in scenarios + [t for t in targeted if mutant.rule in t.rules]
                    if run_case(engine, c, engine.info.capabilities, options).verdict.bad]
+        killers = [c.id for c in sorted(killing, key=lambda c: mutant.rule not in c.rules)]  # its rule's first
         entries.append({"id": mutant.id, "rule": mutant.rule, "source": mutant.source,
                         "description": mutant.description, "killed_by": killers})
     killed = sum(bool(entry["killed_by"]) for entry in entries)

@@ -82,9 +82,10 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
         return "\n".join(out + ["No results are published yet.", ""])
     entries = results["mutants"]
     out += [f"**Mutation score: {published.score_text(results)}**, measured on suite "
-            f"`{results['suite_version']}` ({results['examples']} games a targeted property, seed "
+            f"`{results['suite_version']}` (properties asked for {results['examples']} games, seed "
             f"{results['seed']}). The cases listed are every scenario that fails the mutant and the targeted "
-            "properties of its rule that do; the default run stops at the first.", "",
+            "properties of its rule that do, those of the mutant's own rule first; `azul mutants` stops at the "
+            "first.", "",
             "| mutant | rule | kind | the wrong reading | killed by |", "| --- | --- | --- | --- | --- |"]
     for entry in entries:
         out.append(f"| `{entry['id']}` | {rule_link(spec, entry['rule'], '')} | {entry['source']} | "
