@@ -40,6 +40,10 @@ def _killers(killers: list[str], urls: dict[str, str], shown: int = 4) -> str:
 def generated_section(folder: Path, problems: list[str]) -> list[str]:
     out = ["## Generated mutants", ""]
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    if not paths and (folder / "generated.md").is_file():
+        return out + ["The blind edits of a mutation-testing tool (cosmic-ray) over the reference engine have "
+                      "their own page: [Generated mutants of the reference engine](reports/mutation/generated.md).",
+                      ""]
     if not paths:
         return out + ["No generated-mutant results are published yet: a mutation-testing run over the reference "
                       "engine (mutmut or cosmic-ray) writes its results to `docs/reports/mutation/`, and they "
