@@ -621,6 +621,14 @@ def _seat_0_starts(original):
     return init
 
 
+def _start_seat_modulo(original):
+    def init(game, players=2, variant="colour", start_player=0):
+        if isinstance(start_player, int) and isinstance(players, int) and players > 0:
+            start_player %= players  # no check of the seat: any number names one
+        original(game, players, variant, start_player)
+    return init
+
+
 class _AnyCount(dict):
     """Factories for any number of players, 2n + 1: no player count is refused."""
 
@@ -816,6 +824,8 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.FACTORIES_BY_PLAYERS", value({2: 4, 3: 6, 4: 8}))),
     M("setup-seat-0-starts", "SETUP-5", "Seat 0 always starts the game, whatever start player is asked for.",
       ("game.Game.__init__", _seat_0_starts), source="divergence"),
+    M("setup-start-seat-modulo", "SETUP-5", "The start seat is not checked: any number is taken modulo the "
+      "number of players.", ("game.Game.__init__", _start_seat_modulo)),
     M("setup-any-player-count", "SETUP-6", "Any number of players is accepted, with 2n + 1 factories.",
       ("game.FACTORIES_BY_PLAYERS", value(_AnyCount(FACTORIES_BY_PLAYERS)))),
 )

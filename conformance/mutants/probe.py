@@ -115,6 +115,10 @@ def _five_players():
     return ref.Game(5)
 
 
+def _start_seat_3_of_3():
+    return ref.Game(3, "colour", 3)
+
+
 MONOCHROME = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]
 # Positions for mutants whose reading matters only in situations random play seldom reaches.
 WITNESSES = {
@@ -132,6 +136,7 @@ WITNESSES = {
     "deal-any-time": (_no_centre_take, [MONOCHROME, MONOCHROME]),
     "end-empty-deal-deals-on": (_scenario("end-no-tile-to-deal"), ["CY1"]),
     "setup-any-player-count": (_five_players, []),
+    "setup-start-seat-modulo": (_start_seat_3_of_3, []),
 }
 
 
