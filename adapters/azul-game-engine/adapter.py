@@ -31,6 +31,7 @@ How the engine's API maps to the protocol:
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import random
@@ -47,9 +48,11 @@ from azul_game_engine.game import Game
 from azul_game_engine.lid import Lid
 from azul_game_engine.player import Player
 from azul_game_engine.tile import Tile
+from azul_game_engine.wall import Wall
 
 COLOURS = "BYRKW"
 TILE = {tile.value: tile for tile in Tile}
+SEED: str | None = None  # --seed N: the engine's random deals repeat (see Adapter.seed_the_deal)
 
 
 class SteppedGame(Game):
@@ -108,9 +111,17 @@ class Adapter:
         self.moves_cache = None
         return {"state": self.state_json()}
 
+    def seed_the_deal(self) -> None:
+        """With --seed, seed the engine's `random` before each deal from the seed and the position to deal, so a
+        deal depends on the game alone and not on what this process played before: the suite may run its cases
+        in any order and spread them over several engine processes (-j), and each must get the same deals."""
+        if SEED is not None:
+            random.seed(f"{SEED}:{json.dumps(self.state_json(), sort_keys=True)}")
+
     def deal(self, request):
         if request.get("factories") is not None:
             raise Refused("unsupported", "azul-game-engine deals by itself; it cannot take a given deal")
+        self.seed_the_deal()
         if self.fresh:
             lid = Lid()
             seats = [Player(Board(floor=Floor(lid)), name=str(i)) for i in range(self.players)]
@@ -126,8 +137,18 @@ class Adapter:
 
     def legal_moves(self, request):
         if self.moves_cache is None:
-            blob = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
-            self.moves_cache = [m for m in self.candidates() if self.try_move(m, blob=blob) is not None]
+            candidates = self.candidates()  # none before the first deal, in the deal phase, once it is over
+            table = Table.save(self.game) if candidates else b""
+            game: list[bytes] = []  # the whole game, pickled once if a take ends the round
+
+            def accepted(move: str) -> bool:
+                taken = self.take(move, table)
+                if taken != "tiling":
+                    return taken == "taken"
+                game[:] = game or [pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)]
+                return self.try_move(move, blob=game[0]) is not None
+
+            self.moves_cache = [m for m in candidates if accepted(m)]
         return {"moves": list(self.moves_cache)}
 
     def play(self, request):
@@ -161,6 +182,24 @@ class Adapter:
             return []
         sources = [str(i + 1) for i in range(len(self.game.factory_displays))] + ["C"]
         return [s + c + d for s in sources for c in COLOURS for d in "12345F"]
+
+    def take(self, move: str, table: bytes) -> str:
+        """Whether the engine accepts `move`, tried on a copy of the table alone (a copy of the whole game costs
+        four times as much, and legal_moves tries every move the notation can write): "refused", "taken",
+        or "tiling" when the take empties the table. The engine's Game adds nothing to a take but the turn and,
+        once the table is empty, the tiling, so only a "tiling" take needs trying on a copy of the whole game."""
+        player, factories, centre = Table.restore(table, self.game)
+        source, tile, line = move[0], TILE[move[1]], move[2]
+        pool = centre if source == "C" else factories[int(source) - 1]
+        to_floor, index = (pool.count(tile), 0) if line == "F" else (0, int(line) - 1)
+        try:
+            if source == "C":
+                player.take_tiles_from_center(centre, tile, to_floor, index)
+            else:
+                player.take_tiles_from_factory(pool, tile, to_floor, index)
+        except (ActionNotAllowedException, IndexError, KeyError, ValueError, TypeError):
+            return "refused"
+        return "tiling" if all(f.is_empty() for f in factories) and centre.is_empty() else "taken"
 
     def try_move(self, move: str, keep_error: bool = False, blob: bytes | None = None):
         """The game after `move`, played on a copy; None (or Refused) when the engine refuses it."""
@@ -204,6 +243,30 @@ class Adapter:
             "boards": [board_json(p) for p in game.players],
             "winners": [i for i, p in enumerate(game.players) if p.name in game.winners()] if phase == "over" else None,
         }
+
+
+class Table(pickle.Pickler):
+    """A copy of what a take can change: the player to move (pattern lines, floor), the factories, the centre.
+    Two parts of the player's board are not copied: the wall, which a take only reads (`Board.
+    add_tile_to_pattern_line` asks `wall.already_has`; only the tiling writes it), and the lid, which a take only
+    adds the floor's overflow to: the copy gets an empty Lid of its own."""
+
+    def persistent_id(self, obj):
+        return "wall" if isinstance(obj, Wall) else "lid" if isinstance(obj, Lid) else None
+
+    @classmethod
+    def save(cls, game: Game) -> bytes:
+        out = io.BytesIO()
+        cls(out, pickle.HIGHEST_PROTOCOL).dump((game.players[game.current_player], game.factory_displays,
+                                                game.center))
+        return out.getvalue()
+
+    @staticmethod
+    def restore(blob: bytes, game: Game) -> tuple:
+        wall = game.players[game.current_player].board.wall
+        unpickler = pickle.Unpickler(io.BytesIO(blob))
+        unpickler.persistent_load = lambda name: wall if name == "wall" else Lid()
+        return unpickler.load()
 
 
 def apply_move(game: Game, move: str) -> None:
@@ -287,8 +350,9 @@ def build_player(seat: int, data: dict, lid: Lid, has_marker: bool) -> Player:
 
 def serve(adapter: Adapter | None = None) -> int:
     """The protocol loop, around `adapter` (the azul-marl-env adapter passes its own)."""
+    global SEED
     if "--seed" in sys.argv:
-        random.seed(int(sys.argv[sys.argv.index("--seed") + 1]))
+        SEED = sys.argv[sys.argv.index("--seed") + 1]
     adapter = adapter or Adapter()
     for line in sys.stdin:
         if not line.strip():

@@ -97,6 +97,7 @@ class EnvAdapter(base.Adapter):
         if request.get("factories") is not None:
             raise Refused("unsupported", "azul-game-engine deals by itself; it cannot take a given deal")
         if self.fresh:
+            self.seed_the_deal()
             self.env = AzulEnv(player_count=self.players)  # its reset() builds the Game, which deals
             self.env.game.__class__ = base.SteppedGame  # hold each later round's deal until the protocol's deal
             self.game, self.fresh, self.moves_cache = self.env.game, False, None
