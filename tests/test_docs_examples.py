@@ -45,6 +45,24 @@ def test_the_minimal_adapter_passes_the_smoke_test():
     assert "all checks passed" in result.output
 
 
+@pytest.mark.parametrize("slip, broken, failed, check, why", [
+    # the adapter echoes whatever id it was sent: a list, an object, a boolean, a fraction, infinity
+    ("    return value if isinstance(value, str) or type(value) is int else None", "    return value", 5,
+     "id a list", "a request with id a list was answered as if it were valid"),
+    # the adapter answers hello whatever protocol it is asked for
+    ('        if type(request.get("protocol")) is not int or request["protocol"] != 1:', "        if False:", 1,
+     "protocol 2", "hello for protocol 2 was accepted"),
+])
+def test_smoke_fails_an_adapter_that_breaks_a_protocol_check(tmp_path, slip, broken, failed, check, why):
+    text = ADAPTER.read_text(encoding="utf-8")
+    assert slip in text  # the line this test breaks is still the adapter's
+    (tmp_path / "adapter.py").write_text(text.replace(slip, broken), encoding="utf-8")
+    result = CliRunner().invoke(main, ["smoke", "--engine", shlex.join([sys.executable, str(tmp_path / "adapter.py")])])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1 and f"{failed} check(s) failed" in output, output
+    assert f"FAIL {check} {why}" in output, output
+
+
 def test_the_minimal_adapter_passes_the_whole_suite(tmp_path):
     result = CliRunner().invoke(main, ["conform", "--engine", ADAPTER_COMMAND, "--examples", "3",
                                        "--report-dir", str(tmp_path)])
@@ -366,9 +384,30 @@ def test_the_scenario_readme_examples_pass_on_the_reference_engine(name, tmp_pat
 GUIDE = ROOT / "docs" / "validate-your-engine.md"
 
 
+def rendered_guide() -> str:
+    """The guide as the docs build shows it: its `{{ counts.NAME }}` filled in from the corpus."""
+    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+    import docgen_counts
+
+    problems: list[str] = []
+    text = docgen_counts.fill(GUIDE.read_text(encoding="utf-8"), "validate-your-engine.md", problems)
+    assert problems == [] and "{{" not in text
+    return text
+
+
+def test_a_count_the_docs_do_not_know_is_a_build_problem():
+    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+    import docgen_counts
+
+    problems: list[str] = []
+    assert docgen_counts.fill("{{ counts.cases }} and {{ counts.nope }}", "x.md", problems).endswith(
+        " and {{ counts.nope }}")
+    assert problems and problems[0].startswith("x.md: no count named 'nope'")
+
+
 def test_the_guide_counts_the_cases_each_capability_gates():
-    """The guide's numbers are the corpus's: when scenarios are added, update the table of section 2 and the
-    counts of sections 5.2, 5.3 and 5.5 of docs/validate-your-engine.md (its counting snippet prints them)."""
+    """The guide's numbers are the corpus's, counted here independently of the docs build that fills them in
+    (docs/hooks/docgen_counts.py), so scenarios can be added without touching the guide."""
     from azul_conformance.harness.cases import property_cases, scenario_case
 
     scenarios = [scenario_case(s) for s in corpus()]
@@ -380,7 +419,7 @@ def test_the_guide_counts_the_cases_each_capability_gates():
     refused = sum(any(step.kind == "move" and step.reject and step.reject.code == "illegal_move"
                       for step in case.payload.steps) for case in scenarios)
     loaded = sum(case.payload.given.state is not None for case in scenarios)
-    text = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    text = " ".join(rendered_guide().split())
     phrases = [f"{len(property_cases())} properties, {len(cases)} cases in all",
                f"| `\"load_state\": true` | {needing['load_state']} ({loaded} scenarios start from a given position",
                f"| {len(cases) - needing['load_state']} cases run |",
@@ -411,7 +450,8 @@ GUIDE_NAMES = {  # what the guide's worked examples name, and the adapter file t
     "adapters/myzul-ts/table.ts": ["function fromState(", "const COLOUR:", "const LETTER:"],
     "adapters/myzul-ts/adapter.ts": ["function sourceName("],
     "adapters/azul-game-engine/adapter.py": ["class SteppedGame(", "def prepare_for_next_round(", "def build_game(",
-                                            "def build_player(", "def try_move(", "def candidates("],
+                                            "def build_player(", "def try_move(", "def candidates(",
+                                            "def seed_the_deal("],
     "adapters/azul-marl-env/adapter.py": ["def state_json(", "def play("],
 }
 

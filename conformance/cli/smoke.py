@@ -75,7 +75,11 @@ REFUSED = (
     ("protocol 2", b'{"id": 998, "cmd": "hello", "protocol": 2}', ...,
      "hello for protocol 2 was accepted (this engine speaks protocol 1)",
      "hello for protocol 2 refused with bad_request"),
-)
+) + tuple(  # an id is an integer or a string (protocol.md); 1e400 reads as infinity in most JSON libraries
+    (f"id {shown}", b'{"id": %s, "cmd": "state"}' % value, None,
+     f"a request with id {shown} was answered as if it were valid", f"id {shown} refused with bad_request and id null")
+    for shown, value in (("a list", b"[1]"), ("an object", b'{"n": 1}'), ("a boolean", b"true"), ("1.5", b"1.5"),
+                         ("1e400", b"1e400")))
 
 
 def _refused(engine, line: bytes, want_id, accepted: str, shown: str) -> str:
@@ -110,7 +114,8 @@ def _expect(condition: bool, message: str) -> None:
 @click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True, help="Seconds per request.")
 def smoke(engine_command: str, timeout: float) -> None:
     """Check an engine's protocol basics: hello, new_game, deal, legal_moves, play, state, an illegal move,
-    a bad request, a request without an id, a hello for another protocol, quit. One line per check; the exit
+    a bad request, a request without an id, a hello for another protocol, requests whose id is a list, an
+    object, a boolean, a fraction or 1e400 (each refused with id null), quit. One line per check; the exit
     status is 1 if any fails.
 
     \b
