@@ -34,15 +34,13 @@ def report_md_rows(text: str) -> dict[str, tuple[int, int, int]]:
 
 
 def matrix_rows(text: str) -> dict[str, tuple[int, int, int]]:
-    """rule -> (cases, bad, pass) from the matrix page's cells."""
+    """rule -> (cases, bad, pass) from the rule-by-rule table's cells ("2 fail · 3 pass · 1 skip")."""
+    table = text.split("## Rule by rule", 1)[1].split("\n## ", 1)[0]
     rows = {}
-    for rule, badge in re.findall(r"^\| \[?`?([A-Z]+-\d+)[^|]*\| (.*?) \|$", text, re.M):
-        if (found := re.search(r"(\d+) of (\d+) fail", badge)):
-            rows[rule] = (int(found[2]), int(found[1]), None)
-        elif (found := re.search(r"(\d+) of (\d+) pass", badge)):
-            rows[rule] = (int(found[2]), 0, int(found[1]))
-        elif (found := re.search(r"(\d+) skipped", badge)):
-            rows[rule] = (int(found[1]), 0, 0)
+    for rule, counts in re.findall(r"^\| \[?`?([A-Z]+-\d+)[^|]*\| (.*?) \|$", table, re.M):
+        tally = {verdict.replace(" ", "_"): int(n) for n, verdict in re.findall(r"(\d+) ([a-z]+(?: run)?)", counts)}
+        if tally:
+            rows[rule] = (sum(tally.values()), sum(tally.get(v, 0) for v in Verdict if v.bad), tally.get("pass", 0))
     return rows
 
 
@@ -56,9 +54,40 @@ def test_the_matrix_and_report_md_agree(path, tmp_path):
     expected = report_md_rows((path.parent / "report.md").read_text(encoding="utf-8"))
     assert problems == [] and matrix and set(matrix) == set(expected)
     for rule, (cases, bad, passed) in expected.items():
-        got = matrix[rule]
-        assert got[:2] == (cases, bad) and got[2] in (None, passed), rule
+        assert matrix[rule] == (cases, bad, passed), rule
 
 
 def test_every_committed_report_is_checked():
     assert {p.parent.name for p in REPORTS} >= {"azul-game-engine", "reference"}
+
+
+def test_every_adapters_engine_is_in_the_matrix_linked_to_its_write_up_and_report():
+    import yaml
+
+    page = docgen_reports.matrix_page(load_spec(), ROOT / "docs" / "reports", [], "reports/")
+    for path in sorted((ROOT / "adapters").glob("*/adapter.yaml")):
+        folder = Path(yaml.safe_load(path.read_text(encoding="utf-8"))["report"]).name
+        write_up = docgen_reports.write_up(ROOT / "docs" / "reports", folder)
+        assert write_up is not None, f"{folder} has no docs/reports/<engine>.md"
+        row = next(line for line in page.splitlines() if f"(reports/{folder}/report.md)" in line)
+        assert f"](reports/{write_up})" in row, row
+
+
+def test_the_two_ludometer_engines_are_compared_case_by_case(tmp_path):
+    folder = tmp_path / "reports"
+    for name in ("ludometer-py", "ludometer-js"):
+        (folder / name).mkdir(parents=True)
+        shutil.copy(ROOT / "docs" / "reports" / name / "report.jsonl", folder / name / "report.jsonl")
+    page = docgen_reports.matrix_page(load_spec(), folder, [])
+    section = page.split("## One engine, two languages", 1)[1]
+    assert "ludometer (JavaScript port" in section and "ludometer (Python" in section
+    cases = len(docgen_reports.read_report(folder / "ludometer-py" / "report.jsonl").results)
+    assert f"{cases} of {cases} cases have the same verdict on both" in section
+    # a verdict that changes on one side is named
+    lines = (folder / "ludometer-js" / "report.jsonl").read_text(encoding="utf-8").splitlines()
+    changed = next(i for i, line in enumerate(lines) if '"verdict":"pass"' in line)
+    lines[changed] = lines[changed].replace('"verdict":"pass"', '"verdict":"fail"')
+    (folder / "ludometer-js" / "report.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    section = docgen_reports.matrix_page(load_spec(), folder, []).split("## One engine, two languages", 1)[1]
+    assert f"{cases - 1} of {cases} cases have the same verdict on both; 1 differ" in section
+    assert "| fail | pass |" in section  # the port first (the reports are read in name order)

@@ -27,21 +27,84 @@ def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, RunReport
     return reports
 
 
-def rule_cell(results: list[CaseResult]) -> str:
-    """One rule for one engine: the cases filed under it, as report.md's row counts them."""
+VERDICT_ORDER = ["fail", "error", "crash", "timeout", "differs", "pass", "skip", "not_run"]
+
+
+def counts_cell(results: list[CaseResult]) -> str:
+    """One rule or chapter for one engine: how many of the cases filed under it end in each verdict (as
+    report.md's row counts them), worst first, the worst as a coloured badge."""
     if not results:
         return "—"
-    total = len(results)
-    bad = sum(r.bad for r in results)
-    passed = sum(r.verdict is Verdict.PASS for r in results)
-    if bad:
-        return f'<span class="azul-badge azul-verdict-fail">{bad} of {total} fail</span>'
-    if passed:
-        return f'<span class="azul-badge azul-verdict-pass">{passed} of {total} pass</span>'
-    return f'<span class="azul-badge azul-verdict-skip">{total} skipped</span>'
+    tally = {verdict: sum(str(r.verdict) == verdict for r in results) for verdict in VERDICT_ORDER}
+    parts = [f"{count} {verdict.replace('_', ' ')}" for verdict, count in tally.items() if count]
+    worst = next(verdict for verdict, count in tally.items() if count)
+    colour = "fail" if worst in ("fail", "error", "crash", "timeout") else worst.replace("not_run", "skip")
+    return " ".join([f'<span class="azul-badge azul-verdict-{colour}">{parts[0]}</span>', " · ".join(parts[1:])]
+                    ).strip()
 
 
-def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
+def write_up(folder: Path, name: str) -> str | None:
+    """The engine's own write-up beside its report folder: docs/reports/<name>.md, or one page for engines that
+    share an upstream (ludometer-py and ludometer-js: ludometer.md)."""
+    stem = name.split("/")[0]
+    for candidate in (stem, stem.rsplit("-", 1)[0]):
+        if (folder / f"{candidate}.md").is_file():
+            return f"{candidate}.md"
+    return None
+
+
+def _link(folder: Path, link: str | None, target: str | None, text: str) -> str:
+    """A link to `target` (a file under the reports folder) when the page's reports are the docs' own."""
+    return f"[{text}]({link}{target})" if link is not None and target and (folder / target).is_file() else text
+
+
+def by_chapter(spec: Spec, results: list[CaseResult]) -> dict[str, list[CaseResult]]:
+    """Each result under the chapters of the rules by_rule files it under, once per chapter."""
+    chapter_of = {rule.id: rule.chapter for rule in spec.rules}
+    chapters: dict[str, dict[str, CaseResult]] = {}
+    for rule, cases in by_rule(results).items():
+        chapter = chapter_of.get(rule, rule.split("-")[0].lower())
+        for case in cases:
+            chapters.setdefault(chapter, {})[case.id] = case
+    return {chapter: list(cases.values()) for chapter, cases in chapters.items()}
+
+
+def twins(reports: list[tuple[str, RunReport]]) -> list[tuple[tuple[str, RunReport], tuple[str, RunReport]]]:
+    """Pairs of reports on the same engine in two languages: their engine names agree before the parenthesis
+    ("ludometer (Python, via adapter)", "ludometer (JavaScript port, via adapter)")."""
+    def upstream(item: tuple[str, RunReport]) -> str:
+        return (engine_title(item[1].header) or item[0]).split("(")[0].strip()
+
+    pairs = []
+    for index, first in enumerate(reports):
+        pairs += [(first, second) for second in reports[index + 1:] if upstream(first) == upstream(second)]
+    return pairs
+
+
+def side_by_side(pair) -> list[str]:
+    (name_a, a), (name_b, b) = pair
+    title_a, title_b = engine_title(a.header) or name_a, engine_title(b.header) or name_b
+    verdicts_a = {r.id: str(r.verdict) for r in a.results}
+    verdicts_b = {r.id: str(r.verdict) for r in b.results}
+    shared = sorted(set(verdicts_a) & set(verdicts_b))
+    differ = [case for case in shared if verdicts_a[case] != verdicts_b[case]]
+    out = ["", f"### {cell(title_a)} and {cell(title_b)}", ""]
+    if not shared:
+        return out + ["The two reports have no case in common."]
+    out += [f"{len(shared) - len(differ)} of {len(shared)} cases have the same verdict on both"
+            + (":" if not differ else f"; {len(differ)} differ:"), ""]
+    if differ:
+        out += ["| Case | " + cell(title_a) + " | " + cell(title_b) + " |", "| --- | --- | --- |"]
+        out += [f"| `{case}` | {verdicts_a[case]} | {verdicts_b[case]} |" for case in differ]
+    else:
+        tally = {v: sum(verdict == v for verdict in verdicts_a.values()) for v in VERDICT_ORDER}
+        out.append(", ".join(f"{count} {verdict}" for verdict, count in tally.items() if count) + " on each.")
+    return out
+
+
+def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None = None) -> str:
+    """The matrix page; `link` is the path from the page to `folder` ("reports/" for the docs' own reports),
+    None to link nothing (a folder outside the docs)."""
     reports = load_reports(folder, problems)
     out = ["# Conformance matrix", "",
            "Which engine passes which rule, from the conformance reports committed under `docs/reports/`, "
@@ -50,7 +113,9 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
            "does not offer) never count as passes. The scores are by level: the rulebooks' own rules, our "
            "rulings where they are silent or disagree, and implementation-defined behaviour (where an engine "
            "that chose otherwise `differs`, never fails); a deviation is a group of failing cases that find "
-           "the same state field wrong in the same way.", ""]
+           "the same state field wrong in the same way. Each engine's write-up explains every deviation from "
+           "the engine's own code; `python adapters/run_all.py` rebuilds the engines and rewrites the reports, "
+           "and CI fails when a verdict changes.", ""]
     if not reports:
         return "\n".join(out + ['!!! note "No report yet"', "",
                                 "    No report is committed under `docs/reports/`. Run `azul conform --report-dir` "
@@ -63,17 +128,36 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str]) -> str:
         score = scores(results)
         levels = " | ".join(f"{row['pass']} of {row['judged']} pass" + (f", {row['differs']} differ" if row["differs"]
                                                                           else "") for row in score.values())
-        out.append(f"| {cell(engine_title(report.header) or name)} | `{name}` | {len(results)} | "
+        title = _link(folder, link, write_up(folder, name), cell(engine_title(report.header) or name))
+        full = _link(folder, link, name.replace(".jsonl", ".md"), "report.md") if name.endswith("/report.jsonl") \
+            else f"`{name}`"
+        out.append(f"| {title} | {full} | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
                    f"{sum(not r.verdict.judged for r in results)} | {levels} | {len(deviations(results))} |")
+    heads = " | ".join(cell(engine_title(report.header) or name) for name, report in reports)
+    chapters = [by_chapter(spec, list(report.results)) for _, report in reports]
+    titles = {chapter.name: chapter.title for chapter in spec.chapters}
+    names = [chapter.name for chapter in spec.chapters] + sorted({c for rows in chapters for c in rows} - set(titles))
+    out += ["", "## Chapter by chapter", "",
+            "Each case once per chapter, under the rules it is filed under.", "",
+            "| Chapter | " + heads + " |", "| --- |" + " --- |" * len(reports)]
+    for chapter in names:
+        if any(chapter in rows for rows in chapters):
+            label = f"[{cell(titles[chapter])}](rules/{chapter}.md)" if chapter in titles else f"`{chapter}`"
+            out.append(f"| {label} | " + " | ".join(counts_cell(rows.get(chapter, [])) for rows in chapters) + " |")
     grouped = [by_rule(list(report.results)) for _, report in reports]
-    out += ["", "## Rule by rule", "",
-            "| Rule | " + " | ".join(cell(engine_title(report.header) or name) for name, report in reports) + " |",
-            "| --- |" + " --- |" * len(reports)]
+    out += ["", "## Rule by rule", "", "| Rule | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     rule_ids = [rule.id for rule in spec.rules] or sorted({rule for rules in grouped for rule in rules})
-    for rule_id in rule_ids:
-        cells = [rule_cell(rules.get(rule_id, [])) for rules in grouped]
+    for rule_id in rule_ids + sorted({rule for rules in grouped for rule in rules} - set(rule_ids)):
+        cells = [counts_cell(rules.get(rule_id, [])) for rules in grouped]
         out.append(f"| {rule_link(spec, rule_id, '')} | " + " | ".join(cells) + " |")
+    pairs = twins(reports)
+    if pairs:
+        out += ["", "## One engine, two languages",
+                "", "Engines ported from one to another should agree case by case (the properties play different "
+                "random games on each when their random generators differ)."]
+        for pair in pairs:
+            out += side_by_side(pair)
     return "\n".join(out) + "\n"
 
 

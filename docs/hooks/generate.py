@@ -1,4 +1,5 @@
-"""mkdocs hook: generate the rule, divergence, clause, scenario, matrix, catch-power and CLI pages at build time.
+"""mkdocs hook: generate the rule, divergence, clause, scenario, matrix, catch-power and CLI pages at build time,
+and fill in the corpus counts a hand-written page quotes (`{{ counts.NAME }}`, see docgen_counts).
 
 The pages are made from what the package itself loads: the spec by azul_conformance.spec_data, the scenarios by
 the scenario loader (and drawn after the scenario runner's run on the reference engine), the reports by
@@ -24,6 +25,7 @@ from azul_conformance.scenario import corpus_root
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS
 
 import docgen_clauses
+import docgen_counts
 import docgen_mutation
 import docgen_reports
 import docgen_rules
@@ -64,7 +66,8 @@ def _pages(config) -> dict[str, str]:
     for group, items in gallery.groups().items():
         pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items)
     reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
-    pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems)
+    own = reports.resolve() == (Path(config["docs_dir"]) / "reports").resolve()
+    pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems, "reports/" if own else None)
     urls = {scenario.id: gallery.url(scenario) for scenario in gallery.scenarios}
     pages["mutation.md"] = docgen_mutation.page(spec, urls, reports / "mutation", problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
@@ -135,6 +138,17 @@ def on_config(config):
     if config.get("nav"):
         config["nav"] = _expand(config["nav"], sections)
     return config
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    """A hand-written page's `{{ counts.NAME }}` (the guide's corpus counts) filled in from the corpus."""
+    if "{{" not in markdown:
+        return markdown
+    problems: list[str] = []
+    markdown = docgen_counts.fill(markdown, page.file.src_uri, problems)
+    for problem in problems:
+        log.warning(problem)
+    return markdown
 
 
 def on_files(files: Files, config) -> Files:
