@@ -22,6 +22,12 @@ PHASES = (DEAL, OFFER, TILING, OVER)
 FIELDS = ("format", "variant", "players", "round", "phase", "turn", "start_player", "marker",
           "factories", "centre", "bag", "lid", "boards", "winners")
 BOARD_FIELDS = ("score", "lines", "wall", "floor")
+TILE_LETTERS = frozenset(COLOURS)
+WALL_LETTERS = TILE_LETTERS | {"."}
+FLOOR_LETTERS = TILE_LETTERS | {MARKER_LETTER}
+# The rows the coloured wall allows (WALL-1): its printed colours, any of them still empty ("." for each).
+COLOURED_ROWS = [{"".join(COLOURS[wall_colour(r, c)] if keep >> c & 1 else "." for c in range(WALL_SIZE))
+                  for keep in range(2 ** WALL_SIZE)} for r in range(WALL_SIZE)]
 
 
 def to_state(game: Game) -> dict[str, Any]:
@@ -41,13 +47,24 @@ def to_state(game: Game) -> dict[str, Any]:
 CELL_LETTERS = {EMPTY: ".", **{colour: letter for colour, letter in enumerate(COLOURS)}}  # a wall cell
 
 
+class _RowTexts(dict):
+    """Wall row (a tuple of cells) -> its text, `B.R..`; each row written once, then looked up (at most 6^5)."""
+
+    def __missing__(self, row: tuple[int, ...]) -> str:
+        text = self[row] = "".join(map(CELL_LETTERS.__getitem__, row))
+        return text
+
+
+ROW_TEXTS = _RowTexts()
+
+
 def _board_to_json(board: Board) -> dict[str, Any]:
-    # map() over lookup tables: a state is written after every step of every fuzzed game
+    # lookups and map(): a state is written after every step of every fuzzed game
     return {
         "score": board.score,
         "lines": [COLOURS[colour] * count if count else "" for colour, count in zip(board.line_colour,
                                                                                      board.line_count)],
-        "wall": ["".join(map(CELL_LETTERS.__getitem__, row)) for row in board.wall],
+        "wall": [ROW_TEXTS[tuple(row)] for row in board.wall],
         "floor": "".join(map(LETTERS.__getitem__, board.floor)),  # LETTERS[MARKER] is the marker's letter
     }
 
@@ -114,7 +131,7 @@ def _is_int(value: Any) -> bool:
 def _tiles(value: Any, where: str, limit: int | None = None) -> list[str]:
     if not isinstance(value, str):
         return [f"{where}: expected a string of colour letters, got {value!r}"]
-    bad = sorted({ch for ch in value if ch not in COLOURS})
+    bad = sorted(set(value) - TILE_LETTERS)
     if bad:
         return [f"{where}: {value!r} has {''.join(bad)!r}, not colour letters (B Y R K W)"]
     if limit is not None and len(value) > limit:
@@ -180,9 +197,9 @@ def _board_shape_problems(board: Any, where: str) -> list[str]:
         found.append(f"{where}.wall: expected a list of 5 rows")
     else:
         for r, row in enumerate(wall):
-            if not isinstance(row, str) or len(row) != WALL_SIZE or any(ch not in COLOURS + "." for ch in row):
+            if not isinstance(row, str) or len(row) != WALL_SIZE or not set(row) <= WALL_LETTERS:
                 found.append(f"{where}.wall[{r}]: expected 5 characters of B Y R K W or '.', got {row!r}")
-    if not isinstance(floor, str) or any(ch not in COLOURS + MARKER_LETTER for ch in floor):
+    if not isinstance(floor, str) or not set(floor) <= FLOOR_LETTERS:
         found.append(f"{where}.floor: expected a string of B Y R K W and M, got {floor!r}")
     elif len(floor) > FLOOR_SPACES or floor.count(MARKER_LETTER) > 1:
         found.append(f"{where}.floor: {floor!r} has more than 7 spaces or more than one marker (FLOOR-1)")
@@ -191,14 +208,11 @@ def _board_shape_problems(board: Any, where: str) -> list[str]:
 
 def _tile_problems(doc: dict) -> list[str]:
     """SETUP-4: exactly 20 tiles of each colour in play, wherever they are."""
-    counts = dict.fromkeys(COLOURS, 0)
     places = doc["factories"] + [doc["centre"], doc["bag"], doc["lid"]]
     for board in doc["boards"]:
         places += board["lines"] + board["wall"] + [board["floor"]]
-    for text in places:
-        for letter in text:
-            if letter in counts:
-                counts[letter] += 1
+    everything = "".join(places)
+    counts = {colour: everything.count(colour) for colour in COLOURS}
     return [f"tiles: {counts[c]} {c} tiles in play, expected {TILES_PER_COLOUR} (SETUP-4)"
             for c in COLOURS if counts[c] != TILES_PER_COLOUR]
 
@@ -209,17 +223,16 @@ def _board_problems(doc: dict) -> list[str]:
         where = f"boards[{seat}]"
         wall = board["wall"]
         for r, row in enumerate(wall):
-            for c, letter in enumerate(row):
-                if letter == ".":
-                    continue
-                if doc["variant"] == "colour" and COLOUR_INDEX[letter] != wall_colour(r, c):
-                    found.append(f"{where}.wall[{r}]: {letter} cannot stand in column {c + 1} of the coloured "
-                                 f"wall, which shows {COLOURS[wall_colour(r, c)]} there (WALL-1)")
+            if doc["variant"] == "colour" and row not in COLOURED_ROWS[r]:  # name each misplaced tile
+                for c, letter in enumerate(row):
+                    if letter != "." and COLOUR_INDEX[letter] != wall_colour(r, c):
+                        found.append(f"{where}.wall[{r}]: {letter} cannot stand in column {c + 1} of the "
+                                     f"coloured wall, which shows {COLOURS[wall_colour(r, c)]} there (WALL-1)")
             if len(set(row) - {"."}) != len(row.replace(".", "")):
                 found.append(f"{where}.wall[{r}]: {row!r} holds a colour twice in one row (GREY-2)")
-        for c in range(WALL_SIZE):
-            column = [row[c] for row in wall if row[c] != "."]
-            if len(set(column)) != len(column):
+        for c, column in enumerate(zip(*wall)):
+            tiles = "".join(column).replace(".", "")
+            if len(set(tiles)) != len(tiles):
                 found.append(f"{where}.wall: column {c + 1} holds a colour twice (GREY-2)")
         for i, text in enumerate(board["lines"]):
             if len(set(text)) > 1:
