@@ -14,7 +14,7 @@ from itertools import compress
 
 from .board import EMPTY, Board
 from .errors import IllegalDeal, IllegalMove, InvalidSetup, MalformedDeal
-from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES_TO, Move, Placement, Take, parse_move
+from .moves import CENTRE, FLOOR, PLACEMENTS, TAKES_FROM, Move, Placement, Take, parse_move
 from .tiles import (
     COLOURS, FACTORIES_BY_PLAYERS, TILES_PER_COLOUR, TILES_PER_FACTORY, text_to_counts,
 )
@@ -96,7 +96,7 @@ class Game:
 
     def _draw(self, rng: random.Random) -> None:
         """DEAL-1..3: four random tiles per factory in turn; the lid refills an empty bag; stop when both are out."""
-        bag, lid, randrange = self.bag, self.lid, rng.randrange
+        bag, lid, getrandbits = self.bag, self.lid, rng.getrandbits
         in_bag = sum(bag)
         for factory in self.factories:
             for _ in range(TILES_PER_FACTORY):
@@ -107,8 +107,13 @@ class Game:
                     for c in range(5):  # DEAL-2: pour the lid into the bag
                         bag[c] += lid[c]
                         lid[c] = 0
-                pick = randrange(in_bag)
-                colour = 0
+                # One of the bag's tiles, uniformly: rng.randrange(in_bag) spelt out, the same numbers (the
+                # rejection sampling of random.Random._randbelow) without its checks on every tile.
+                bits = in_bag.bit_length()
+                pick = getrandbits(bits)
+                while pick >= in_bag:
+                    pick = getrandbits(bits)
+                colour = 0  # the tile's colour: the bag's tiles in colour order, B Y R K W
                 while pick >= bag[colour]:
                     pick -= bag[colour]
                     colour += 1
@@ -193,15 +198,21 @@ class Game:
         """OFFER-2, OFFER-4, OFFER-11: all tiles of one colour from one factory or the centre, to a pattern line
         that accepts them (Board.accepts: OFFER-8, OFFER-9, OFFER-12, read from the board's open_lines) or to
         the floor line."""
-        open_lines = self.boards[self.turn].open_lines
+        # Per colour, the bit set of the pattern lines open to it; written colour by colour, as this runs at
+        # every turn (tests/test_engine_fast_paths.py holds the list to the rules read plainly).
+        blue, yellow, red, black, white = self.boards[self.turn].open_lines
         moves: list[Take] = []
-        for source, tiles in enumerate(self.factories, 1):
-            takes = TAKES_TO[source]
-            for c in compress(COLOUR_RANGE, tiles):  # the colours the factory holds
-                moves += takes[c][open_lines[c]]
-        takes = TAKES_TO[CENTRE]
-        for c in compress(COLOUR_RANGE, self.centre):
-            moves += takes[c][open_lines[c]]
+        for takes, (b, y, r, k, w) in zip(TAKES_FROM[len(self.factories)], self.factories + [self.centre]):
+            if b:
+                moves += takes[0][blue]
+            if y:
+                moves += takes[1][yellow]
+            if r:
+                moves += takes[2][red]
+            if k:
+                moves += takes[3][black]
+            if w:
+                moves += takes[4][white]
         return moves
 
     def play(self, move: Move | str) -> None:

@@ -1,10 +1,12 @@
 """The engine's speed-ups held equal to the readable rule functions they stand in for.
 
-`Board.open_lines` caches, per colour, which pattern lines accept it; `Game._legal_takes` and `Game._take`
-read it instead of calling `Board.accepts` line by line. `Board.complete_rows` counts rows holding all five
-colours instead of scanning the cells. Over random games (2-4 players, both walls), at every position, each
-cached or shortened answer must equal the one the plain rule gives, and a game rebuilt from its state must
-rebuild the cache the same.
+`Board.open_lines` caches, per colour, which pattern lines accept it (`Board.reopen` writes it from a table);
+`Game._legal_takes` and `Game._take` read it instead of calling `Board.accepts` line by line.
+`Board.complete_rows` counts rows holding all five colours instead of scanning the cells. Over random games
+(2-4 players, both walls), at every position, each cached or shortened answer must equal the one the plain
+rule gives, and a game rebuilt from its state must rebuild the cache the same. `Game._draw` spells
+rng.randrange out, and must draw what the plain draw does; the state document's lookups (the coloured wall's
+allowed rows, wall row texts) must say what the cells read one by one say.
 """
 
 from __future__ import annotations
@@ -82,3 +84,66 @@ def test_a_refused_line_still_names_its_rule():
     with pytest.raises(IllegalMove) as refused:
         game.play("3R1")
     assert refused.value.rule == "OFFER-8"
+
+
+# -- the deal: Game._draw against the draw read plainly ----------------------------------------------------------
+
+def draw_by_the_rules(game: Game, rng: random.Random) -> None:
+    """DEAL-1..3 read plainly: factory by factory, four tiles each, every tile one of the bag's tiles picked with
+    rng.randrange (the bag's tiles in colour order); an empty bag gets the lid's tiles; no tile left, stop."""
+    for factory in game.factories:
+        for _ in range(4):
+            if not sum(game.bag):
+                game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
+                if not sum(game.bag):
+                    return
+            tiles = [colour for colour in range(5) for _ in range(game.bag[colour])]
+            colour = tiles[rng.randrange(len(tiles))]
+            game.bag[colour] -= 1
+            factory[colour] += 1
+
+
+@given(players=st.sampled_from([2, 3, 4]), seed=SEEDS,
+       bag=st.lists(st.integers(0, 20), min_size=5, max_size=5), lid=st.lists(st.integers(0, 20), min_size=5,
+                                                                             max_size=5))
+@settings(max_examples=200, deadline=None)
+def test_the_draw_takes_the_tiles_randrange_picks(players, seed, bag, lid):
+    """Game._draw spells rng.randrange out (getrandbits with rejection): the same tiles, in the same factories,
+    leaving bag, lid and the generator as the plain draw does, whatever is in bag and lid."""
+    fast, plain = Game(players), Game(players)
+    for game in (fast, plain):
+        game.bag, game.lid = bag[:], lid[:]
+    fast_rng, plain_rng = random.Random(seed), random.Random(seed)
+    fast._draw(fast_rng)
+    draw_by_the_rules(plain, plain_rng)
+    assert (fast.factories, fast.bag, fast.lid) == (plain.factories, plain.bag, plain.lid)
+    assert fast_rng.getstate() == plain_rng.getstate()
+
+
+# -- state documents: the lookups against the cells read one by one ----------------------------------------------
+
+def test_the_coloured_rows_allowed_are_those_whose_every_tile_is_printed_there():
+    """state.COLOURED_ROWS against WALL-1 read cell by cell, for every row of letters and dots."""
+    from itertools import product
+
+    from azul_reference.state import COLOURED_ROWS
+    from azul_reference.tiles import COLOURS, wall_colour
+
+    for r in range(5):
+        for cells in product("." + COLOURS, repeat=5):
+            row = "".join(cells)
+            plain = all(letter == "." or letter == COLOURS[wall_colour(r, c)] for c, letter in enumerate(row))
+            assert (row in COLOURED_ROWS[r]) == plain, (r, row)
+
+
+@given(rows=st.lists(st.lists(st.integers(-1, 4), min_size=5, max_size=5), min_size=5, max_size=5))
+@settings(max_examples=100, deadline=None)
+def test_wall_row_texts_are_the_cells_letter_by_letter(rows):
+    from azul_reference.board import Board
+    from azul_reference.state import _board_to_json
+    from azul_reference.tiles import COLOURS
+
+    board = Board()
+    board.wall = [row[:] for row in rows]
+    assert _board_to_json(board)["wall"] == ["".join("." if cell == EMPTY else COLOURS[cell] for cell in row)
+                                             for row in rows]

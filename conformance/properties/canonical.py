@@ -36,10 +36,8 @@ def places(state: CanonicalState) -> Iterator[tuple[str, str]]:
 
 def tile_counts(state: CanonicalState) -> Counter:
     """How many tiles of each colour the state holds, wherever they are (the marker and `.` are not tiles)."""
-    counts: Counter = Counter()
-    for _, text in places(state):
-        counts.update(ch for ch in text if ch in COLOURS)
-    return counts
+    everything = "".join(text for _, text in places(state))
+    return Counter({colour: n for colour in COLOURS if (n := everything.count(colour))})
 
 
 def on_offer(state: CanonicalState) -> int:
