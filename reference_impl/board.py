@@ -174,10 +174,15 @@ class Board:
         return self.row_colours.count(ALL_COLOURS)
 
     def complete_columns(self) -> int:
-        return sum(1 for col in range(WALL_SIZE) if all(row[col] != EMPTY for row in self.wall))
+        """Wall columns holding all five colours, so full (END-3): a column never holds a colour twice."""
+        return self.column_colours.count(ALL_COLOURS)
 
     def complete_colours(self) -> int:
-        return sum(1 for colour in range(5) if all(mask >> colour & 1 for mask in self.row_colours))
+        """Colours on every wall row (END-4): the bits set in all five rows' colour sets."""
+        on_every_row = ALL_COLOURS
+        for colours in self.row_colours:
+            on_every_row &= colours
+        return on_every_row.bit_count()
 
     def end_bonus(self) -> int:
         """END-2, END-3, END-4."""

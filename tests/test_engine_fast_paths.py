@@ -2,7 +2,8 @@
 
 `Board.open_lines` caches, per colour, which pattern lines accept it (`Board.reopen` writes it from a table);
 `Game._legal_takes` and `Game._take` read it instead of calling `Board.accepts` line by line.
-`Board.complete_rows` counts rows holding all five colours instead of scanning the cells. Over random games
+`Board.complete_rows`, `complete_columns` and `complete_colours` count from the rows' and columns' colour sets
+instead of scanning the cells. Over random games
 (2-4 players, both walls), at every position, each cached or shortened answer must equal the one the plain
 rule gives, and a game rebuilt from its state must rebuild the cache the same. `Game._draw` spells
 rng.randrange out, and must draw what the plain draw does; the state document's lookups (the coloured wall's
@@ -40,6 +41,8 @@ def check_position(game: Game) -> None:
                 cached = bool(board.open_lines[colour] >> line & 1)
                 assert cached == board.accepts(line, colour), (seat, line, colour)
         assert board.complete_rows() == sum(1 for row in board.wall if EMPTY not in row)
+        assert board.complete_columns() == sum(1 for col in range(5) if all(row[col] != EMPTY for row in board.wall))
+        assert board.complete_colours() == sum(1 for colour in range(5) if all(colour in row for row in board.wall))
     rebuilt = from_state(to_state(game))
     assert [b.open_lines for b in rebuilt.boards] == [b.open_lines for b in game.boards]
     if game.phase == OFFER:
