@@ -286,17 +286,18 @@ def _empty_take_passes(original):
     return take
 
 
-def _refuse_unlisted(rule: str):
-    """For a mutant that lists fewer takes (a patched listing or Board.colours_accepted): its take refuses what
-    it does not list, as an engine reading the rule that way would (the reference's own check explains only the
-    rulebooks' refusals). A take the rules refuse anyway is refused as the rules say."""
+def _refuse_unlisted(rule: str, noun: str = "takes", phase: str | None = OFFER):
+    """For a mutant that lists fewer moves (a patched listing, Board.colours_accepted or Board.free_columns): the
+    patched Game._take (or, with noun "placements" and no phase, Game._place) refuses what the mutant does not list,
+    as an engine reading the rule that way would (the reference's own check explains only the rulebooks'
+    refusals). A move the rules refuse anyway is refused as the rules say."""
     def make(original):
-        def take(game, move):
-            if game.phase == OFFER and str(move) not in {str(m) for m in game._legal_takes()}:
+        def act(game, move):
+            if (phase is None or game.phase == phase) and str(move) not in {str(m) for m in game.legal_moves()}:
                 original(game.copy(), move)  # raises when the rules themselves refuse it
-                raise IllegalMove(f"{move}: not among the legal takes", rule=rule)
+                raise IllegalMove(f"{move}: not among the legal {noun}", rule=rule)
             original(game, move)
-        return take
+        return act
     return make
 
 
@@ -580,17 +581,6 @@ def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...]):
     return make
 
 
-def _refuse_unlisted_placement(rule: str):
-    def make(original):
-        def place(game, move):
-            if str(move) not in {str(m) for m in game.legal_moves()}:
-                original(game.copy(), move)  # raises when the rules themselves refuse it
-                raise IllegalMove(f"{move}: not among the legal placements", rule=rule)
-            original(game, move)
-        return place
-    return make
-
-
 def _ends_at_the_row(original):
     def place(game, move):
         original(game, move)
@@ -811,7 +801,8 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
       source="divergence"),
     M("grey-coloured-layout", "GREY-1", "On the grey wall each colour still goes to its printed column.",
-      ("board.Board.free_columns", _coloured_layout), ("game.Game._place", _refuse_unlisted_placement("GREY-1"))),
+      ("board.Board.free_columns", _coloured_layout),
+      ("game.Game._place", _refuse_unlisted("GREY-1", "placements", phase=None))),
     M("grey-unfit-line-to-lid", "GREY-3", "ES and IT-2: a line whose tile fits no column is discarded to the lid.",
       ("board.Board.line_to_floor", _unfit_line(0)), source="divergence"),
     M("grey-unfit-one-tile-to-floor", "GREY-3", "A line that fits nowhere sends one tile to the floor, the rest "
