@@ -21,6 +21,14 @@ class _Loader(yaml.SafeLoader):
         super().__init__(text)
         self._depth = 0
 
+    def fetch_flow_collection_start(self, TokenClass):
+        # The scanner reads ahead of the composer while a `[` or `{` may still start a key, and checks every
+        # open one at each token: a thousand of them on one line cost a million steps before any depth check.
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(None, None, f"nested more than {MAX_DEPTH} levels deep",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(TokenClass)
+
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             mark = self.peek_event().start_mark
