@@ -35,24 +35,24 @@ def slow(delay: float = 0.02) -> str:
 def run(tmp_path: Path, **options):
     folder = tmp_path / "reports"
     session = Session(report_dir=str(folder), formats=("jsonl", "markdown", "junit"), **options)
-    started = time.monotonic()
     results, status = run_session(session, Console(file=open(tmp_path / "out.txt", "w"), width=100))
     lines = [json.loads(line) for line in (folder / "report.jsonl").read_text().splitlines()]
-    return results, status, lines, time.monotonic() - started
+    return results, status, lines
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_case_over_its_budget_is_cut_and_the_next_case_runs(tmp_path, jobs):
     # 50 games at 20 ms a move take minutes; the budget cuts the property after about a second.
-    results, status, lines, _ = run(tmp_path, engine_command=slow(), jobs=jobs, examples=50, case_timeout=1.0,
-                                    only=("property-invariants", "offer-refuse-full-line", "offer-overflow-to-floor"))
+    results, status, lines = run(tmp_path, engine_command=slow(), jobs=jobs, examples=50, case_timeout=1.0,
+                                 only=("property-invariants", "offer-refuse-full-line", "offer-overflow-to-floor"))
     verdicts = {r.id: r.verdict for r in results}
     assert verdicts == {"offer-refuse-full-line": Verdict.PASS, "offer-overflow-to-floor": Verdict.PASS,
                         "property-invariants": Verdict.OUT_OF_TIME}
     cut = next(r for r in results if r.id == "property-invariants")
-    assert 1.0 <= cut.seconds < 1.0 + 10  # a move takes 20 ms: the cut comes at the first request after 1 s
+    assert cut.seconds >= 1.0  # never before the budget
     assert "--case-timeout 1s" in cut.message and "no failure found" in cut.message
     assert cut.details["examples"] == int(cut.message.split(": ")[1].split()[0])  # games played in full, kept
+    assert cut.details["examples"] < 50  # cut during the property, not after its games
     assert status == 0  # a budget is not a failure
     footer = lines[-1]
     assert footer["counts"]["out_of_time"] == 1 and footer["counts"]["pass"] == 2
@@ -65,11 +65,11 @@ def test_a_case_over_its_budget_is_cut_and_the_next_case_runs(tmp_path, jobs):
 def test_the_run_budget_cuts_the_running_case_and_marks_the_rest_not_run(tmp_path, jobs):
     # at 0.1 s a move, a property's game takes several seconds: the budget ends during a case, however slow
     # the start on a loaded machine
-    results, status, lines, wall = run(tmp_path, engine_command=slow(0.1), jobs=jobs, examples=50, budget=8.0,
-                                       only=("OFFER", "property-invariants", "differential-takes"))
+    results, status, lines = run(tmp_path, engine_command=slow(0.1), jobs=jobs, examples=50, budget=8.0,
+                                 only=("OFFER", "property-invariants", "differential-takes"))
     verdicts = [r.verdict for r in results]
-    assert wall < 8.0 + 30  # stopped at the budget (plus a request's --timeout and the workers' grace at worst)
-    assert Verdict.OUT_OF_TIME in verdicts and Verdict.NOT_RUN in verdicts
+    # stopped at the budget: the cases running then are cut (one per engine at most), none starts after it
+    assert 1 <= verdicts.count(Verdict.OUT_OF_TIME) <= jobs and Verdict.NOT_RUN in verdicts
     for result in results:
         if result.verdict is Verdict.NOT_RUN:
             assert result.message == "not run: the run's time budget (--budget 8s) ran out before this case"
@@ -129,9 +129,9 @@ def test_metered_cuts_once_at_the_first_request_after_the_deadline():
 
 def test_a_hung_in_process_engine_is_ended_with_its_worker_and_the_run_goes_on(tmp_path):
     # `stuck` never returns from its fifth move: only ending its worker process can cut it (-j 2)
-    results, status, _, _ = run(tmp_path, engine_command=STUCK, jobs=2, examples=3, case_timeout=1.0, timeout=0.5,
-                                only=("property-invariants", "offer-refuse-centre-marker-only",
-                                      "offer-marker-first-centre-take"))
+    results, status, _ = run(tmp_path, engine_command=STUCK, jobs=2, examples=3, case_timeout=1.0, timeout=0.5,
+                             only=("property-invariants", "offer-refuse-centre-marker-only",
+                                   "offer-marker-first-centre-take"))
     verdicts = {r.id: r.verdict for r in results}
     assert verdicts == {"property-invariants": Verdict.OUT_OF_TIME, "offer-refuse-centre-marker-only": Verdict.PASS,
                         "offer-marker-first-centre-take": Verdict.PASS}  # the scenarios (< 5 moves) ran after it

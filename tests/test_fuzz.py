@@ -7,9 +7,12 @@ The engine under test is tests/fake_engines/two_bugs.py: two deviations that dep
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
+import time
+import types
 from pathlib import Path
 
 import pytest
@@ -88,9 +91,19 @@ def test_a_campaign_resumes_where_it_stopped_and_plays_each_game_once(tmp_path, 
     assert sum(line["games"] for line in lines[1:]) == GAMES
 
 
-def test_a_time_budget_stops_the_campaign_and_a_resume_fills_the_gaps(tmp_path, one_go):
+def test_a_time_budget_stops_the_campaign_and_a_resume_fills_the_gaps(tmp_path, one_go, monkeypatch):
+    # A clock that moves one second each time it is read (once a game), so the budget ends at the same game
+    # however loaded the machine
+    import azul_conformance.fuzz.campaign as campaign_module
+    import azul_conformance.fuzz.run as run_module
+
+    reads = itertools.count()
+    clock = types.SimpleNamespace(time=lambda: float(next(reads)), perf_counter=time.perf_counter)
+    for module in (campaign_module, run_module):
+        monkeypatch.setattr(module, "time", clock)
     path = tmp_path / "state.jsonl"
-    cut = campaign(path, GAMES, block=GAMES, seconds=0.3)  # the block stops, part played, when time is up
+    cut = campaign(path, GAMES, block=GAMES, seconds=10)  # the block stops, part played, when time is up
+    monkeypatch.undo()
     assert 0 < cut.games < GAMES and played_indices(cut) == list(range(cut.games))
     done = campaign(path, GAMES, block=10)
     assert played_indices(done) == list(range(GAMES)) and summary(done) == summary(one_go)

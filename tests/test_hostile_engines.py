@@ -1,7 +1,7 @@
 """Hostile engines at the process boundary: a lying hello, forked children, wrapper shells, floods of stderr.
 
 Each engine is a real process (tests/fake_engines/hostile.py MODE); each must end in a typed EngineError with
-a clear message, within bounded time and memory, and leave no process behind.
+a clear message, with bounded work and memory, and leave no process behind.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import pytest
 from azul_conformance.engines.base import EngineCrash, EngineTimeout
 from azul_conformance.readers import safe_text
 from azul_conformance.engines.messages import NewGame
+from azul_conformance.engines import subprocess as engines_subprocess
 from azul_conformance.engines.subprocess import STDERR_REPORT, ProcessEngine
 
 HOSTILE = Path(__file__).parent / "fake_engines" / "hostile.py"
@@ -50,7 +52,8 @@ def wait_for_pid(path: Path) -> int:
     raise AssertionError(f"no pid in {path}")
 
 
-def gone(pid: int, seconds: float = 3.0) -> bool:
+def gone(pid: int, seconds: float = 30.0) -> bool:
+    """Whether the process ends within `seconds` (a wait, not a speed check: it returns as soon as it has)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if not alive(pid):
@@ -82,10 +85,8 @@ def test_a_hello_nested_beyond_the_parser_is_a_crash_not_a_recursion_error():
 def test_an_engine_that_exits_while_its_child_holds_stdout_is_a_crash_and_the_child_is_ended(tmp_path):
     pidfile = tmp_path / "child.pid"
     engine = ProcessEngine(command("fork-exit", str(pidfile)), timeout=10)
-    started = time.monotonic()
-    with pytest.raises(EngineCrash) as caught:
+    with pytest.raises(EngineCrash) as caught:  # seen as an exit, not waited out (that would be EngineTimeout)
         engine.request(NewGame(2))
-    assert time.monotonic() - started < 5  # seen as an exit, not waited out as a timeout
     assert caught.value.exit_code == 3
     assert gone(wait_for_pid(pidfile)), "the forked child outlived the engine"
 
@@ -101,12 +102,25 @@ def test_an_engine_behind_a_wrapper_shell_is_ended_whole_after_a_timeout(tmp_pat
     assert gone(pid), "the engine under the wrapper shell was orphaned"
 
 
-def test_a_flood_of_stderr_is_read_in_blocks_and_reported_bounded():
+def test_a_flood_of_stderr_is_read_in_blocks_and_reported_bounded(monkeypatch):
+    reads = []  # (thread, bytes) of every read of the engine adapter
+
+    class CountingOs:
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def read(self, fd, size):
+            block = os.read(fd, size)
+            reads.append((threading.current_thread(), len(block)))
+            return block
+
+    monkeypatch.setattr(engines_subprocess, "os", CountingOs())
     engine = ProcessEngine(command("stderr-flood", "20"), timeout=20)
-    started = time.monotonic()
     with pytest.raises(EngineCrash) as caught:
         engine.request(NewGame(2))
-    assert time.monotonic() - started < 10
+    drained = [size for thread, size in reads if thread is engine._stderr_reader]
+    assert sum(drained) == (20 << 20) + len("the end of a long line")  # read to the end, not waited out
+    assert len(drained) <= (20 << 20) // 1024  # in blocks (a pipe hands over pages), never a byte per call
     assert caught.value.exit_code == 4
     assert len(caught.value.stderr) <= STDERR_REPORT
     assert caught.value.stderr.endswith("the end of a long line")
@@ -233,14 +247,13 @@ def test_an_engine_that_cannot_be_talked_to_exits_2_with_reports_saying_why(tmp_
 
 def test_an_engine_that_stops_answering_costs_three_timeouts_not_one_per_case(tmp_path):
     pidfile = tmp_path / "engine.pid"
-    started = time.monotonic()
     cases = ("setup-new-game-three-players", "offer-single-colour-factory-leaves-nothing", "offer-overflow-to-floor",
              "offer-wall-row-forbids-colour", "property-invariants", "differential-legal-moves")
     results, status = conform_run(tmp_path, "hang-pid", str(pidfile), only=cases, timeout=0.5)
     verdicts = [r.verdict for r in results]
     assert verdicts[:3] == ["timeout"] * 3 and set(verdicts[3:]) == {"not_run"}, verdicts
     assert "timed out on 3 cases in a row" in results[-1].message
-    assert time.monotonic() - started < 60 and status == 1
+    assert status == 1
     assert_reports_valid(tmp_path)
 
 
