@@ -110,7 +110,7 @@ class _InFlight:
 
 def judge_batched(engine: Engine, reference: Any, games: Iterable[tuple[int, GamePlan]],
                   lockstep: Callable[[GamePlan, int], Any], in_flight: int = 2) -> Iterator[tuple[int, Any]]:
-    """(index, Deviation or None) for each game, in order. With `in_flight` 2, game i+1 is sent before game i's
+    """(index, FailingGame or None) for each game, in order. With `in_flight` 2, game i+1 is sent before game i's
     answer is read, so the reference prepares one game while the engine plays the other (on another core). A
     game whose answer differs goes to `lockstep` (which restarts the engine after a crash it finds); the engine
     is idle by then: the answers already asked for are read first, or, when the engine died, asked for again
@@ -179,9 +179,9 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
 
 
 def _batch_only(verdict: str, why: str, game: _InFlight) -> Any:
-    from .games import Deviation, _plan_json
+    from .games import FailingGame, _plan_json
 
     steps = [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
              for s in game.script.steps]
-    return Deviation(f"{verdict} play_game", verdict, None, f"play_game: {why}; the same game played step by step "
+    return FailingGame(f"{verdict} play_game", verdict, None, f"play_game: {why}; the same game played step by step "
                      "agrees with the reference", game.index, _plan_json(game.plan), steps)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..engines.base import Capabilities, Engine, EngineError
-from .games import Deviation, Mix, judge_games, plan_for
+from .games import FailingGame, Mix, judge_games, plan_for
 
 STATE_FORMAT = "azul-fuzz-state/1"
 
@@ -65,7 +65,7 @@ class Block:
 
     first: int
     games: int
-    deviations: dict[str, Deviation] = field(default_factory=dict)  # key -> the first game showing it
+    deviations: dict[str, FailingGame] = field(default_factory=dict)  # key -> the first game showing it
     counts: dict[str, int] = field(default_factory=dict)  # key -> games showing it
     seconds: float = 0.0
     worker: str = ""
@@ -77,7 +77,7 @@ class Block:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Block":
-        deviations = [Deviation.from_json(d) for d in data.get("deviations", [])]
+        deviations = [FailingGame.from_json(d) for d in data.get("deviations", [])]
         return cls(int(data["block"]), int(data["games"]), {d.key: d for d in deviations},
                    {k: int(v) for k, v in data.get("counts", {}).items()}, float(data.get("seconds", 0.0)),
                    str(data.get("worker", "")))
@@ -162,7 +162,7 @@ class Findings:
 
     games: int = 0
     seconds: float = 0.0  # engine time summed over blocks (not wall time)
-    deviations: dict[str, Deviation] = field(default_factory=dict)
+    deviations: dict[str, FailingGame] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     done: list[tuple[int, int]] = field(default_factory=list)  # (first, games) of every block
 
@@ -177,7 +177,7 @@ class Findings:
             if known is None or found.index < known.index:
                 self.deviations[key] = found
 
-    def ordered(self) -> list[Deviation]:
+    def ordered(self) -> list[FailingGame]:
         """Deviations in a fixed order: by the index of the first game showing them."""
         return sorted(self.deviations.values(), key=lambda d: (d.index, d.key))
 

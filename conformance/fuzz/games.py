@@ -3,8 +3,9 @@
 Game `index` of a campaign with seed `seed` is fixed by those two numbers alone (players, variant, start
 player, the deals' seed and every move choice), whoever plays it and in whatever order, so a campaign
 split over processes or machines plays exactly the games one process would. The first difference from the
-reference ends the game as a Deviation, named by the rule it breaks and keyed by the kind of difference, so
-that a million games showing the same bug make one deviation, not a million.
+reference ends the game as a FailingGame, named by the rule it breaks and keyed by the kind of difference:
+failing games with the same key are one deviation (harness/findings.py's idea, applied to games), so that a
+million games showing the same bug make one deviation, not a million.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ def plan_for(seed: int, index: int, mix: Mix) -> GamePlan:
 
 
 @dataclass
-class Deviation:
-    """The first difference from the reference in one game, and how to find that game again."""
+class FailingGame:
+    """A game in which the engine failed: its first difference from the reference (or its crash or timeout),
+    and how to find that game again."""
 
     key: str  # what kind of difference: the same key twice is the same deviation
     verdict: str  # fail, crash or timeout
@@ -56,7 +58,7 @@ class Deviation:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Deviation":
+    def from_json(cls, data: dict[str, Any]) -> "FailingGame":
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
     def game_plan(self) -> GamePlan:
@@ -67,13 +69,13 @@ class Deviation:
 
 def judge_games(engine: Engine, reference: Engine, capabilities: Capabilities,
                 games: Iterable[tuple[int, GamePlan]], batched: bool = True,
-                overlap: bool = True) -> Iterator[tuple[int, Deviation | None]]:
-    """(index, its first Deviation or None) for each (index, plan), in order. With `batched` and an engine that
+                overlap: bool = True) -> Iterator[tuple[int, FailingGame | None]]:
+    """(index, its FailingGame or None) for each (index, plan), in order. With `batched` and an engine that
     offers play_game and given deals, each game goes in one request (batched.py) and only a game whose answer
     differs is replayed in lockstep; else every game is played in lockstep. After a crash or a timeout the
     engine is restarted (an EngineError when it cannot be)."""
 
-    def lockstep(plan: GamePlan, index: int) -> Deviation | None:
+    def lockstep(plan: GamePlan, index: int) -> FailingGame | None:
         found = play_game(engine, reference, capabilities, plan, index)
         if found is not None and found.verdict in ("crash", "timeout"):
             engine.restart()
@@ -89,7 +91,7 @@ def judge_games(engine: Engine, reference: Engine, capabilities: Capabilities,
 
 
 def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, plan: GamePlan,
-              index: int) -> Deviation | None:
+              index: int) -> FailingGame | None:
     """Play one game in lockstep, judged at every step; None when the engine agreed with the reference."""
     give_deals = capabilities.deal
     try:
@@ -98,14 +100,14 @@ def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, pla
         where = getattr(failure, "where", None) or ("legal-moves " + ("extra" if "listed but illegal"
                                                                         in failure.message else "missing"))
         key = f"fail {failure.rule or 'protocol'} {where}"
-        return Deviation(key, "fail", failure.rule, failure.message, index, _plan_json(plan),
+        return FailingGame(key, "fail", failure.rule, failure.message, index, _plan_json(plan),
                          failure.trace.steps if failure.trace else [], _small(failure.expected),
                          _small(failure.actual))
     except EngineGaveUp as gave_up:
         error = gave_up.error
         verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
         command = (error.request or {}).get("cmd", "?") if isinstance(error.request, dict) else "?"
-        return Deviation(f"{verdict} {command}", verdict, None, error.message, index, _plan_json(plan),
+        return FailingGame(f"{verdict} {command}", verdict, None, error.message, index, _plan_json(plan),
                          gave_up.trace.steps, stderr=error.stderr[-2000:] if error.stderr else "")
     return None
 
@@ -122,5 +124,5 @@ def _small(value: Any, limit: int = 4000) -> Any:
     return value if len(text) <= limit else text[:limit] + "..."
 
 
-def trace_of(deviation: Deviation) -> Trace:
+def trace_of(deviation: FailingGame) -> Trace:
     return Trace(deviation.game_plan(), list(deviation.steps))

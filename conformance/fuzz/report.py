@@ -8,7 +8,7 @@ from typing import Any
 from ..harness.reporters import Finished, Output, reporters
 from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
-from .games import Deviation
+from .games import FailingGame
 from .shrink import shrink, write_scenario
 
 
@@ -36,7 +36,7 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
     return results
 
 
-def _scenario(folder: str, case_id: str, found: Deviation, engine, reference) -> str | None:
+def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) -> str | None:
     from ..engines.base import EngineError
 
     try:
@@ -49,7 +49,7 @@ def _scenario(folder: str, case_id: str, found: Deviation, engine, reference) ->
         return f"(not written: {error})"
 
 
-def _result(case_id: str, found: Deviation, small: Deviation, findings: Findings, spec: CampaignSpec,
+def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Findings, spec: CampaignSpec,
             path: str | None) -> CaseResult:
     count = findings.counts.get(found.key, 1)
     return CaseResult(case_id, CaseKind.FUZZ, Verdict(found.verdict),

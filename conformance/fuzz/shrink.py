@@ -15,11 +15,11 @@ from pathlib import Path
 from ..engines.base import Capabilities, Engine
 from ..properties.counterexample import write_counterexample
 from ..properties.play import GamePlan
-from .games import Deviation, play_game, trace_of
+from .games import FailingGame, play_game, trace_of
 
 
-def shrink(engine: Engine, reference: Engine, capabilities: Capabilities, found: Deviation,
-           seconds: float = 20.0, tries: int = 400) -> Deviation:
+def shrink(engine: Engine, reference: Engine, capabilities: Capabilities, found: FailingGame,
+           seconds: float = 20.0, tries: int = 400) -> FailingGame:
     """The smallest game found (within the budget) showing the same deviation as `found`."""
     if not capabilities.deal:
         return found  # the engine deals by itself: a replay need not meet the same deals
@@ -58,7 +58,7 @@ def shrink(engine: Engine, reference: Engine, capabilities: Capabilities, found:
     return best
 
 
-def write_scenario(folder: str | Path, case_id: str, deviation: Deviation, reference: Engine,
+def write_scenario(folder: str | Path, case_id: str, deviation: FailingGame, reference: Engine,
                    engine_state: dict | None) -> str:
     """The deviation's game as a scenario file (the reference's outcome asserted); its path."""
     path = write_counterexample(folder, case_id, deviation.rule, deviation.message, trace_of(deviation),
