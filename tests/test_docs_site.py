@@ -117,6 +117,20 @@ def test_the_divergence_register_links_the_rules_it_settles(fixture_site):
     assert "../rules/offer/#OFFER-5" in html
 
 
+def test_the_links_the_pages_make_are_checked_by_the_spec_checker(tmp_path, monkeypatch):
+    from azul_conformance.spec_check import check_links
+
+    assert check_links(FIXTURES / "spec") == []  # a spec without its own schema folder is held to the bundled one
+    spec = tmp_path / "spec"
+    shutil.copytree(FIXTURES / "spec", spec)
+    divergences = spec / "divergences" / "offer.yaml"
+    divergences.write_text(divergences.read_text().replace("OFFER-5", "OFFER-55", 1))
+    monkeypatch.chdir(tmp_path)
+    found = [str(p) for p in check_links(spec)]
+    assert any(p.startswith("spec/divergences/offer.yaml:") and "DIV-marker-full-floor: unknown rule ID OFFER-55" in p
+               for p in found), found
+
+
 def test_an_inconsistent_spec_fails_the_strict_build(tmp_path):
     spec = tmp_path / "spec"
     shutil.copytree(FIXTURES / "spec", spec)
@@ -125,7 +139,7 @@ def test_an_inconsistent_spec_fails_the_strict_build(tmp_path):
     result = build(tmp_path / "out", AZUL_DOCS_SPEC=str(spec), AZUL_DOCS_SCENARIOS=str(FIXTURES / "scenarios"),
                    AZUL_DOCS_REPORTS=str(FIXTURES / "reports"))
     assert result.returncode != 0
-    assert "rule OFFER-5 names divergence DIV-no-such-thing" in result.stderr
+    assert "rules/offer.yaml:21: OFFER-5: unknown divergence DIV-no-such-thing" in result.stderr
 
 
 # --- in a browser ----------------------------------------------------------------------------------------

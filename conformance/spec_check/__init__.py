@@ -34,11 +34,12 @@ from .ids import check_chapters, check_engine_ids, check_scenario_ids
 from .labels import check_labels
 from .loading import Loaded, load
 
-__all__ = ["Report", "Stats", "check_spec", "find_rulebooks"]
+__all__ = ["Report", "Stats", "check_links", "check_spec", "find_rulebooks"]
 
 DEFAULT = object()  # "discover it" for the scenario and reference-engine folders
 CHECKS = (check_chapters, check_rule_citations, check_clause_files, check_line_coverage, check_divergences,
           check_rules_indexed, check_labels)
+LINK_CHECKS = (check_clause_files, check_divergences)  # the references the documentation pages link along
 
 
 @dataclass
@@ -84,8 +85,23 @@ def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, 
     reference = _discover("azul_reference", "") if reference_root is DEFAULT else reference_root
     if reference:
         problems += check_engine_ids(spec, Path(reference))
+    return Report(_in_order(problems), _stats(spec), rulebooks)
+
+
+def check_links(spec_root: Path | None = None) -> list[LocatedError]:
+    """What would leave a link of the generated documentation with nowhere to land (a rule's divergence, a
+    divergence's rule, a clause's rule that does not exist), with the problems of the files it reads: the
+    part of check_spec the mkdocs build fails on (a spec still being written may leave rules unindexed)."""
+    spec, problems = load(Path(spec_root) if spec_root is not None else sd.default_spec_root(), None)
+    for check in LINK_CHECKS:
+        problems += check(spec)
+    return _in_order(problems)
+
+
+def _in_order(problems: list[LocatedError]) -> list[LocatedError]:
+    """Each problem once, by file and line."""
     unique = {(p.file or "", p.line or 0, p.message): p for p in problems}
-    return Report([unique[key] for key in sorted(unique)], _stats(spec), rulebooks)
+    return [unique[key] for key in sorted(unique)]
 
 
 def _stats(spec: Loaded) -> Stats:

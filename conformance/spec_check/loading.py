@@ -69,7 +69,7 @@ def load(root: Path, rulebooks: Path | None) -> tuple[Loaded, list[SpecError]]:
     """Read and validate every spec file; build chapters, clauses and divergences from the sound ones."""
     loaded = Loaded(root, read_rulebooks(rulebooks) if rulebooks else None)
     problems: list[SpecError] = []
-    validators = _validators(root / "schema")
+    validators = _validators(root / "schema" if (root / "schema").is_dir() else sd.default_spec_root() / "schema")
     for kind in SCHEMA_FILES:
         if not sd.spec_files(root, kind):
             problems.append(problem(str(Path(root.name) / kind), None, f"no {kind} files found"))

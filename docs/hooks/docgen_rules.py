@@ -40,19 +40,6 @@ def rule_link(spec: Spec, rule_id: str, from_dir: str) -> str:
     return f"[{rule_id}]({from_dir}rules/{rule.chapter}.md#{rule_id})"
 
 
-def reference_problems(spec: Spec) -> list[str]:
-    """The links the pages make must land: rule -> divergence, divergence -> rule, clause -> rule."""
-    known_rules, known_divergences = set(rules_by_id(spec)), {d.id for d in spec.divergences}
-    problems = [f"rule {rule.id} names divergence {div}, which is not in spec/divergences"
-                for rule in spec.rules for div in rule.divergences if div not in known_divergences]
-    problems += [f"divergence {div.id} names rule {rule_id}, which no chapter defines"
-                 for div in spec.divergences for rule_id in div.rules if rule_id not in known_rules]
-    problems += [f"{clause.location}: clause of {name}, lines {clause.first}-{clause.last}: unknown rule {rule_id}"
-                 for name, clauses in spec.clauses.items() for clause in clauses for rule_id in clause.rules
-                 if rule_id not in known_rules]
-    return problems
-
-
 class ClauseIndex:
     """Where each rulebook line is described: (file, line) -> (version, first line of its clause)."""
 
@@ -109,7 +96,7 @@ def _divergence_notes(spec: Spec, rule: Rule, from_dir: str) -> list[str]:
     by_id = {d.id: d for d in spec.divergences}
     for div_id in rule.divergences:
         div = by_id.get(div_id)
-        if div is None:  # reported by reference_problems; a link here would only fail twice
+        if div is None:  # reported by the spec checker (check_links); a link here would only fail twice
             continue
         out += [f'!!! warning "Versions disagree: {cell(div.title)}"', "", f"    {div.summary}",
                 f"    See [{div_id}]({from_dir}divergences.md#{div_id}) in the divergence register.", ""]

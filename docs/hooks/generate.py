@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files
 
 from azul_conformance import spec_data
 from azul_conformance.scenario import corpus_root
+from azul_conformance.spec_check import check_links
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS
 
 import docgen_clauses
@@ -42,7 +43,7 @@ def _load_spec(problems: list[str]) -> spec_data.Spec:
     except spec_data.SpecError as error:
         problems.append(str(error))
         return spec_data.Spec(root, (), {}, ())
-    problems += docgen_rules.reference_problems(spec)
+    problems += map(str, check_links(root))
     return spec
 
 
