@@ -8,11 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from azul_conformance.cli.conform import conform
-from azul_conformance.cli.smoke import smoke
-from azul_conformance.harness.report import read_report
+from adapter_runs import conform_report, smoke_output, verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "adapters" / "azul-ai-go"
@@ -40,19 +37,14 @@ def test_the_adapters_go_tests_pass(built):
 
 @pytest.mark.third_party
 def test_the_go_adapter_passes_azul_smoke(built):
-    result = CliRunner().invoke(smoke, ["--engine", ENGINE])
-    assert result.exit_code == 0, result.output
-    assert "all checks passed" in result.output and "azul-ai" in result.output
+    assert "azul-ai" in smoke_output(ENGINE)
 
 
 @pytest.mark.third_party
 def test_given_deals_pass_and_the_player_count_deviation_shows(built, tmp_path):
-    result = CliRunner().invoke(conform, ["--engine", ENGINE, "--only", "DEAL,SETUP-6", "--examples", "3",
-                                          "--report-dir", str(tmp_path)])
-    report = read_report(tmp_path / "report.jsonl")
-    verdicts = {r.id: r.verdict for r in report.results}
-    assert result.exit_code == 1  # the engine plays 4 players when asked for 5
-    assert verdicts["setup-five-players-refused"] == verdicts["setup-one-player-refused"] == "fail"
+    report = conform_report(ENGINE, "DEAL,SETUP-6", tmp_path, "--examples", "3")  # exit 1: a case fails
+    found = verdicts(report)
+    assert found["setup-five-players-refused"] == found["setup-one-player-refused"] == "fail"  # plays 4 for 5
     deals = [r for r in report.results if "DEAL-2" in r.rules and r.kind == "scenario"]
     assert deals and all(r.verdict == "pass" for r in deals), [(r.id, r.verdict, r.message) for r in deals]
     assert not [r for r in report.results if r.verdict in ("error", "crash", "timeout")]

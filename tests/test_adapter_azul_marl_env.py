@@ -11,11 +11,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from azul_conformance.cli.conform import conform
-from azul_conformance.cli.smoke import smoke
-from azul_conformance.harness.report import read_report
+from adapter_runs import conform_report, smoke_output, verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "adapters" / "azul-marl-env"
@@ -49,20 +46,16 @@ def test_the_environment_does_not_import_as_published_and_the_adapter_says_why(b
 
 
 def test_the_marl_env_adapter_passes_azul_smoke(built):
-    result = CliRunner().invoke(smoke, ["--engine", built])
-    assert result.exit_code == 0, result.output
-    assert "all checks passed" in result.output and "azul-marl-env" in result.output
+    assert "azul-marl-env" in smoke_output(built)
 
 
 def test_the_environments_move_check_passes_and_the_engines_start_player_deviation_shows(built, tmp_path):
     # Empty takes are refused by the environment (the bare engine accepts them: OFFER-6); the next round is
     # started by the last taker, not the marker holder (ROUND-2, game.py:45-47); no given deal (skip).
     cases = "offer-refuse-absent-colour,offer-refuse-empty-factory,round-marker-holder-starts-next,deal-given-factories"
-    result = CliRunner().invoke(conform, ["--engine", built, "--only", cases, "--report-dir", str(tmp_path)])
-    assert result.exit_code == 1, result.output
-    verdicts = {r.id: r.verdict for r in read_report(tmp_path / "report.jsonl").results}
-    assert verdicts == {"offer-refuse-absent-colour": "pass", "offer-refuse-empty-factory": "pass",
-                        "round-marker-holder-starts-next": "fail", "deal-given-factories": "skip"}, verdicts
+    found = verdicts(conform_report(built, cases, tmp_path))
+    assert found == {"offer-refuse-absent-colour": "pass", "offer-refuse-empty-factory": "pass",
+                     "round-marker-holder-starts-next": "fail", "deal-given-factories": "skip"}, found
 
 
 def test_the_engines_own_deals_repeat_whatever_was_played_before(built):

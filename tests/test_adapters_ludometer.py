@@ -10,9 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from azul_conformance.cli.smoke import smoke
+from adapter_runs import smoke_output
 from azul_conformance.engines import Rejected
 from azul_conformance.engines.subprocess import ProcessEngine
 from azul_conformance.harness.report import read_report
@@ -53,8 +52,7 @@ def test_both_adapters_pass_smoke(venv):
     subprocess.run([str(JS / "build")], check=True, timeout=120, capture_output=True, env={
         **os.environ, "NODE": node()})
     for command in (f"{venv / 'python'} {PY / 'adapter.py'}", f"{node()} {JS / 'adapter.mjs'}"):
-        result = CliRunner().invoke(smoke, ["--engine", command])
-        assert result.exit_code == 0 and "all checks passed" in result.output, result.output
+        smoke_output(command)
 
 
 def test_python_over_the_protocol_in_process_and_the_port_agree_case_by_case(venv, tmp_path):

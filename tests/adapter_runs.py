@@ -1,0 +1,30 @@
+"""What each third-party adapter's test asks of the suite: `azul smoke` passes on the engine, and `azul conform`
+on a few cases ends with the verdicts the engine's code explains, read back from the report as a user reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from azul_conformance.cli.conform import conform
+from azul_conformance.cli.smoke import smoke
+from azul_conformance.harness.report import RunReport, read_report
+
+
+def smoke_output(engine: str) -> str:
+    """The output of `azul smoke` on an engine that must pass every check."""
+    result = CliRunner().invoke(smoke, ["--engine", engine])
+    assert result.exit_code == 0 and "all checks passed" in result.output, result.output
+    return result.output
+
+
+def conform_report(engine: str, only: str, folder: Path, *options: str, exit_code: int = 1) -> RunReport:
+    """The report of `azul conform` on the cases `only` picks, after checking its exit code (1: a case failed)."""
+    result = CliRunner().invoke(conform, ["--engine", engine, "--only", only, *options, "--report-dir", str(folder)])
+    assert result.exit_code == exit_code, result.output
+    return read_report(folder / "report.jsonl")
+
+
+def verdicts(report: RunReport) -> dict[str, str]:
+    return {r.id: r.verdict for r in report.results}
