@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from azul_conformance.fuzz.campaign import (
-    CampaignError, CampaignSpec, Findings, StateFile, close_engines, missing_blocks, run_block,
+    Block, CampaignError, CampaignSpec, Findings, StateFile, close_engines, missing_blocks, run_block,
 )
 from azul_conformance.fuzz.games import Mix, plan_for
 from azul_conformance.fuzz.run import LocalExecutor, play_campaign
@@ -143,32 +143,28 @@ def test_one_request_per_game_finds_what_step_by_step_finds(tmp_path, one_go):
     assert summary(one_core) == summary(one_go)
 
 
-def test_a_play_game_answer_that_the_single_requests_contradict_is_its_own_deviation():
-    spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'batch_differs.py'}")
+def block_against(fake: str, games: int, timeout: float = 5.0) -> Block:
+    """Games 0 .. games-1 of campaign seed 0, played in this process by tests/fake_engines/<fake>."""
     try:
-        block = run_block(spec, 0, 3)
+        return run_block(CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / fake}", timeout=timeout), 0, games)
     finally:
         close_engines()
+
+
+def test_a_play_game_answer_that_the_single_requests_contradict_is_its_own_deviation():
+    block = block_against("batch_differs.py", 3)
     assert block.games == 3 and block.counts == {"fail play_game": 3}
     found = block.deviations["fail play_game"]
     assert "the state after" in found.message and "step by step agrees" in found.message and found.steps
 
 
 def test_a_hanging_engine_is_a_timeout_found_by_the_single_requests():
-    spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'hang.py'}", timeout=0.5)
-    try:
-        block = run_block(spec, 0, 2)
-    finally:
-        close_engines()
+    block = block_against("hang.py", 2, timeout=0.5)
     assert block.games == 2 and block.counts == {"timeout play": 2}  # the play_game reply timed out first
 
 
 def test_a_crashing_engine_is_a_deviation_and_the_block_goes_on():
-    spec = CampaignSpec(seed=0, engine=f"{sys.executable} {FAKES / 'crash_midgame.py'}", timeout=5)
-    try:
-        block = run_block(spec, 0, 3)
-    finally:
-        close_engines()
+    block = block_against("crash_midgame.py", 3)
     assert block.games == 3 and block.counts == {"crash play": 3}
     assert "exit" in block.deviations["crash play"].message or block.deviations["crash play"].stderr
 
