@@ -224,21 +224,20 @@ def load_package(texts: dict[str, str]):
 
 def mutant_engine(package, seed: int = 0):
     """The reference engine's adapter running `package` in place of azul_reference during its own calls."""
+    from contextlib import contextmanager
+
     from azul_conformance.engines import reference
+    from azul_conformance.mutants.patching import WithinEngine
 
-    def inside(method):
-        def call(self, *args, **kwargs):
-            real, reference.ref = reference.ref, package
-            try:
-                return method(self, *args, **kwargs)
-            finally:
-                reference.ref = real
-        return call
+    @contextmanager
+    def swapped():
+        real, reference.ref = reference.ref, package
+        try:
+            yield
+        finally:
+            reference.ref = real
 
-    calls = ("new_game", "deal", "load_state", "legal_moves", "play", "state")
-    engine = type("GeneratedMutantEngine", (reference.ReferenceEngine,),
-                  {name: inside(getattr(reference.ReferenceEngine, name)) for name in calls})
-    return engine(seed)
+    return WithinEngine(swapped, seed)
 
 
 # -- running -----------------------------------------------------------------------------------------------------

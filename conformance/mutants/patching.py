@@ -6,9 +6,10 @@ so that the unmutated reference the differential properties compare against stay
 
 from __future__ import annotations
 
+import functools
 import importlib
-from contextlib import contextmanager
-from typing import Any, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, Callable, Iterator
 
 from ..engines.reference import ReferenceEngine
 from .catalogue import Mutant
@@ -38,33 +39,35 @@ def applied(mutant: Mutant) -> Iterator[None]:
             setattr(owner, name, original)
 
 
-class MutantEngine(ReferenceEngine):
+def _inside(method: Callable) -> Callable:
+    """A request of the reference's adapter, run inside the engine's `within()`."""
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        with self.within():
+            return method(self, *args, **kwargs)
+    return call
+
+
+class WithinEngine(ReferenceEngine):
+    """The reference engine's adapter with each request the suite makes run inside `within()`: a context that
+    changes the reference (a mutant's patches, a generated mutant's package) and undoes the change after."""
+
+    def __init__(self, within: Callable[[], AbstractContextManager], seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.within = within
+
+    new_game = _inside(ReferenceEngine.new_game)
+    deal = _inside(ReferenceEngine.deal)
+    load_state = _inside(ReferenceEngine.load_state)
+    legal_moves = _inside(ReferenceEngine.legal_moves)
+    play = _inside(ReferenceEngine.play)
+    state = _inside(ReferenceEngine.state)
+
+
+class MutantEngine(WithinEngine):
     """The reference engine reading one rule wrongly."""
 
     def __init__(self, mutant: Mutant, seed: int | None = None) -> None:
-        super().__init__(seed)
+        super().__init__(functools.partial(applied, mutant), seed)
         self.mutant = mutant
-
-    def new_game(self, *args, **kwargs):
-        with applied(self.mutant):
-            return super().new_game(*args, **kwargs)
-
-    def deal(self, *args, **kwargs):
-        with applied(self.mutant):
-            return super().deal(*args, **kwargs)
-
-    def load_state(self, state):
-        with applied(self.mutant):
-            return super().load_state(state)
-
-    def legal_moves(self):
-        with applied(self.mutant):
-            return super().legal_moves()
-
-    def play(self, move):
-        with applied(self.mutant):
-            return super().play(move)
-
-    def state(self):
-        with applied(self.mutant):
-            return super().state()
