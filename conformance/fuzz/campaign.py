@@ -21,6 +21,7 @@ from ..engines.base import Capabilities, Engine, EngineError
 from .games import FailingGame, Mix, judge_games, plan_for
 
 STATE_FORMAT = "azul-fuzz-state/1"
+TAIL_FLOOR = 4  # the last blocks of a campaign are no smaller than a quarter of --block
 
 
 class CampaignError(Exception):
@@ -241,20 +242,29 @@ def _describe(spec: CampaignSpec) -> str:
             f"engine {spec.engine or 'reference (in-process)'}")
 
 
-def missing_blocks(done: list[tuple[int, int]], size: int, total: int | None) -> Iterator[tuple[int, int]]:
+def missing_blocks(done: list[tuple[int, int]], size: int, total: int | None,
+                   workers: int = 1) -> Iterator[tuple[int, int]]:
     """(first, count) of the games not yet played, in index order, in blocks of at most `size`; without a
-    total, on without end."""
-    covered = sorted((first, first + games) for first, games in done if games > 0)
-    index = 0
-    for start, end in covered + [(total if total is not None else float("inf"),) * 2]:
-        while index < start:
-            stop = min(index + size, start)
-            if total is not None:
-                stop = min(stop, total)
-            if stop <= index:
-                return
-            yield index, int(stop - index)
-            index = int(stop)
+    total, on without end. With a total and more than one worker the last blocks shrink, each at most a
+    1/(2 x workers) share of the games not yet handed out (and no smaller than size // TAIL_FLOOR), so that
+    the workers finish within a small block of each other instead of one playing a whole block alone while
+    the others wait. Which games are played does not change, only how they are cut."""
+    end_of_all = total if total is not None else float("inf")
+    gaps, index = [], 0
+    for start, end in sorted((first, first + games) for first, games in done if games > 0) + [(end_of_all,) * 2]:
+        if index < min(start, end_of_all):
+            gaps.append((index, min(start, end_of_all)))
         index = max(index, end)
-        if total is not None and index >= total:
-            return
+        if index >= end_of_all:
+            break
+    left = sum(end - start for start, end in gaps)
+    floor = max(1, size // TAIL_FLOOR)
+    for start, end in gaps:
+        index = start
+        while index < end:
+            count = int(min(size, end - index))
+            if total is not None and workers > 1:
+                count = min(count, max(floor, -(-left // (2 * workers))))
+            yield index, count
+            index += count
+            left -= count

@@ -38,9 +38,10 @@ class LocalExecutor:
             future.set_exception(error)
         return future
 
-    def wait_first(self, futures: list) -> list:
+    def finished(self, futures: list) -> list[tuple[Any, Block]]:
+        """The futures done (waiting for the first), each with its block."""
         done, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
-        return list(done)
+        return [(future, future.result()) for future in done]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -67,9 +68,12 @@ class DaskExecutor:
         # pure=False: two blocks with the same arguments (a resumed campaign) are still two tasks
         return self.client.submit(function, *args, pure=False, retries=0)
 
-    def wait_first(self, futures: list) -> list:
-        done, _ = self.distributed.wait(futures, return_when="FIRST_COMPLETED")
-        return list(done)
+    def finished(self, futures: list) -> list[tuple[Any, Block]]:
+        done = self.distributed.wait(futures, return_when="FIRST_COMPLETED").done
+        good = [future for future in done if future.status == "finished"]
+        # one round trip for the blocks that came back together; then a failed block raises its error
+        return list(zip(good, self.client.gather(good))) + [(future, future.result()) for future in done
+                                                             if future not in good]
 
     def close(self) -> None:
         if self.own:
@@ -82,7 +86,7 @@ def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | N
     """Play every game of [0, games) (or on until `seconds` have passed) that the state file does not
     record; returns False when the time ran out first."""
     deadline = time.time() + seconds if seconds is not None else None
-    todo = missing_blocks(state.findings.done, block_size, games)
+    todo = missing_blocks(state.findings.done, block_size, games, executor.workers)
     in_flight: dict = {}
     limit = max(1, executor.workers * IN_FLIGHT_PER_WORKER)
     exhausted = False
@@ -96,9 +100,8 @@ def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | N
                 in_flight[executor.submit(block_function, spec, block[0], block[1], deadline)] = block
             if not in_flight:
                 break
-            for future in executor.wait_first(list(in_flight)):
+            for future, result in executor.finished(list(in_flight)):
                 del in_flight[future]
-                result = future.result()
                 state.record(result)
                 if on_block:
                     on_block(result)
