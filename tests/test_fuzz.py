@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from azul_conformance.fuzz.campaign import (
-    Block, CampaignError, CampaignSpec, Findings, StateFile, close_engines, missing_blocks, run_block,
+    TAIL_FLOOR, Block, CampaignError, CampaignSpec, Findings, StateFile, close_engines, missing_blocks,
+    run_block,
 )
 from azul_conformance.fuzz.games import Mix, plan_for
 from azul_conformance.fuzz.run import LocalExecutor, play_campaign
@@ -131,6 +132,20 @@ def test_a_state_file_of_another_campaign_is_refused_by_name(tmp_path):
 def test_missing_blocks_cover_the_gaps_in_order():
     assert list(missing_blocks([(0, 10), (20, 3)], 10, 30)) == [(10, 10), (23, 7)]
     assert list(missing_blocks([(0, 30)], 10, 30)) == []
+    assert list(missing_blocks([(0, 10), (25, 15)], 10, 20)) == [(10, 10)]  # not past the total
+
+
+def test_on_several_workers_the_last_blocks_shrink_so_that_the_workers_finish_together():
+    blocks = list(missing_blocks([], 25, 200, workers=2))
+    assert [first for first, _ in blocks] == [0] + [first + count for first, count in blocks[:-1]]
+    assert sum(count for _, count in blocks) == 200
+    sizes = [count for _, count in blocks]
+    assert sizes[:5] == [25] * 5 and sizes == sorted(sizes, reverse=True) and sizes[-1] < 25
+    assert min(sizes[:-1]) >= 25 // TAIL_FLOOR  # only the very last may be smaller: what is left
+    assert list(missing_blocks([(0, 10), (20, 3)], 10, 30, workers=2)) == [(10, 5), (15, 3), (18, 2), (23, 2),
+                                                                           (25, 2), (27, 2), (29, 1)]
+    endless = missing_blocks([], 25, None, workers=2)  # a campaign bounded by time only: no end to shrink towards
+    assert [next(endless) for _ in range(3)] == [(0, 25), (25, 25), (50, 25)]
 
 
 def test_one_request_per_game_finds_what_step_by_step_finds(tmp_path, one_go):
