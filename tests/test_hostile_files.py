@@ -38,7 +38,7 @@ def lines_run_and_peak_memory(text: str) -> tuple[int, int, ScenarioError | None
     """The Python lines run by load_text(text), the peak of the memory it allocated, and its error if any."""
     lines = 0
 
-    def trace(frame, event, arg):
+    def trace(_frame, event, _arg):
         nonlocal lines
         lines += event == "line"
         return trace
