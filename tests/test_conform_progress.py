@@ -78,3 +78,20 @@ def test_plain_lines_in_a_log_and_the_summary_unchanged(monkeypatch, tmp_path):
     run_session(Session(engine_command=SLOW, only=ONLY, examples=4, jobs=1, formats=("jsonl",),
                         report_dir=str(tmp_path / "r")), Console(file=quiet, width=60))
     assert "conform: " not in quiet.getvalue()
+
+
+def test_a_fuzz_campaign_shows_games_by_block_its_speed_from_this_session_and_no_total_when_timed():
+    """`azul fuzz` uses the same display: games counted a block at a time, distinct deviations as the bad
+    count, a resumed campaign's earlier games counted but not in the speed, no total for --time alone."""
+    console = Console(file=io.StringIO(), width=200)
+    shown = RunProgress(console, 5000, label="fuzz", unit="game", bad_unit="deviation", already=1000)
+    shown.started_at -= 10  # ten seconds into the session
+    assert re.fullmatch(r"fuzz: 1000/5000 games, 0\.0 games/s, 0:00:1\d", shown.plain_line())
+    shown.count(1500, 2)
+    assert re.fullmatch(r"fuzz: 1500/5000 games, 2 deviations, (50\.0|49\.9) games/s, 0:00:1\d", shown.plain_line())
+    timed = RunProgress(console, None, label="fuzz", unit="game", bad_unit="deviation")
+    timed.count(7, 1)
+    assert timed.plain_line().startswith("fuzz: 7 games, 1 deviation, ")
+    text = io.StringIO()
+    Console(file=text, width=60, color_system=None).print(timed._render())
+    assert "7  1 deviation" in text.getvalue() and "None" not in text.getvalue()

@@ -15,7 +15,6 @@ from ..notation import VARIANTS
 from . import parse_players
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
-PLAIN_EVERY = 10.0  # seconds between progress lines when the output is not a terminal
 
 
 def parse_duration(ctx, param, value: str | None) -> float | None:
@@ -126,6 +125,7 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
               shrink_seconds, already) -> int:
     from azul_conformance.fuzz.report import header_of, report, results_of
     from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
+    from azul_conformance.harness.progress import RunProgress
     from azul_conformance.harness.reporters import Output
 
     executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
@@ -136,18 +136,19 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     console.print(f"fuzz: seed {spec.seed}, players {','.join(map(str, spec.players))}, wall "
                   f"{','.join(spec.variants)}, {aim}, on {where}"
                   + (f"; resuming: {already} games already played" if already else ""), highlight=False)
-    live = LiveSummary(console, state.findings, games)
+    findings = state.findings
+    live = RunProgress(console, games, label="fuzz", unit="game", bad_unit="deviation", already=findings.games)
     started = time.perf_counter()
     try:
         with live:
-            finished = play_campaign(spec, state, executor, games, seconds, block_size, live.update)
+            finished = play_campaign(spec, state, executor, games, seconds, block_size,
+                                     lambda _: live.count(findings.games, len(findings.deviations)))
     except KeyboardInterrupt:
         console.print("interrupted: what was played is kept in the state file; run again to resume")
         finished = False
     finally:
         executor.close()
     wall = time.perf_counter() - started
-    findings = state.findings
     counterexamples = str(folder / "counterexamples") if folder else None
     results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
@@ -167,46 +168,3 @@ def _temp() -> str:
     import tempfile
 
     return str(Path(tempfile.gettempdir()) / "azul-fuzz-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))
-
-
-class LiveSummary:
-    """Games, games per second and deviations so far: a live line on a terminal, a plain line every
-    PLAIN_EVERY seconds otherwise (CI logs)."""
-
-    def __init__(self, console: Console, findings, total: int | None) -> None:
-        self.console, self.findings, self.total = console, findings, total
-        self.started = time.perf_counter()
-        self.first_games = findings.games
-        self.last_line = self.started
-        self.progress = None
-
-    def __enter__(self) -> "LiveSummary":
-        if self.console.is_terminal:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self.progress = Progress(TextColumn("[bold]fuzz"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.description}"), TimeElapsedColumn(), console=self.console,
-                                     transient=True)
-            self.progress.__enter__()
-            self.task = self.progress.add_task("", total=self.total, completed=self.findings.games)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.progress is not None:
-            self.progress.__exit__(*exc)
-
-    def line(self) -> str:
-        elapsed = time.perf_counter() - self.started
-        rate = (self.findings.games - self.first_games) / elapsed if elapsed else 0.0
-        found = len(self.findings.deviations)
-        return f"{rate:,.0f} games/s, {found} deviation{'s' if found != 1 else ''}"
-
-    def update(self, block) -> None:
-        if self.progress is not None:
-            self.progress.update(self.task, completed=self.findings.games, description=self.line())
-            return
-        now = time.perf_counter()
-        if now - self.last_line >= PLAIN_EVERY:
-            self.last_line = now
-            total = f"/{self.total}" if self.total else ""
-            self.console.print(f"fuzz: {self.findings.games}{total} games, {self.line()}", highlight=False)

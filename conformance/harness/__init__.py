@@ -5,7 +5,7 @@ Which stage produces what:
     runner.py     run_cases(engine, cases, options) -> CaseResult per case; crash/timeout isolated, engine restarted;
                   the time budgets (--case-timeout, --budget: conformance/budget.py) kept
     parallel.py   Workers: -j N worker processes, each with its own engine; longest cases first, results in order
-    progress.py   RunProgress: the live line on a terminal, plain lines in a log
+    progress.py   RunProgress: the live line on a terminal, plain lines in a log (azul conform and azul fuzz)
     report.py     reading a JSON Lines report back, JUnit XML, the Markdown matrix, compare(old, new)
     reporters.py  Reporter (start, case, finish, close) and REPORTERS: jsonl, junit, markdown, terminal
     terminal.py   the terminal reporter: the summary (failures first, grouped by rule)
