@@ -76,22 +76,30 @@ def _printable(line: str) -> str:
     return "".join(ch if ch == "\t" or unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in line)
 
 
+EXCERPT_WIDTH = 100  # characters of a long line shown around the span (a hostile file's line can be megabytes)
+
+
 def excerpt(text: str, span: Span) -> str:
     """The line of `span` with its number, and a caret under the span (none when the span has no column).
 
     Tabs before the column are repeated in the caret line, so the caret stands under the span however wide
-    the terminal draws a tab; the caret never runs past the end of the line.
+    the terminal draws a tab; the caret never runs past the end of the line. A line longer than EXCERPT_WIDTH
+    is shown as the stretch of it around the span, `...` marking what is left out.
     """
     lines = text.splitlines() + ([""] if not text or text.endswith(("\n", "\r")) else [])  # the end is a place too
     if span.line is None or not 1 <= span.line <= len(lines):
         return ""
-    line = _printable(lines[span.line - 1])
+    line = lines[span.line - 1]
+    column = span.column or 1
+    start = max(0, min(column - 1 - EXCERPT_WIDTH // 2, len(line) - EXCERPT_WIDTH))
+    shown = ("... " if start else "") + _printable(line[start:start + EXCERPT_WIDTH]) \
+        + (" ..." if start + EXCERPT_WIDTH < len(line) else "")
     gutter = f"{span.line:>5} | "
     if not span.column:
-        return gutter + line
-    width = max(1, min(span.width, len(line) - span.column + 1))
-    pad = "".join("\t" if ch == "\t" else " " for ch in line[:span.column - 1])
-    return f"{gutter}{line}\n{' ' * (len(gutter) - 2)}| {pad}{'^' * width}"
+        return gutter + shown
+    width = max(1, min(span.width, len(line) - span.column + 1, start + EXCERPT_WIDTH - span.column + 1))
+    pad = ("    " if start else "") + "".join("\t" if ch == "\t" else " " for ch in line[start:span.column - 1])
+    return f"{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {pad}{'^' * width}"
 
 
 class LocatedError(ValueError):

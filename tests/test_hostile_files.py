@@ -112,6 +112,7 @@ def test_control_characters_and_deep_nesting_are_located():
     assert "U+001B" in error.message and error.line == 2
     error = refusal(DEEP)
     assert "nested more than 64 levels" in error.message and (error.line, error.column) == (1, 67)
+    assert len(error.excerpt) < 300  # the stretch of the 10,000-character line around the place
 
 
 @pytest.mark.parametrize("text, why", [

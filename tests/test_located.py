@@ -32,6 +32,17 @@ def test_the_caret_never_runs_past_the_line_and_a_line_without_column_has_none()
     assert excerpt("abc\n", Span(5, 1)) == ""
 
 
+def test_a_long_line_is_shown_around_the_span_with_the_caret_under_it():
+    line = "".join(f"{n:>5}" for n in range(2000))  # 10,000 characters: column c holds the end of a number
+    shown, caret = excerpt(line + "\n", Span.at(None, 1, 4996, 5)).split("\n")
+    assert shown.startswith("    1 | ... ") and shown.endswith(" ...") and len(shown) == 8 + 4 + 100 + 4
+    at = caret.index("^")
+    assert caret.count("^") == 5 and shown[at:at + 5] == line[4995:5000] == "  999"
+    assert excerpt(line, Span(1)) == "    1 | " + line[:100] + " ..."  # no column: the start of the line
+    end = excerpt(line, Span.at(None, 1, 9999, 50)).split("\n")
+    assert end[0].endswith(line[-100:]) and end[1].endswith("^^") and len(end[1]) == len(end[0])
+
+
 def test_the_message_names_file_line_and_column_then_the_excerpt_then_the_hint():
     error = LocatedError("unknown word 'center'", Span.at("f.yaml", 2, 3, 6), "- x\n  center: M\n", "did you mean?")
     assert str(error) == ("f.yaml:2:3: unknown word 'center'\n    2 |   center: M\n      |   ^^^^^^\n"
