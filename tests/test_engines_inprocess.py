@@ -58,7 +58,7 @@ def test_sys_exit_and_a_malformed_state_are_crashes_too(tmp_path):
 
 
 def test_an_answer_after_the_deadline_is_a_timeout():
-    engine = open_engine(f"py:{ENGINES}:slow", timeout=0.1)
+    engine = open_engine(f"py:{ENGINES}:slow", timeout=1.0)  # a second for new_game, however loaded the machine
     engine.new_game(2)
     with pytest.raises(EngineTimeout):
         engine.deal()

@@ -47,8 +47,10 @@ class Babbling(ReferenceEngine):
 
 
 class Slow(ReferenceEngine):
+    """Deals after 1.5 s: over a 1 s timeout whatever the load, while its other answers come at once."""
+
     def deal(self, factories=None):
-        time.sleep(0.3)
+        time.sleep(1.5)
         return super().deal(factories)
 
 
