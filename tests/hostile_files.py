@@ -14,6 +14,21 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
+# A well-formed scenario for the hostile-file tests to bend.
+BASE_SCENARIO = """\
+- id: hostile-base
+  title: a well-formed scenario to bend
+  rules: [OFFER-1]
+  level: rule
+  given: |
+    factories:
+      1: BBYR
+  steps: |
+    1B1
+  expect: |
+    board 0 line 1 = B
+"""
+
 # Fragments that have broken readers before: YAML aliases and anchors, deep nesting, huge numbers and counts,
 # NaN, control characters, a lone surrogate escape, markup, a byte-order mark.
 HOSTILE = ["&a [x, x]", "*a", "[" * 200, "{" * 200, "9" * 5000, "400000000B", "NaN", "1e400", "\x00", "\x1b[2J",

@@ -13,20 +13,9 @@ import pytest
 
 from azul_conformance.scenario.errors import ScenarioError
 from azul_conformance.scenario.loader import load_text
+from hostile_files import BASE_SCENARIO
 
-GOOD = """\
-- id: hostile-base
-  title: a well-formed scenario to bend
-  rules: [OFFER-1]
-  level: rule
-  given: |
-    factories:
-      1: BBYR
-  steps: |
-    1B1
-  expect: |
-    board 0 line 1 = B
-"""
+GOOD = BASE_SCENARIO
 
 ALIAS_BOMB = "".join(
     [f'a0: &a0 ["{"x" * 8}"]\n']

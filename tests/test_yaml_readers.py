@@ -15,24 +15,15 @@ from hypothesis import strategies as st
 from azul_conformance import readers
 from azul_conformance.scenario.errors import ScenarioError
 from azul_conformance.scenario.loader import load_text, scenario_files
-from hostile_files import mutations
+from hostile_files import BASE_SCENARIO, mutations
 
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(readers._FastLoader is None, reason="PyYAML was built without libyaml")
 
-GOOD = """\
-- id: reader-base
-  title: a well-formed scenario to bend
-  rules: [OFFER-1]
-  level: rule
-  given: |
-    factories:
-      1: BBYR
-  steps: "1B1"
-  expect:
-    - board 0 line 1 = B
-"""
+# the base of the hostile-file tests, with its steps in a quoted scalar and its assertion in a list
+GOOD = BASE_SCENARIO.replace("  steps: |\n    1B1\n", '  steps: "1B1"\n').replace(
+    "  expect: |\n    board 0 line 1 = B\n", "  expect:\n    - board 0 line 1 = B\n")
 
 
 def shape(node: yaml.Node | None):
@@ -115,7 +106,7 @@ def test_a_malformed_scenario_gets_the_same_located_error_from_both_readers(malf
 
 def test_both_readers_read_the_well_formed_base(monkeypatch):
     assert outcome(GOOD, monkeypatch, True) == outcome(GOOD, monkeypatch, False)
-    assert [s.id for s in load_text(GOOD, "good.yaml")] == ["reader-base"]
+    assert [s.id for s in load_text(GOOD, "good.yaml")] == ["hostile-base"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
