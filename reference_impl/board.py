@@ -10,9 +10,13 @@ from .tiles import FLOOR_PENALTIES, FLOOR_SPACES, MARKER, WALL_SIZE, wall_column
 EMPTY = -1
 ALL_LINES = 0b11111  # a bit set of the five pattern lines
 ALL_COLOURS = 0b11111  # a bit set of the five colours
-# LINE_OPEN_TO[line][colours]: for each colour, the bit of pattern line `line` if `colours` (a bit set) holds that
-# colour, else 0; what Board.reopen puts into open_lines for that line.
-LINE_OPEN_TO = [[tuple(1 << line if colours >> colour & 1 else 0 for colour in range(5)) for colours in range(32)]
+# WITH_LINE[line][opened]: a colour's bit set of open pattern lines -> the same set with `line` opened (True) or
+# closed (False), as a tuple indexed by the set. LINE_OPEN_TO[line][colours]: for each colour, the WITH_LINE entry
+# that opens `line` to it if `colours` (a bit set) holds that colour, else the one that closes it; what
+# Board.reopen applies to open_lines. Tables, since bit arithmetic costs several times a lookup in CPython.
+WITH_LINE = [[tuple(lines | 1 << line if opened else lines & ~(1 << line) for lines in range(32))
+              for opened in (False, True)] for line in range(5)]
+LINE_OPEN_TO = [[tuple(WITH_LINE[line][colours >> colour & 1] for colour in range(5)) for colours in range(32)]
                 for line in range(5)]
 
 
@@ -61,13 +65,12 @@ class Board:
     def reopen(self, line: int) -> None:
         """Bring open_lines up to date after a change to pattern line `line` or to its wall row."""
         blue, yellow, red, black, white = LINE_OPEN_TO[line][self.colours_accepted(line)]
-        others = ALL_LINES ^ 1 << line
         open_lines = self.open_lines  # written colour by colour: this runs after every take
-        open_lines[0] = open_lines[0] & others | blue
-        open_lines[1] = open_lines[1] & others | yellow
-        open_lines[2] = open_lines[2] & others | red
-        open_lines[3] = open_lines[3] & others | black
-        open_lines[4] = open_lines[4] & others | white
+        open_lines[0] = blue[open_lines[0]]
+        open_lines[1] = yellow[open_lines[1]]
+        open_lines[2] = red[open_lines[2]]
+        open_lines[3] = black[open_lines[3]]
+        open_lines[4] = white[open_lines[4]]
 
     def reopen_all(self) -> None:
         """Rebuild open_lines from scratch (after a board is set up square by square)."""
