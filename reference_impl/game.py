@@ -217,6 +217,9 @@ class Game:
 
     def play(self, move: Move | str) -> None:
         """Play a take or a placement for the seat whose turn it is; IllegalMove leaves the game unchanged."""
+        if self.phase == OFFER and type(move) is Take:  # nearly every move, so checked first (isinstance costs more)
+            self._take(move)
+            return
         if isinstance(move, str):
             move = parse_move(move)
         if self.phase == OFFER and isinstance(move, Take):
