@@ -8,6 +8,7 @@ from __future__ import annotations
 from .tiles import FLOOR_PENALTIES, FLOOR_SPACES, MARKER, WALL_SIZE, wall_column
 
 EMPTY = -1
+LAST = WALL_SIZE - 1  # the last row, the last column
 ALL_LINES = 0b11111  # a bit set of the five pattern lines
 ALL_COLOURS = 0b11111  # a bit set of the five colours
 # WITH_LINE[line][opened]: a colour's bit set of open pattern lines -> the same set with `line` opened (True) or
@@ -116,8 +117,9 @@ class Board:
         """Move one tile of a complete line to the wall and score it (TILING-1, SCORE-1..3); the rest to the lid."""
         colour = self.line_colour[line]
         self.wall[line][column] = colour
-        self.row_colours[line] |= 1 << colour
-        self.column_colours[column] |= 1 << colour
+        bit = 1 << colour
+        self.row_colours[line] |= bit
+        self.column_colours[column] |= bit
         self.score += self.placement_points(line, column)
         lid[colour] += line  # TILING-2: a line of capacity line + 1 leaves `line` tiles
         self.line_colour[line] = EMPTY
@@ -140,17 +142,18 @@ class Board:
     def placement_points(self, row: int, column: int) -> int:
         """SCORE-1, SCORE-2: 1 for a lone tile, else each run of 2 or more through the tile, both ways."""
         wall = self.wall
+        cells = wall[row]
         left = column
-        while left > 0 and wall[row][left - 1] != EMPTY:
+        while left > 0 and cells[left - 1] != EMPTY:
             left -= 1
         right = column
-        while right < WALL_SIZE - 1 and wall[row][right + 1] != EMPTY:
+        while right < LAST and cells[right + 1] != EMPTY:
             right += 1
         top = row
         while top > 0 and wall[top - 1][column] != EMPTY:
             top -= 1
         bottom = row
-        while bottom < WALL_SIZE - 1 and wall[bottom + 1][column] != EMPTY:
+        while bottom < LAST and wall[bottom + 1][column] != EMPTY:
             bottom += 1
         across = right - left + 1
         down = bottom - top + 1
@@ -164,7 +167,8 @@ class Board:
 
     def clear_floor(self, lid: list[int]) -> None:
         """SCORE-4, SCORE-5, FLOOR-6: lose the penalties (never below 0); tiles to the lid, the marker kept."""
-        self.score = max(0, self.score - self.floor_penalty())
+        score = self.score - self.floor_penalty()
+        self.score = score if score > 0 else 0
         for tile in self.floor:
             if tile != MARKER:
                 lid[tile] += 1
