@@ -202,7 +202,7 @@ class Game:
         # every turn (tests/test_engine_fast_paths.py holds the list to the rules read plainly).
         blue, yellow, red, black, white = self.boards[self.turn].open_lines
         moves: list[Take] = []
-        for takes, (b, y, r, k, w) in zip(TAKES_FROM[len(self.factories)], self.factories + [self.centre]):
+        for takes, (b, y, r, k, w) in zip(TAKES_FROM[len(self.factories)], [*self.factories, self.centre]):
             if b:
                 moves += takes[0][blue]
             if y:
