@@ -1,12 +1,14 @@
 """The engine's speed-ups held equal to the readable rule functions they stand in for.
 
-`Board.open_lines` caches, per colour, which pattern lines accept it (`Board.reopen` writes it from a table);
-`Game._legal_takes` and `Game._take` read it instead of calling `Board.accepts` line by line.
+`Board.open_lines` caches, per colour, which pattern lines accept it (`Board.reopen` updates it by table lookups);
+`Game._legal_takes` and `Game._take` read it instead of calling `Board.accepts` line by line. `Game.play` takes a
+Take object during the offer by a shortcut: it must leave the game as the same move given as text does.
 `Board.complete_rows`, `complete_columns` and `complete_colours` count from the rows' and columns' colour sets
 instead of scanning the cells. Over random games
 (2-4 players, both walls), at every position, each cached or shortened answer must equal the one the plain
 rule gives, and a game rebuilt from its state must rebuild the cache the same. `Game._draw` spells
-rng.randrange out, and must draw what the plain draw does; the state document's lookups (the coloured wall's
+rng.randrange out (popping tiles from a bytearray), and must draw what the plain draw does; `Board.placement_points`
+must score what the runs counted cell by cell score; the state document's lookups (the coloured wall's
 allowed rows, wall row texts) must say what the cells read one by one say.
 """
 
@@ -60,7 +62,11 @@ def play_checked(players: int, variant: str, seed: int) -> None:
             game.deal(rng=deals)
         else:
             legal = game.legal_moves()
-            game.play(legal[picks.randrange(len(legal))])
+            move = legal[picks.randrange(len(legal))]
+            as_text = game.copy()
+            as_text.play(str(move))  # the general path: parsed, then checked by isinstance
+            game.play(move)
+            assert to_state(game) == to_state(as_text)
         check_position(game)
 
 
@@ -121,6 +127,32 @@ def test_the_draw_takes_the_tiles_randrange_picks(players, seed, bag, lid):
     draw_by_the_rules(plain, plain_rng)
     assert (fast.factories, fast.bag, fast.lid) == (plain.factories, plain.bag, plain.lid)
     assert fast_rng.getstate() == plain_rng.getstate()
+
+
+# -- scoring: placement_points against the runs counted cell by cell ----------------------------------------------
+
+def points_by_the_rules(wall: list[list[int]], row: int, column: int) -> int:
+    """SCORE-1, SCORE-2 read plainly: walk from the tile in each of the four directions while cells are filled."""
+    def run(dr: int, dc: int) -> int:
+        r, c, n = row + dr, column + dc, 0
+        while 0 <= r < 5 and 0 <= c < 5 and wall[r][c] != EMPTY:
+            r, c, n = r + dr, c + dc, n + 1
+        return n
+    across, down = 1 + run(0, -1) + run(0, 1), 1 + run(-1, 0) + run(1, 0)
+    if across == down == 1:
+        return 1
+    return (across if across > 1 else 0) + (down if down > 1 else 0)
+
+
+@given(filled=st.lists(st.booleans(), min_size=25, max_size=25), row=st.integers(0, 4), column=st.integers(0, 4))
+@settings(max_examples=300, deadline=None)
+def test_placement_points_are_the_runs_counted_cell_by_cell(filled, row, column):
+    from azul_reference.board import Board
+
+    board = Board()
+    board.wall = [[(r + c) % 5 if filled[5 * r + c] else EMPTY for c in range(5)] for r in range(5)]
+    board.wall[row][column] = (row + column) % 5  # the tile just placed
+    assert board.placement_points(row, column) == points_by_the_rules(board.wall, row, column)
 
 
 # -- state documents: the lookups against the cells read one by one ----------------------------------------------
