@@ -11,6 +11,10 @@ The target: the reference engine at least 2x ludometer's games per second; the e
 
     python benchmarks/bench_vs_ludometer.py                  # 5 rounds of 1 s per engine
     python benchmarks/bench_vs_ludometer.py --profile        # plus cProfile of both engines
+    python benchmarks/bench_vs_ludometer.py --engine reference --games 60   # just play them: for valgrind
+
+Instruction counts do not depend on the machine's load: run the last form under valgrind's callgrind with
+--games 60 and --games 0 (PYTHONHASHSEED fixed) and divide the difference by 60 (benchmarks/README.md).
 
 ludometer imports numpy. When the running Python lacks it, the script makes (or finds) a virtual environment
 at .venv-bench/ in the project folder with numpy and the project installed, and runs itself again there.
@@ -87,12 +91,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best counts (default 5)")
     parser.add_argument("--target", type=float, default=2.0, help="required ratio reference / ludometer")
     parser.add_argument("--profile", action="store_true", help="also profile 300 games of each engine")
+    parser.add_argument("--engine", choices=("reference", "ludometer"), help="with --games: only this engine")
+    parser.add_argument("--games", type=int, help="with --engine: play this many games after the warm-up, "
+                                                  "untimed, and stop (for an instruction count)")
     args = parser.parse_args(argv)
+    if (args.engine is None) != (args.games is None):
+        parser.error("--engine and --games go together")
     ensure_numpy()
     sys.path.insert(0, str(LUDOMETER))
     engines = {"reference": reference_game, "ludometer": ludometer_game}
     for play in engines.values():  # imports and warm-up outside the measurement
         play(0)
+    if args.engine:
+        moves = sum(engines[args.engine](seed) for seed in range(1, args.games + 1))
+        print(f"{args.engine}: {args.games} games, {moves} moves")
+        return 0
     best = {name: 0.0 for name in engines}
     print(f"{'round':>5} {'engine':<10} {'games':>6} {'moves/game':>10} {'games/s':>9}")
     for r in range(args.rounds):
