@@ -91,3 +91,30 @@ def test_the_two_ludometer_engines_are_compared_case_by_case(tmp_path):
     section = docgen_reports.matrix_page(load_spec(), folder, []).split("## One engine, two languages", 1)[1]
     assert f"{cases - 1} of {cases} cases have the same verdict on both; 1 differ" in section
     assert "| fail | pass |" in section  # the port first (the reports are read in name order)
+
+
+def _counts(path: Path) -> dict[str, int]:
+    results = docgen_reports.read_report(path).results
+    return {"cases": len(results), **{v: sum(r.verdict == v for r in results) for v in ("pass", "fail", "error", "skip")}}
+
+
+@pytest.mark.parametrize("name", ["azul-ai-go", "azul-game-engine", "azul-marl-env", "myzul-ts"])
+def test_a_write_ups_run_line_gives_its_reports_counts(name):
+    """The prose of docs/reports/<engine>.md is written by hand: its counts must follow the regenerated report."""
+    text = (ROOT / "docs" / "reports" / f"{name}.md").read_text(encoding="utf-8")
+    found = re.search(r"\*\*Run:\*\* (\d+) cases.*?\*\*(\d+) pass, (\d+) fail(?:, (\d+) error)?, (\d+) skip\*\*",
+                      text, re.S)
+    assert found, f"docs/reports/{name}.md has no '**Run:** N cases ... **P pass, F fail, S skip**' line"
+    cases, passed, failed, errors, skipped = (int(n or 0) for n in found.groups())
+    counts = _counts(ROOT / "docs" / "reports" / name / "report.jsonl")
+    assert (cases, passed, failed, errors, skipped) == tuple(counts[k] for k in ("cases", "pass", "fail", "error", "skip"))
+
+
+def test_the_ludometer_write_ups_table_gives_both_reports_counts():
+    text = (ROOT / "docs" / "reports" / "ludometer.md").read_text(encoding="utf-8")
+    py, js = (_counts(ROOT / "docs" / "reports" / name / "report.jsonl") for name in ("ludometer-py", "ludometer-js"))
+    for verdict in ("pass", "fail", "skip"):
+        row = re.search(rf"^\| {verdict} \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)
+        assert row, f"ludometer.md has no '| {verdict} | ...' row"
+        assert (int(row[1]), int(row[3])) == (py[verdict], js[verdict]), verdict
+    assert f"{py['cases']} cases" in text and f"Every one of the {py['cases']} cases" in text

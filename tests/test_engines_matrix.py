@@ -12,6 +12,7 @@ the summary and not counted (no committed report holds a timeout)."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +20,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT.parent / "shared" / "engines"
+CHECK_TIMEOUT = 2400  # seconds for all six engines: builds (cached after the adapters' own tests) and suites
 
+
+@pytest.mark.third_party
+def test_every_engine_gives_the_verdicts_of_its_committed_report():
+    if not ENGINES.is_dir():
+        pytest.fail(f"{ENGINES} is missing: the repository must sit beside shared/ (see adapters/README.md)")
+    done = subprocess.run([sys.executable, str(ROOT / "adapters" / "run_all.py"), "--check"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=CHECK_TIMEOUT)
+    assert done.returncode == 0, (
+        "a verdict of a real engine changed: regenerate with `python adapters/run_all.py` and explain it in "
+        f"docs/reports/<engine>.md\n{summary(done.stdout)}\n{done.stderr[-2000:]}")
+    assert done.stdout.count("verdicts as committed") == len(list((ROOT / "adapters").glob("*/adapter.yaml")))
 
 
 def summary(output: str) -> str:

@@ -110,3 +110,25 @@ def test_spec_show_prints_a_rule_and_a_chapter():
     chapter = CliRunner().invoke(spec_cli, ["show", "FLOOR"])
     assert chapter.exit_code == 0 and chapter.output.count("FLOOR-") >= 6 and "OFFER-6 ·" not in chapter.output
     assert CliRunner().invoke(spec_cli, ["show", "NOPE-1"]).exit_code == 2
+
+
+class RefusesSomeDeals(ReferenceEngine):
+    """An engine whose own draw cannot make every deal: it refuses given deals with a yellow on factory 1."""
+
+    def deal(self, factories=None):
+        from azul_conformance.engines.base import Rejected
+
+        if factories and "Y" in factories[0]:
+            raise Rejected("illegal_move", "my draw cannot give that", rule="DEAL-1")
+        return super().deal(factories)
+
+
+def test_properties_that_meet_the_same_refused_deal_are_one_deviation():
+    from azul_conformance.properties import PROPERTIES, run_property
+
+    engine = RefusesSomeDeals(0)
+    chosen = [p for p in PROPERTIES if p.id in ("property-invariants", "property-game-ends", "differential-takes")]
+    results = [judge(run_property(engine, p, engine.info.capabilities, 10, seed=3)) for p in chosen]
+    assert [r.verdict for r in results] == ["fail"] * 3, [r.message for r in results]
+    found = deviations(results)
+    assert [(d.key, d.rule, len(d.cases)) for d in found] == [("deal: refused", "DEAL-1", 3)]

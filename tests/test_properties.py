@@ -162,3 +162,21 @@ def test_the_round_cap_is_a_limit_of_the_harness_not_a_failure(monkeypatch):
     outcome = run(ReferenceEngine(1), "property-game-ends", examples=3)
     assert outcome.verdict == "pass" and outcome.details["capped"] == 3
     assert "3 stopped at the harness's cap" in outcome.message and "not a verdict on the engine" in outcome.message
+
+
+@pytest.mark.parametrize("mutant_id, prop_id, rule, level", [
+    ("round-unclaimed-next-seat", "targeted-no-centre-take", "ROUND-3", "ruling"),  # nobody took the marker
+    ("round-seat-after-holder", "differential-next-round", "ROUND-2", "rule"),      # the holder does not start
+    ("floor-full-marker-stays", "targeted-full-floor-marker", "FLOOR-5", "ruling"),  # the marker onto a full floor
+    ("floor-full-marker-bumps-tile", "targeted-full-floor-marker", "FLOOR-5", "ruling"),
+])
+def test_a_failure_on_our_ruling_is_named_by_the_ruling(mutant_id, prop_id, rule, level):
+    """Who starts after a round without a centre take is our ruling ROUND-3, not the rulebooks' ROUND-2, and the
+    marker taken onto a full floor is our ruling FLOOR-5, not OFFER-5: an engine that reads them otherwise must
+    not be reported as breaking the rulebooks."""
+    from azul_conformance.harness.findings import judge
+    from azul_conformance.mutants import BY_ID as MUTANTS
+    from azul_conformance.mutants.patching import MutantEngine
+
+    outcome = judge(run(MutantEngine(MUTANTS[mutant_id], 5), prop_id, examples=20))
+    assert (outcome.verdict, outcome.rule, outcome.level) == ("fail", rule, level), outcome.message

@@ -13,11 +13,11 @@ ILLEGAL_TRIES = 3  # unlisted moves tried per position
 LISTED_TRIES = 2  # listed moves tried (and undone with load_state) per position
 
 
-def _fail(problems: list[tuple[str, str]], actual=None) -> None:
+def _fail(problems: list[tuple[str, str]], actual=None, difference: tuple[str, str] | None = None) -> None:
     if problems:
         rule, message = problems[0]
         more = f" (and {len(problems) - 1} more: {'; '.join(m for _, m in problems[1:4])})" if len(problems) > 1 else ""
-        raise PropertyFailure(rule, message + more, actual=actual)
+        raise PropertyFailure(rule, message + more, actual=actual, difference=difference)
 
 
 class Invariants(Watcher):
@@ -119,11 +119,14 @@ class IllegalMovesRefused(Watcher):
         return "OFFER-15"  # the reference accepts it: the engine's list misses a legal move
 
 
+UNDRAWABLE = ("deal", "not drawable")  # the grouping key of a deal the bag and lid cannot give (differential too)
+
+
 class DealsDrawable(Watcher):
     """The engine's own deals: four tiles per factory from the bag, then the lid, as far as tiles exist."""
 
     def on_deal(self, engine, before, after, given):
-        _fail(deal_problems(before, after), actual=after["factories"])
+        _fail(deal_problems(before, after), actual=after["factories"], difference=UNDRAWABLE)
         if after["phase"] not in ("offer", "over"):
             raise PropertyFailure("DEAL-1", f"after the deal the phase is {after['phase']!r}, expected 'offer'",
                                   expected="offer", actual=after["phase"])

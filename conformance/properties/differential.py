@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 
 from ..engines.base import Engine, Rejected
+from ..notation import FLOOR_SPACES
 from .canonical import CanonicalState, state_diff
+from .checks import UNDRAWABLE
 from .play import GamePlan, PropertyFailure, Watcher
 
 FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
@@ -125,7 +127,8 @@ class Differential(Watcher):
                 return
             raise PropertyFailure(error.rule or "DEAL-1", f"the engine dealt {after['factories']}, which cannot be "
                                   f"drawn from bag {before['bag']!r} and lid {before['lid']!r}: {error.message}",
-                                  expected="a drawable deal", actual=after["factories"]) from None
+                                  expected="a drawable deal", actual=after["factories"],
+                                  difference=UNDRAWABLE) from None
         if self._judges("deals"):
             self._compare(expected, after, "deal", before, "deal")
 
@@ -147,6 +150,13 @@ class Differential(Watcher):
         if path == "/winners" and [b["score"] for b in expected["boards"]].count(
                 max(b["score"] for b in expected["boards"])) > 1:
             rule = "END-6"  # the top score is shared: the tie-break decides
+        # Two cases where the rule the field belongs to is not the one at stake, but a ruling of ours is (an
+        # engine that reads them otherwise must not be reported as breaking the rulebooks):
+        if rule == "ROUND-2" and before["marker"] == "centre" and not step.startswith("C"):
+            rule = "ROUND-3"  # nobody took from the centre this round: who starts next is our ruling
+        elif rule in ("OFFER-5", "OFFER-10", "FLOOR-2") and context == "take" and step.startswith("C") \
+                and before["marker"] == "centre" and len(before["boards"][before["turn"]]["floor"]) >= FLOOR_SPACES:
+            rule = "FLOOR-5"  # the marker taken onto a full floor line
         shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
         failure = PropertyFailure(rule, f"after {step}: {shown}",
                                   expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})

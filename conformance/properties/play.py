@@ -43,17 +43,21 @@ class PropertyFailure(Exception):
     """A check failed: the rule it breaks, what was expected and found, and the game that led there."""
 
     def __init__(self, rule: str | None, message: str, *, expected: Any = None, actual: Any = None,
-                 step: dict[str, Any] | None = None) -> None:
+                 step: dict[str, Any] | None = None, difference: tuple[str, str] | None = None) -> None:
         super().__init__(f"{rule or 'protocol'}: {message}")
         self.rule, self.message, self.expected, self.actual = rule, message, expected, actual
         self.step = step  # a step to append to the trace (a refused move that should have been accepted...)
+        # (field, kind) when the failure is not a difference of state fields: the report's grouping key, so that
+        # every property that meets the same refusal shows as one deviation (harness/findings.py)
+        self.difference = difference
         self.trace: Trace | None = None
 
     @classmethod
     def listed_move_refused(cls, move: str, error: Rejected) -> PropertyFailure:
         """A move the engine listed as legal, then refused when played (OFFER-15 unless it names a rule)."""
         return cls(error.rule or "OFFER-15", f"{move} is listed as legal but was refused: {error.code}: "
-                   f"{error.message}", expected="accepted", actual=error.code, step={"kind": "move", "move": move})
+                   f"{error.message}", expected="accepted", actual=error.code, step={"kind": "move", "move": move},
+                   difference=("refused move", "refused"))
 
 
 class EngineGaveUp(BaseException):
@@ -164,7 +168,7 @@ def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: r
     except Rejected as error:
         raise PropertyFailure(error.rule or "DEAL-1", f"the engine refused the drawable deal {factories}: "
                               f"{error.code}: {error.message}", expected="accepted", actual=error.code,
-                              step={"kind": "deal", "factories": factories}) from None
+                              step={"kind": "deal", "factories": factories}, difference=("deal", "refused")) from None
     trace.steps.append({"kind": "deal", "factories": list(after["factories"])})
     for watcher in watchers:
         watcher.on_deal(engine, state, after, factories)

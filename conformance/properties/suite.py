@@ -188,8 +188,11 @@ def _failed(engine: Engine, prop: Property, failure: PropertyFailure, count: int
         written = _write(engine, prop, failure, reference, folder)
     request, game = _request(failure.trace), _game(failure.trace)
     message = failure.message + (f" (request: {_said(request)}, {game})" if request else f" ({game})" if game else "")
+    details = _details(count, failure.trace)
+    if failure.difference is not None:
+        details["differences"] = [list(failure.difference)]
     return result(prop, Verdict.FAIL, message, rule=failure.rule, expected=failure.expected, actual=failure.actual,
-                  request=request, counterexample=written, details=_details(count, failure.trace))
+                  request=request, counterexample=written, details=details)
 
 
 def _request(trace: Trace | None) -> dict[str, Any] | None:

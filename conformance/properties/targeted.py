@@ -15,10 +15,9 @@ from collections import Counter
 from typing import Any
 
 from ..engines.base import CanonicalState
-from ..notation import COLOURS
+from ..notation import COLOURS, FLOOR_SPACES
 from .play import Watcher
 
-FLOOR_SPACES = 7
 ROUND_CAP = 12  # a steered game that has not reached its branch by then stops (a limit, never a verdict)
 
 
