@@ -52,6 +52,16 @@ def test_failures_that_differ_the_same_way_are_one_deviation_shown_by_its_smalle
     assert found[0].smallest.id == "small"
 
 
+def test_the_same_field_found_wrong_under_a_rule_and_under_a_ruling_is_two_deviations():
+    # the start player after a round with a centre take (ROUND-2, the rulebooks) and without one (ROUND-3, ours)
+    results = [judge(failed("holder", ("ROUND-2",), "start_player", "differs", 2), size=2),
+               judge(failed("nobody", ("ROUND-3", "OFFER-14"), "start_player", "differs", 3), size=3),
+               judge(failed("holder-3", ("ROUND-2", "ROUND-1"), "start_player", "differs", 4), size=4)]
+    found = deviations(results)
+    assert [(d.rule, d.level, [c.id for c in d.cases]) for d in found] == [
+        ("ROUND-2", "rule", ["holder", "holder-3"]), ("ROUND-3", "ruling", ["nobody"])]
+
+
 IMPOSSIBLE = """
 - id: offer-impossible
   title: an engine that opens an offer with nothing to take
@@ -132,3 +142,40 @@ def test_properties_that_meet_the_same_refused_deal_are_one_deviation():
     assert [r.verdict for r in results] == ["fail"] * 3, [r.message for r in results]
     found = deviations(results)
     assert [(d.key, d.rule, len(d.cases)) for d in found] == [("deal: refused", "DEAL-1", 3)]
+
+
+WALL_BLOCKS = """
+- id: wall-blocks
+  title: the wall rows that hold blue close their lines to blue
+  rules: [OFFER-9]
+  level: rule
+  given: |
+    factories: 1: BBBY
+    board 0:
+              . | B . . . .
+            . . | . B . . .
+          . . . | . . B . .
+        . . . . | . . . . .
+      . . . . . | . . . . .
+  expect: |
+    legal moves = {1B4, 1B5, 1BF, 1Y1, 1Y2, 1Y3, 1Y4, 1Y5, 1YF}
+"""
+
+
+class ListsExtra(ReferenceEngine):
+    def __init__(self, extra):
+        super().__init__(0)
+        self.extra = extra
+
+    def legal_moves(self):
+        return super().legal_moves() + self.extra
+
+
+def test_a_wrong_move_list_is_filed_under_the_rule_its_extra_moves_break():
+    scenario = load_text(WALL_BLOCKS, "wall.yaml")[0]
+    # a take of a colour factory 1 lacks: an empty take, which only our ruling OFFER-6 forbids
+    empty = judge(run_scenario(ListsExtra(["1K1", "1KF"]), scenario), tag="rule")
+    assert (empty.verdict, empty.level, deviations([empty])[0].rule) == ("fail", "ruling", "OFFER-6")
+    # blue to line 1, whose wall row holds blue: the rulebooks' OFFER-9, whatever else is listed
+    blocked = judge(run_scenario(ListsExtra(["1B1", "1K1"]), scenario), tag="rule")
+    assert (blocked.level, deviations([blocked])[0].rule) == ("rule", "OFFER-9")

@@ -68,10 +68,14 @@ def key(result: CaseResult) -> str:
 
 
 def failing_rules(result: CaseResult) -> list[str]:
-    """The rules a failure depends on: the one it names, else the case's rules of the failing field's chapters."""
+    """The rules a failure depends on: the one it names, else those the moves it found wrongly listed break,
+    else the case's rules of the failing field's chapters."""
     named = [entry["rule"] for entry in result.failures if entry.get("rule")]
     if result.rule or named:
         return [result.rule or named[0]]
+    broken = [rule for entry in result.failures for rule in entry.get("broken_rules", ())]
+    if broken:  # the rulebooks' rules first: they name a deviation that breaks both a rule and a ruling
+        return sorted(dict.fromkeys(broken), key=lambda r: STRICTNESS.get(rule_levels().get(r), 0))
     chapters = FIELDS.get(result.deviation.partition(":")[0], ())
     return [r for r in result.rules if r.split("-")[0] in chapters] or list(result.rules)
 
@@ -111,19 +115,20 @@ class Deviation:
 
 
 def deviations(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Deviation]:
-    """The failures grouped by key, the largest group first; `differs` results are left out."""
-    groups: dict[str, list[CaseResult]] = {}
+    """The failures grouped by key and level, the largest group first; `differs` results are left out. The
+    level splits a key: the same field found wrong where the rulebooks decide and where only our ruling does
+    (the start player after a round with and without a centre take) are two findings, reported apart."""
+    groups: dict[tuple[str, Level], list[CaseResult]] = {}
     for result in results:
         if result.bad:
-            groups.setdefault(result.deviation or key(result), []).append(result)
+            level = Level(result.level) if result.level in set(Level) else Level.RULE
+            groups.setdefault((result.deviation or key(result), level), []).append(result)
     found = []
-    for name, cases in groups.items():
+    for (name, level), cases in groups.items():
         votes = Counter(rule for case in cases for rule in failing_rules(case))  # ties: the first a case names
         first = list(votes)
         rule = min(votes, key=lambda r: (-votes[r], first.index(r))) if votes else "protocol"
         ordered = tuple(sorted(cases, key=lambda c: (_size(c), c.id)))
-        level = min((Level(c.level) for c in cases if c.level in set(Level)), key=STRICTNESS.__getitem__,
-                    default=Level.RULE)
         found.append(Deviation(name, rule, level, ordered))
     return sorted(found, key=lambda d: (STRICTNESS[d.level], -len(d.cases), rule_key(d.rule), d.key))
 

@@ -89,6 +89,17 @@ def describe(check: Check, actual: Any) -> str:
     return f"{where}{label}: expected {check.value!r}, got {actual!r}"
 
 
+def extra_moves(check: Check, actual: Any) -> list[str]:
+    """The moves a failing move check found listed that the scenario says are not legal."""
+    if actual is MISSING or not isinstance(actual, list):
+        return []
+    if check.kind == "moves_exclude":
+        return sorted(set(check.value) & set(actual))
+    if check.kind == "moves_equal":
+        return sorted(set(actual) - set(check.value))
+    return []
+
+
 def difference(check: Check, actual: Any) -> tuple[str, str]:
     """What a failing check found, as (state field, kind of difference): the key by which failures that differ
     in the same way are grouped into one deviation. Seats and indexes are left out (`boards/floor`)."""

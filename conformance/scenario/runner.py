@@ -184,10 +184,14 @@ def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
         if not found:
             continue
         problems = [judge.describe(check, actual) for check, actual in found]
-        failed.append({"assertion": assertion.text, "where": assertion.where, "problems": problems,
-                       "differences": [list(judge.difference(c, a)) for c, a in found],
-                       "expected": [c.value for c, _ in found],
-                       "actual": [None if a is judge.MISSING else a for _, a in found]})
+        entry = {"assertion": assertion.text, "where": assertion.where, "problems": problems,
+                 "differences": [list(judge.difference(c, a)) for c, a in found],
+                 "expected": [c.value for c, _ in found],
+                 "actual": [None if a is judge.MISSING else a for _, a in found]}
+        broken = _rules_of_extra_moves(state, [m for c, a in found for m in judge.extra_moves(c, a)])
+        if broken:
+            entry["broken_rules"] = broken
+        failed.append(entry)
         report.append(f"{assertion.where}: {assertion.text}".replace("\n", "\n    "))
         report += [f"    {problem}" for problem in problems]
         if assertion.board is not None:
@@ -196,6 +200,29 @@ def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
     if failed:
         _impossible(state, failed, report)
     return failed, report
+
+
+def _rules_of_extra_moves(state: dict[str, Any], extra: list[str]) -> list[str]:
+    """The rules the moves an engine lists wrongly break, as the reference engine names them when it is put in
+    the engine's position: the report files a wrong move list under those rules, not under every rule the
+    scenario is about (an empty take is our ruling OFFER-6; a colour already in the wall row, the rulebooks'
+    OFFER-9). Nothing when the position cannot be loaded or the reference accepts the moves."""
+    if not extra:
+        return []
+    from ..engines.reference import ReferenceEngine
+
+    reference, rules = ReferenceEngine(), []
+    for move in sorted(set(extra)):
+        try:
+            reference.load_state(state)
+            reference.play(move)
+        except Rejected as error:
+            if error.code == "bad_request" or error.rule is None:
+                return []  # the position or the move is not one the reference can judge
+            rules.append(error.rule)
+        except (KeyError, TypeError, ValueError, IndexError):  # a state shape the protocol check let through
+            return []
+    return sorted(set(rules)) if len(rules) == len(set(extra)) else []
 
 
 def _difference(field: str, kind: str) -> dict[str, Any]:
