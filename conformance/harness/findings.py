@@ -22,7 +22,8 @@ from .report import rule_key
 # Where a difference shows, in the order that picks a case's key (causes before their consequences).
 FIELDS: dict[str, tuple[str, ...]] = {
     "state": (), "new game": ("SETUP",), "refusal": ("OFFER",), "refusal rule": ("OFFER",), "move": ("OFFER",),
-    "refused move": ("OFFER",), "deal": ("DEAL",), "legal moves": ("OFFER", "GREY"), "phase": ("END", "ROUND", "OFFER", "TILING"),
+    "refused move": ("OFFER",), "deal": ("DEAL",), "legal moves": ("OFFER", "GREY"),
+    "phase": ("END", "ROUND", "OFFER", "TILING"),
     "round": ("ROUND",), "start_player": ("ROUND",), "turn": ("OFFER", "ROUND"), "marker": ("OFFER", "ROUND"),
     "factories": ("DEAL", "OFFER"), "centre": ("OFFER",), "bag": ("DEAL", "SETUP"), "lid": ("FLOOR", "DEAL"),
     "boards/lines": ("OFFER", "TILING"), "boards/floor": ("FLOOR", "OFFER"), "boards/wall": ("TILING", "WALL", "GREY"),
