@@ -179,3 +179,16 @@ def test_a_wrong_move_list_is_filed_under_the_rule_its_extra_moves_break():
     # blue to line 1, whose wall row holds blue: the rulebooks' OFFER-9, whatever else is listed
     blocked = judge(run_scenario(ListsExtra(["1B1", "1K1"]), scenario), tag="rule")
     assert (blocked.level, deviations([blocked])[0].rule) == ("rule", "OFFER-9")
+
+
+def test_an_implementation_defined_refusal_never_softens_a_rules_failure_into_differs():
+    # Bottom-to-top tiling lists a lower line's placement first; the reference refuses it under GREY-5
+    # (implementation-defined: it also orders the seats), but the scenario is about TILING-1 and END-1.
+    from azul_conformance.mutants import BY_ID as MUTANTS
+    from azul_conformance.mutants.patching import MutantEngine
+
+    path = Path(__file__).parents[1] / "conformance" / "scenarios" / "grey" / "game-end.yaml"
+    scenario = next(s for s in load_text(path.read_text(encoding="utf-8"), str(path))
+                    if s.id == "grey-game-ends-after-the-last-placement")
+    result = judge(run_scenario(MutantEngine(MUTANTS["tiling-bottom-to-top"], 0), scenario), tag=scenario.level)
+    assert (result.verdict, result.level) == ("fail", "rule"), result.message
