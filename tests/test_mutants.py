@@ -71,6 +71,12 @@ def test_the_mutant_engine_is_mutated_only_during_its_own_calls():
     assert game.scores()[1] == 0
 
 
+def test_a_whole_game_in_one_request_is_played_by_the_mutant_too():
+    steps = [["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"], "1B1", "2Y2", "3R3", "4K4", "5W5"]
+    run = MutantEngine(BY_ID["score-lone-tile-2"]).play_game(2, "colour", 0, steps, states=[6])
+    assert run.played == 6 and run.states[0]["boards"][1]["score"] == 2  # 0 by the rules (see above)
+
+
 def test_select_reads_ids_rules_and_chapters():
     assert [m.id for m in select(MUTANTS, ["score-lone-tile-2"])] == ["score-lone-tile-2"]
     assert {m.rule for m in select(MUTANTS, ["FLOOR-5"])} == {"FLOOR-5"}

@@ -63,6 +63,7 @@ class WithinEngine(ReferenceEngine):
     legal_moves = _inside(ReferenceEngine.legal_moves)
     play = _inside(ReferenceEngine.play)
     state = _inside(ReferenceEngine.state)
+    play_game = _inside(ReferenceEngine.play_game)  # a whole game in one request (azul fuzz): mutated too
 
 
 class MutantEngine(WithinEngine):
