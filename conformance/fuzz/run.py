@@ -28,6 +28,11 @@ class LocalExecutor:
 
             self.pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
+    def submit_blocks(self, function: Callable, spec: CampaignSpec, blocks: list[tuple[int, int]],
+                      deadline: float | None) -> list:
+        """A future for function(spec, first, count, deadline) of each block."""
+        return [self.submit(function, spec, first, count, deadline) for first, count in blocks]
+
     def submit(self, function: Callable, *args: Any):
         if self.pool is not None:
             return self.pool.submit(function, *args)
@@ -64,8 +69,16 @@ class DaskExecutor:
         self.client.register_plugin(QuietWorker())  # every worker, those that join later too
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
 
+    def submit_blocks(self, function: Callable, spec: CampaignSpec, blocks: list[tuple[int, int]],
+                      deadline: float | None) -> list:
+        """The blocks in one message to the scheduler: submitted one by one, all but the first would wait for
+        the client's next batched send (every 10 ms), and a campaign's second worker would start that much
+        later. pure=False: two blocks with the same arguments (a resumed campaign) are still two tasks."""
+        firsts, counts = zip(*blocks)
+        return self.client.map(function, [spec] * len(blocks), firsts, counts, [deadline] * len(blocks),
+                               pure=False, retries=0)
+
     def submit(self, function: Callable, *args: Any):
-        # pure=False: two blocks with the same arguments (a resumed campaign) are still two tasks
         return self.client.submit(function, *args, pure=False, retries=0)
 
     def finished(self, futures: list) -> list[tuple[Any, Block]]:
@@ -92,12 +105,16 @@ def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | N
     exhausted = False
     try:
         while True:
-            while not exhausted and len(in_flight) < limit and (deadline is None or time.time() < deadline):
+            blocks = []
+            while not exhausted and len(in_flight) + len(blocks) < limit and \
+                    (deadline is None or time.time() < deadline):
                 block = next(todo, None)
                 if block is None:
                     exhausted = True
                     break
-                in_flight[executor.submit(block_function, spec, block[0], block[1], deadline)] = block
+                blocks.append(block)
+            if blocks:
+                in_flight.update(zip(executor.submit_blocks(block_function, spec, blocks, deadline), blocks))
             if not in_flight:
                 break
             for future, result in executor.finished(list(in_flight)):
