@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=600, help="games per configuration per round (default 600)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the best counts (default 3)")
+    parser.add_argument("--block", type=int, default=None, help="games per block (default: --games / 8)")
     parser.add_argument("--engine", default=None, help="engine command (default: azul serve)")
     args = parser.parse_args(argv)
     from distributed import Client, LocalCluster
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     overlapping = CampaignSpec(seed=1, engine=engine)
     one_core = replace(overlapping, overlap=False)
     step_by_step = replace(overlapping, batched=False)
-    block = max(1, args.games // 8)
+    block = args.block or max(1, args.games // 8)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         local1, local2, dask = LocalExecutor(1), LocalExecutor(2), DaskExecutor(client=client)
