@@ -10,6 +10,13 @@ load average, and the ratios: play_game against step by step, 2 processes and th
 worker on one core (linear: 100%; a worker that overlaps already uses both cores of a 2-core machine, so two
 of them cannot double it), and the cluster against 2 local processes (Dask's own cost).
 
+Fair start: nothing is timed before every worker process is up and has started its engine (the warm-up holds
+one block per worker at a barrier until all have; the cluster itself is started before that). A round's
+figure is one campaign's wall time, from creating its state file to recording its last block, for every
+configuration alike: so the cluster's own per-campaign cost, its first blocks reaching the workers and the
+last result coming back (about 10-15 ms together on this machine, against under a millisecond for local
+processes), is counted, and weighs more the shorter the campaign (--games).
+
 Targets (issue 15): at least 200 two-player games per second per worker; the cluster within 80% of linear.
 
     python benchmarks/bench_fuzz.py                   # 3 rounds of 600 games per configuration
