@@ -3,12 +3,15 @@ move a request, the path of engines without play_game), 1 worker with play_game 
 next game prepared meanwhile (the default, which uses a second core), 2 local worker processes, and a 2-worker
 Dask cluster on this machine (loopback), measured in turns in one run.
 
-Each configuration plays the same campaign (two-player games, coloured wall) from a fresh state file for
-about --games games; the rounds are interleaved and each configuration's best round counts (other load on a
-shared machine only slows a round down). Printed: games per second per configuration and per worker, the
-load average, and the ratios: play_game against step by step, 2 processes and the cluster against twice one
-worker on one core (linear: 100%; a worker that overlaps already uses both cores of a 2-core machine, so two
-of them cannot double it), and the cluster against 2 local processes (Dask's own cost).
+Each configuration plays the same campaign (two-player games, coloured wall) from a fresh state file for about
+--games games, in blocks of azul fuzz's default 50 games (--block): a block costs a Dask cluster a few
+milliseconds of task handling, so blocks smaller than a campaign's overstate that cost (25-game blocks cost the
+2-worker cluster about 7 points of linear against 50-game ones). The rounds are interleaved and each
+configuration's best round counts (other load on a shared machine only slows a round down). Printed: games per
+second per configuration and per worker, the load average, and the ratios: play_game against step by step, 2
+processes and the cluster against twice one worker on one core (linear: 100%; a worker that overlaps already
+uses both cores of a 2-core machine, so two of them cannot double it), and the cluster against 2 local
+processes (Dask's own cost).
 
 Fair start: nothing is timed before every worker process is up and has started its engine (the warm-up holds
 one block per worker at a barrier until all have; the cluster itself is started before that). A round's
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=600, help="games per configuration per round (default 600)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the best counts (default 3)")
-    parser.add_argument("--block", type=int, default=None, help="games per block (default: --games / 8)")
+    parser.add_argument("--block", type=int, default=50, help="games per block (default 50, as azul fuzz)")
     parser.add_argument("--engine", default=None, help="engine command (default: azul serve)")
     args = parser.parse_args(argv)
     from distributed import Client, LocalCluster
@@ -91,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     overlapping = CampaignSpec(seed=1, engine=engine)
     one_core = replace(overlapping, overlap=False)
     step_by_step = replace(overlapping, batched=False)
-    block = args.block or max(1, args.games // 8)
+    block = args.block
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         local1, local2, dask = LocalExecutor(1), LocalExecutor(2), DaskExecutor(client=client)
