@@ -60,7 +60,7 @@ class DaskExecutor:
 
     # Each block costs the cluster a few milliseconds of task handling (the scheduler's and the client's work,
     # the worker's hand-over from one task to the next), and the blocks smaller than --block cost more than the
-    # even finish they buy: bench_fuzz's 2-worker cluster was slower with them, 2 local processes faster.
+    # even finish they buy: bench_fuzz's 2-worker cluster was slower with them in every interleaved run.
     balance_tail = False
 
     def __init__(self, scheduler: str | None = None, client: Any = None) -> None:
