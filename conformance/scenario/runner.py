@@ -215,13 +215,14 @@ def _rules_of_extra_moves(state: dict[str, Any], extra: list[str]) -> list[str]:
     for move in sorted(set(extra)):
         try:
             reference.load_state(state)
+        except (Rejected, KeyError, TypeError, ValueError, IndexError):  # a position the reference cannot hold
+            return []
+        try:
             reference.play(move)
         except Rejected as error:
             if error.code == "bad_request" or error.rule is None:
-                return []  # the position or the move is not one the reference can judge
+                return []  # a move the reference cannot judge
             rules.append(error.rule)
-        except (KeyError, TypeError, ValueError, IndexError):  # a state shape the protocol check let through
-            return []
     return sorted(set(rules)) if len(rules) == len(set(extra)) else []
 
 
