@@ -32,6 +32,9 @@ def test_a_failure_is_judged_at_the_level_of_the_rules_its_field_belongs_to():
     assert (ruling.level, ruling.deviation, ruling.verdict) == ("ruling", "start_player: differs", "fail")
     # the same field in a case of ROUND-2 (rule) breaks the rulebooks' text
     assert judge(failed("b", ("ROUND-2",), "start_player", "differs", 3)).level == "rule"
+    # a wrong phase at the end is END-8's (ruling) even in a case that also names the bonuses and the winners
+    assert judge(failed("e", ("END-8", "END-4", "END-5"), "phase", "differs", 3)).level == "ruling"
+    assert judge(failed("f", ("END-1", "END-8", "END-5"), "phase", "differs", 3)).level == "rule"
     # a refusal names its rule: that rule's level, whatever else the case checks
     assert judge(failed("c", ("OFFER-9", "OFFER-6"), "refusal", "accepted", 2, rule="OFFER-6")).level == "ruling"
 

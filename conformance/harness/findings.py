@@ -30,6 +30,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "boards/score": ("SCORE", "FLOOR", "END"), "winners": ("END",),
 }
 ORDER = {name: index for index, name in enumerate(FIELDS)}
+# Rules of a field's chapters that never decide that field: the end bonuses and the winners (END-2 to END-7)
+# come after the game has ended, so a wrong phase is END-1's or END-8's, never theirs.
+NOT_DECIDING: dict[str, frozenset[str]] = {"phase": frozenset(f"END-{n}" for n in range(2, 8))}
 STRICTNESS = {level: index for index, level in enumerate(Level)}
 
 
@@ -80,8 +83,9 @@ def failing_rules(result: CaseResult) -> list[str]:
     # a lower line placed first, which TILING-1 forbids) never turns a scenario's failure into `differs`.
     if broken and Level.IMPLEMENTATION_DEFINED not in {rule_levels().get(r) for r in broken}:
         return sorted(dict.fromkeys(broken), key=lambda r: STRICTNESS.get(rule_levels().get(r), 0))
-    chapters = FIELDS.get(result.deviation.partition(":")[0], ())
-    return [r for r in result.rules if r.split("-")[0] in chapters] or list(result.rules)
+    field = result.deviation.partition(":")[0]
+    chapters, never = FIELDS.get(field, ()), NOT_DECIDING.get(field, frozenset())
+    return [r for r in result.rules if r.split("-")[0] in chapters and r not in never] or list(result.rules)
 
 
 def strictest(rules: list[str] | tuple[str, ...]) -> Level:
