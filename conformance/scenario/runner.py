@@ -211,19 +211,21 @@ def _rules_of_extra_moves(state: dict[str, Any], extra: list[str]) -> list[str]:
         return []
     from ..engines.reference import ReferenceEngine
 
-    reference, rules = ReferenceEngine(), []
-    for move in sorted(set(extra)):
-        try:
-            reference.load_state(state)
-        except (Rejected, KeyError, TypeError, ValueError, IndexError):  # a position the reference cannot hold
-            return []
+    reference, rules = ReferenceEngine(), set()
+    try:
+        reference.load_state(state)
+    except (Rejected, KeyError, TypeError, ValueError, IndexError):  # a position the reference cannot hold
+        return []
+    for move in set(extra):  # a refused move leaves the reference where it was: one load serves them all
         try:
             reference.play(move)
         except Rejected as error:
             if error.code == "bad_request" or error.rule is None:
                 return []  # a move the reference cannot judge
-            rules.append(error.rule)
-    return sorted(set(rules)) if len(rules) == len(set(extra)) else []
+            rules.add(error.rule)
+        else:
+            return []  # the reference takes the move: the engine's position, not its list, is what differs
+    return sorted(rules)
 
 
 def _difference(field: str, kind: str) -> dict[str, Any]:
