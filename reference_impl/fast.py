@@ -1,0 +1,371 @@
+"""The coloured-wall game on flat tables: the reference engine's fast path for whole games of random play.
+
+`Game` is the engine written as the rules read; `FastGame` plays the same games in about half the time, for
+`azul simulate` and long random campaigns. It keeps each board as a few small integers and lists, so a move is
+one function with no calls into board methods, and it lists legal takes from a cache of ready-made lists:
+
+    the same deals      deal(rng) draws the same tiles from the same generator as Game.deal(rng=rng)
+    the same moves      legal_moves() lists the same shared Take objects in the same order as Game.legal_moves()
+    the same game       to_game() gives the Game this one stands for; from_game() starts from any Game
+
+tests/test_engine_fast_game.py holds the two equal at every step of seeded games (2-4 players), and of games
+continued at random from the scenarios' positions: the same legal moves, and the same state document.
+
+It plays the coloured wall only (the grey wall's placements are choices: Game plays them). A move Game refuses,
+FastGame refuses too, with Game's message and rule (it asks Game). The rules it applies are those of the Game and
+Board methods named beside each step, which stay the readable statement of them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from .board import EMPTY
+from .errors import IllegalDeal, InvalidSetup
+from .game import DEAL, IN_CENTRE, OFFER, OVER, Game
+from .moves import TAKES_TO, Move, Take, parse_move
+from .tiles import FACTORIES_BY_PLAYERS, FLOOR_PENALTIES, FLOOR_SPACES, MARKER, TILES_PER_COLOUR
+
+# A seat's open lines: per colour a bit set, bit `line` (1-5) set when that pattern line accepts the colour
+# (Board.open_lines shifted left by one) and bit 0, the floor line, always set. ACCEPTS[bits][line] reads it.
+FLOOR_OPEN = 1
+ALL_OPEN = 0b111111
+ACCEPTS = [tuple(bool(bits >> line & 1) for line in range(6)) for bits in range(64)]
+SHUT = [ALL_OPEN & ~(1 << line) for line in range(6)]  # SHUT[line]: the bit set without `line`
+OTHER_COLOURS = [tuple(other for other in range(5) if other != colour) for colour in range(5)]
+COLOURS_IN = [tuple(colour for colour in range(5) if mask >> colour & 1) for mask in range(32)]
+LACKING = [tuple(colour for colour in range(5) if not mask >> colour & 1) for mask in range(32)]
+
+# A source's key: its number (Take.source, the centre 0) times 32 plus the bit set of the colours it holds; 0 once
+# it holds none. BY_KEY[key]: for each colour held, in colour order, that source's takes of the colour by a
+# seat's open-line bits (moves.TAKES_TO, in Game's order), and the colour. OTHERS[key][colour]: the source's other
+# colours, REST[key][colour] their bit set.
+HELD = [1 << colour for colour in range(5)]
+NOT_HELD = [~(1 << colour) for colour in range(5)]
+BY_KEY = [tuple((tuple(TAKES_TO[key >> 5][colour][bits >> 1] for bits in range(64)), colour)
+                for colour in COLOURS_IN[key & 31]) for key in range(320)]
+OTHERS = [[COLOURS_IN[key & 31 & ~(1 << colour)] for colour in range(5)] for key in range(320)]
+REST = [[key & 31 & ~(1 << colour) for colour in range(5)] for key in range(320)]
+
+# FOUR[code]: a factory of four tiles drawn a, b, c, d (code ((a * 5 + b) * 5 + c) * 5 + d) as counts by colour
+# and the bit set of its colours. DRAWS[n]: the four draws from a bag of n tiles, each as (tiles in the bag,
+# bits random.Random._randbelow asks for).
+def _four(code: int) -> tuple[tuple[int, ...], int]:
+    drawn = [code // 125, code // 25 % 5, code // 5 % 5, code % 5]
+    return tuple(drawn.count(colour) for colour in range(5)), sum(1 << colour for colour in set(drawn))
+
+
+FOUR = [_four(code) for code in range(625)]
+DRAWS = [tuple((size - k, (size - k).bit_length()) for k in range(4)) for size in range(5 * TILES_PER_COLOUR + 1)]
+NONE = (0, 0, 0, 0, 0)  # an empty factory
+
+
+# RUN[cells][position]: the length of the run of filled cells through `position` of a wall row or column (a bit
+# set of cells), 0 for a lone tile: SCORE-1, SCORE-2 count only runs of two or more.
+def _run(cells: int, position: int) -> int:
+    low = high = position
+    while low > 0 and cells >> low - 1 & 1:
+        low -= 1
+    while high < 4 and cells >> high + 1 & 1:
+        high += 1
+    return high - low + 1 if high > low else 0
+
+
+RUN = [[_run(cells, position) for position in range(5)] for cells in range(32)]
+PENALTY = [sum(FLOOR_PENALTIES[:spaces]) for spaces in range(FLOOR_SPACES + 1)]  # FLOOR-3, FLOOR-4
+TILE_BYTES = [bytes([colour]) for colour in range(5)]
+ON_FLOOR = [[(colour,) * count for count in range(FLOOR_SPACES + 1)] for colour in range(5)]
+
+
+def _bag(counts: list[int]) -> bytearray:
+    """The tiles counted, one byte each, colour after colour: numbered as Game._draw numbers them."""
+    return bytearray(b"".join(map(bytes.__mul__, TILE_BYTES, counts)))
+
+
+class FastGame:
+    """One game of Azul on the coloured wall, 2-4 players, seat 0 starting unless told otherwise."""
+
+    __slots__ = ("players", "round", "phase", "turn", "start_player", "marker", "centre", "sources", "held",
+                 "bag", "lid", "on_offer", "winners", "score", "line_colour", "line_count", "row_colours",
+                 "row_cells", "column_cells", "floors", "open", "after")
+
+    def __init__(self, players: int = 2, start_player: int = 0) -> None:
+        if players not in FACTORIES_BY_PLAYERS or not 0 <= start_player < players:
+            Game(players, "colour", start_player)  # raises InvalidSetup naming the rule
+            raise InvalidSetup(f"no game of {players!r} players from seat {start_player!r}")
+        self.players = players
+        self.round = 1
+        self.phase = DEAL
+        self.turn = self.start_player = start_player
+        self.after = tuple((seat + 1) % players for seat in range(players))  # OFFER-1: clockwise
+        self.marker = IN_CENTRE
+        # By Take.source: the centre (a list of counts by colour), then factories 1-9 (tuples of counts; those
+        # beyond this game's factories stay empty, so a take from them is refused like any take of no tile).
+        self.centre = [0] * 5
+        self.sources: list[Sequence[int]] = [self.centre] + [NONE] * 9
+        self.held = [0] * (FACTORIES_BY_PLAYERS[players] + 1)  # keys in listing order: factory 1... then the centre
+        self.bag = [TILES_PER_COLOUR] * 5
+        self.lid = [0] * 5
+        self.on_offer = 0
+        self.winners: list[int] | None = None
+        self.score = [0] * players
+        self.line_colour = [[EMPTY] * 5 for _ in range(players)]
+        self.line_count = [[0] * 5 for _ in range(players)]
+        self.row_colours = [[0] * 5 for _ in range(players)]  # bit colour: on that wall row
+        self.row_cells = [[0] * 5 for _ in range(players)]  # bit column: that cell of the row filled
+        self.column_cells = [[0] * 5 for _ in range(players)]  # bit row: that cell of the column filled
+        self.floors: list[list[int]] = [[] for _ in range(players)]
+        self.open = [[ALL_OPEN] * 5 for _ in range(players)]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return self.score[:]
+
+    # -- the deal (Game._draw: DEAL-1..3) ----------------------------------------------------------------------
+
+    def deal(self, rng: random.Random) -> None:
+        """Fill the factories from the bag with `rng`: the tiles Game.deal(rng=rng) draws."""
+        if self.phase != DEAL:
+            raise IllegalDeal(f"no deal is due in phase {self.phase!r}", rule="DEAL-1")
+        getrandbits, sources, held, bag, lid = rng.getrandbits, self.sources, self.held, self.bag, self.lid
+        self.on_offer = min(4 * (len(held) - 1), sum(bag) + sum(lid))  # DEAL-1, DEAL-3
+        tiles = _bag(bag)
+        for source in range(1, len(held)):
+            if not tiles:  # DEAL-2: the lid is poured into the bag
+                tiles = _bag(lid)
+                lid[:] = NONE
+            if len(tiles) < 4:  # the bag runs out inside this factory, or no tile is left: tile by tile
+                tiles = self._deal_tile_by_tile(source, tiles, getrandbits)
+                break
+            pop, code = tiles.pop, 0
+            for in_bag, bits in DRAWS[len(tiles)]:  # random.Random.randrange(in_bag), spelt out as Game._draw does
+                pick = getrandbits(bits)
+                while pick >= in_bag:
+                    pick = getrandbits(bits)
+                code = code * 5 + pop(pick)
+            sources[source], colours = FOUR[code]
+            held[source - 1] = source * 32 + colours
+        bag[:] = map(tiles.count, range(5))
+        self.phase = OFFER
+        self.turn = self.start_player  # OFFER-1
+
+    def _deal_tile_by_tile(self, first: int, tiles: bytearray, getrandbits: Callable[[int], int]) -> bytearray:
+        """Factories from `first` on, a tile at a time, the lid poured in when the bag is empty (DEAL-2) and the
+        deal stopped when both are (DEAL-3); returns the bag's tiles left."""
+        lid = self.lid
+        for source in range(first, len(self.held)):
+            factory = [0] * 5
+            for _ in range(4):
+                if not tiles:
+                    tiles = _bag(lid)
+                    lid[:] = NONE
+                    if not tiles:
+                        break
+                in_bag = len(tiles)
+                bits = in_bag.bit_length()
+                pick = getrandbits(bits)
+                while pick >= in_bag:
+                    pick = getrandbits(bits)
+                factory[tiles.pop(pick)] += 1
+            self.sources[source] = tuple(factory)
+            colours = sum(HELD[colour] for colour in range(5) if factory[colour])
+            self.held[source - 1] = source * 32 + colours if colours else 0
+        return tiles
+
+    # -- the factory offer (Game._legal_takes, Game._take) -------------------------------------------------------
+
+    def legal_moves(self) -> list[Take]:
+        """Every legal take, as Game.legal_moves lists them; none outside the offer."""
+        if self.phase != OFFER:
+            return []
+        open_lines = self.open[self.turn]
+        moves: list[Take] = []
+        for key in self.held:
+            if key:
+                for takes, colour in BY_KEY[key]:
+                    moves += takes[open_lines[colour]]
+        return moves
+
+    def play(self, move: Move | str) -> None:
+        """Play a take for the seat whose turn it is (OFFER-2..14); a take Game refuses is refused the same way."""
+        if type(move) is not Take:
+            self._play_other(move)
+            return
+        source, colour, line = move.source, move.colour, move.line
+        tiles = self.sources[source]
+        count = tiles[colour]
+        seat = self.turn
+        open_lines = self.open[seat]
+        if not count or self.phase is not OFFER or not ACCEPTS[open_lines[colour]][line]:
+            self._refuse(move)
+        held = self.held
+        floor = self.floors[seat]
+        if source:  # OFFER-3: the rest of the factory goes to the centre
+            centre = self.centre
+            key = held[source - 1]
+            for other in OTHERS[key][colour]:
+                centre[other] += tiles[other]
+            held[-1] |= REST[key][colour]
+            held[source - 1] = 0
+            self.sources[source] = NONE
+        else:
+            self.centre[colour] = 0
+            held[-1] &= NOT_HELD[colour]  # the centre's number is 0: its key is 0 once it is empty
+            if self.marker == IN_CENTRE:  # OFFER-5, FLOOR-5: the marker first, onto a free floor space
+                self.marker = seat
+                if len(floor) < FLOOR_SPACES:
+                    floor.append(MARKER)
+        extra = count
+        if line:  # OFFER-7, OFFER-10: fill the pattern line, the rest to the floor
+            row = line - 1
+            counts = self.line_count[seat]
+            filled = counts[row]
+            shut = SHUT[line]
+            if not filled:  # the line now holds this colour alone (OFFER-8)
+                self.line_colour[seat][row] = colour
+                for other in OTHER_COLOURS[colour]:
+                    open_lines[other] &= shut
+            room = line - filled
+            if count < room:
+                counts[row] = filled + count
+                extra = 0
+            else:  # full (OFFER-12)
+                counts[row] = line
+                open_lines[colour] &= shut
+                extra = count - room
+        if extra:  # OFFER-11, FLOOR-1, FLOOR-2
+            room = FLOOR_SPACES - len(floor)
+            if extra > room:
+                self.lid[colour] += extra - room
+                extra = room
+            floor += ON_FLOOR[colour][extra]
+        self.on_offer -= count
+        if self.on_offer:
+            self.turn = self.after[seat]
+        else:  # OFFER-14
+            self._tile_walls()
+
+    def _play_other(self, move: Move | str) -> None:
+        """A move given as text, or anything else: what Game makes of it."""
+        if isinstance(move, str):
+            move = parse_move(move)
+            if type(move) is Take:
+                self.play(move)
+                return
+        self._refuse(move)
+
+    def _refuse(self, move: Move | str) -> None:
+        """Raise what Game raises for `move` here (IllegalMove with its rule); FastGame lists and plays only takes
+        that Game accepts, so Game refuses every move that reaches this."""
+        self.to_game().play(move)
+        raise AssertionError(f"FastGame refused {move}, which Game accepts")
+
+    # -- wall tiling, next round, end (Board.tile_coloured_wall, Board.clear_floor, Game._end_round) -------------
+
+    def _tile_walls(self) -> None:
+        lid = self.lid
+        for seat in range(self.players):
+            colours, counts = self.line_colour[seat], self.line_count[seat]
+            row_colours, row_cells, column_cells = self.row_colours[seat], self.row_cells[seat], self.column_cells[seat]
+            score, open_lines = self.score[seat], self.open[seat]
+            for row in range(5):
+                if counts[row] == row + 1:  # WALL-1, TILING-1, TILING-2
+                    colour = colours[row]
+                    column = (colour + row) % 5  # tiles.wall_column
+                    row_cells[row] |= 1 << column
+                    column_cells[column] |= 1 << row
+                    row_colours[row] |= 1 << colour
+                    score += RUN[row_cells[row]][column] + RUN[column_cells[column]][row] or 1  # SCORE-1..3
+                    lid[colour] += row
+                    colours[row], counts[row] = EMPTY, 0
+                    opened = 2 << row
+                    for other in LACKING[row_colours[row]]:  # OFFER-9: open to the colours the row lacks
+                        open_lines[other] |= opened
+            floor = self.floors[seat]
+            score -= PENALTY[len(floor)]  # SCORE-4, FLOOR-3..6
+            self.score[seat] = score if score > 0 else 0
+            for tile in floor:
+                if tile != MARKER:
+                    lid[tile] += 1
+            floor.clear()
+        if any(31 in cells for cells in self.row_cells) or not any(self.bag) and not any(self.lid):  # END-1, END-8
+            self._end_game()
+            return
+        self.round += 1  # ROUND-1..3
+        if self.marker != IN_CENTRE:
+            self.start_player = self.marker
+        self.marker = IN_CENTRE
+        self.phase = DEAL
+        self.turn = self.start_player
+
+    def _end_game(self) -> None:
+        ranks = []
+        for seat in range(self.players):  # END-2..4
+            rows, columns = self.row_cells[seat].count(31), self.column_cells[seat].count(31)
+            on_every_row = 31
+            for colours in self.row_colours[seat]:
+                on_every_row &= colours
+            self.score[seat] += 2 * rows + 7 * columns + 10 * on_every_row.bit_count()
+            ranks.append((self.score[seat], rows))
+        best = max(ranks)  # END-5..7
+        self.winners = [seat for seat, rank in enumerate(ranks) if rank == best]
+        self.phase = OVER
+
+    # -- to and from Game ---------------------------------------------------------------------------------------
+
+    def to_game(self) -> Game:
+        """The Game this one stands for, every field equal (to_state of it is this game's state document)."""
+        game = Game(self.players, "colour", self.start_player)
+        game.round, game.phase, game.turn, game.marker = self.round, self.phase, self.turn, self.marker
+        game.factories = [list(tiles) for tiles in self.sources[1:len(self.held)]]
+        game.centre = self.centre[:]
+        game.bag, game.lid, game.on_offer = self.bag[:], self.lid[:], self.on_offer
+        game.winners = None if self.winners is None else self.winners[:]
+        for seat, board in enumerate(game.boards):
+            board.score = self.score[seat]
+            board.line_colour = self.line_colour[seat][:]
+            board.line_count = self.line_count[seat][:]
+            board.row_colours = self.row_colours[seat][:]
+            board.wall = [[(column - row) % 5 if cells >> column & 1 else EMPTY for column in range(5)]  # WALL-1
+                          for row, cells in enumerate(self.row_cells[seat])]
+            board.column_colours = [sum(1 << (column - row) % 5 for row in range(5) if cells >> row & 1)
+                                    for column, cells in enumerate(self.column_cells[seat])]
+            board.floor = list(self.floors[seat])
+            board.open_lines = [bits >> 1 for bits in self.open[seat]]
+        return game
+
+    @classmethod
+    def from_game(cls, game: Game) -> "FastGame":
+        """The same position, to play on here: a coloured-wall game in any phase."""
+        if game.variant != "colour":
+            raise InvalidSetup("FastGame plays the coloured wall only; Game plays the grey wall", rule="SETUP-1")
+        fast = cls(game.players, game.start_player)
+        fast.round, fast.phase, fast.turn, fast.marker = game.round, game.phase, game.turn, game.marker
+        fast.centre[:] = game.centre
+        fast.sources[1:len(fast.held)] = [tuple(tiles) for tiles in game.factories]
+        for number, tiles in enumerate(fast.sources[:len(fast.held)]):
+            colours = sum(HELD[colour] for colour in range(5) if tiles[colour])
+            fast.held[number - 1] = number * 32 + colours if colours else 0
+        fast.bag, fast.lid, fast.on_offer = game.bag[:], game.lid[:], game.on_offer
+        fast.winners = None if game.winners is None else game.winners[:]
+        for seat, board in enumerate(game.boards):
+            fast.score[seat] = board.score
+            fast.line_colour[seat] = board.line_colour[:]
+            fast.line_count[seat] = board.line_count[:]
+            fast.row_colours[seat] = board.row_colours[:]
+            fast.row_cells[seat] = [sum(1 << column for column in range(5) if board.wall[row][column] != EMPTY)
+                                    for row in range(5)]
+            fast.column_cells[seat] = [sum(1 << row for row in range(5) if board.wall[row][column] != EMPTY)
+                                       for column in range(5)]
+            fast.floors[seat] = board.floor[:]
+            fast.open[seat] = [sum(2 << line for line in range(5) if board.accepts(line, colour)) | FLOOR_OPEN
+                               for colour in range(5)]
+        return fast
+
+    def __repr__(self) -> str:
+        return (f"<FastGame {self.players} players, round {self.round}, {self.phase}, seat {self.turn} to act, "
+                f"scores {self.score}>")
+
