@@ -15,6 +15,7 @@ tests/test_engine_fast_build.py runs the same lockstep on the module compiled wi
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 
 from azul_conformance.scenario.loader import load_scenarios
 from azul_reference import DEAL, OFFER, Game, IllegalDeal, IllegalMove, InvalidSetup, from_state, to_state
+from azul_reference import fast as fast_module
 from azul_reference.fast import FastGame
 from azul_reference.moves import TAKES
 
@@ -155,3 +157,10 @@ def test_what_it_does_not_play_it_refuses_with_the_rule():
     with pytest.raises(IllegalDeal) as twice:
         fast.deal(random.Random(1))
     assert twice.value.rule == "DEAL-1"
+
+
+def test_the_module_under_test_is_the_one_expected():
+    """tests/test_engine_fast_build.py runs this file again on the module compiled with mypyc, and says so with
+    AZUL_FAST_COMPILED=1: a build that quietly left the module interpreted must not pass for compiled."""
+    compiled = not fast_module.__file__.endswith(".py")
+    assert compiled == (os.environ.get("AZUL_FAST_COMPILED") == "1"), fast_module.__file__
