@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from click.testing import CliRunner
+
+from azul_reference import DEAL, Game
 
 from azul_conformance.cli.simulate import run, simulate
 from azul_conformance.records import read_record, replay
@@ -86,3 +90,25 @@ def test_record_of_a_single_game_goes_to_the_file_itself(tmp_path):
     result = CliRunner().invoke(simulate, ["--games", "1", "--players", "4", "--record", str(target)])
     assert result.exit_code == 0, result.output
     assert target.read_text(encoding="utf-8").startswith('[Event "azul simulate, seed 0"]')
+
+
+def test_the_fast_path_plays_the_game_the_readable_engine_plays():
+    """play_random_game plays the coloured wall on azul_reference.fast: over seeded games of 2-4 players, the
+    same scores, winners, rounds and moves as the same loop on Game."""
+    for players in (2, 3, 4):
+        for seed in range(20):
+            game = Game(players)
+            deals, picks = random.Random(seed), random.Random(f"{seed}/moves")
+            moves = 0
+            while not game.is_over():
+                if game.phase == DEAL:
+                    if game.round > 100:  # play_random_game's cap
+                        break
+                    game.deal(rng=deals)
+                else:
+                    legal = game.legal_moves()
+                    game.play(legal[picks.randrange(len(legal))])
+                    moves += 1
+            assert play_random_game(players, "colour", seed) == {
+                "scores": game.scores(), "winners": game.winners, "rounds": game.round, "moves": moves,
+                "finished": game.is_over()}, (players, seed)
