@@ -1,28 +1,35 @@
 """The reference engine's random-game speed against ludometer's, both in-process, interleaved in one run.
 
 ludometer (../shared/engines/ludometer, pure Python; numpy only for its network encoding, which is not used
-here) is the fastest third-party Python Azul engine we know. Both engines play whole two-player games with the
+here) is the fastest third-party Python Azul engine we know. Every engine plays whole two-player games with the
 same uniform random policy: every turn the legal moves are listed and one is picked with a seeded
-random.Random; each engine deals with its own generator, seeded per game. The two are measured in turns, about
---seconds of this process's CPU time each, --rounds times; each engine's best round counts (other load on a
-shared machine only ever slows a round down), and the ratio of the two bests is printed.
+random.Random; each engine deals with its own generator, seeded per game. The engines are measured in turns,
+about --seconds of this process's CPU time each, --rounds times; each engine's best round counts (other load on
+a shared machine only ever slows a round down), and the ratios of the bests to ludometer's are printed.
 
-The target: the reference engine at least 2x ludometer's games per second; the exit status is 1 below it.
+The reference engine runs three ways: `reference`, the readable engine (Game); `fast`, its fast path
+(azul_reference.fast.FastGame, the same games) compiled with mypyc as `AZUL_COMPILE=1 pip install` builds it;
+`fast-interpreted`, the same fast.py source run by CPython. The target: the fast path at least 2x ludometer's
+games per second; the exit status is 1 below it.
 
     python benchmarks/bench_vs_ludometer.py                  # 5 rounds of 1 s per engine
-    python benchmarks/bench_vs_ludometer.py --profile        # plus cProfile of both engines
+    python benchmarks/bench_vs_ludometer.py --profile        # plus cProfile of every engine
     python benchmarks/bench_vs_ludometer.py --engine reference --games 60   # just play them: for valgrind
 
 Instruction counts do not depend on the machine's load: run the last form under valgrind's callgrind with
 --games 60 and --games 0 (PYTHONHASHSEED fixed) and divide the difference by 60 (benchmarks/README.md).
 
-ludometer imports numpy. When the running Python lacks it, the script makes (or finds) a virtual environment
-at .venv-bench/ in the project folder with numpy and the project installed, and runs itself again there.
+The script runs itself in a virtual environment at .venv-bench/ in the project folder, which it makes (once)
+with numpy (ludometer imports it), mypy and the project installed with the fast path compiled, and installs the
+project there again whenever reference_impl/ has changed since. Without a C compiler the build fails and the
+script says so; --interpreted then runs the fast path interpreted only.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import os
 import random
 import subprocess
@@ -33,32 +40,77 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 LUDOMETER = PROJECT.parent / "shared" / "engines" / "ludometer"
 BENCH_VENV = PROJECT / ".venv-bench"
+STAMP = BENCH_VENV / "azul-reference-source.sha256"  # the reference_impl/ the venv's build was made from
 
 
-def ensure_numpy() -> None:
-    """Re-run this script under a Python that has numpy (and the project), making that venv if needed."""
-    try:
-        import numpy  # noqa: F401
-        return
-    except ImportError:
-        pass
-    python = BENCH_VENV / "bin" / "python"
+def source_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted((PROJECT / "reference_impl").glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def run_in_bench_venv(interpreted: bool) -> None:
+    """Re-run this script in .venv-bench, making it or building the project into it again when needed."""
     if os.environ.get("AZUL_BENCH_REEXEC"):
-        sys.exit(f"numpy is still missing in {sys.executable}; remove {BENCH_VENV} and try again")
+        return
+    python = BENCH_VENV / "bin" / "python"
     if not python.exists():
-        print(f"making {BENCH_VENV} with numpy and the project (once)", file=sys.stderr)
+        print(f"making {BENCH_VENV} (once)", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", str(BENCH_VENV)], check=True, timeout=300)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "numpy", "-e", str(PROJECT)],
+    if subprocess.run([str(python), "-c", "import numpy, mypy, setuptools.command.bdist_wheel"],
+                      capture_output=True, timeout=120).returncode:
+        print(f"installing numpy, mypy and setuptools into {BENCH_VENV}", file=sys.stderr)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "numpy", "mypy", "setuptools>=70.1"],
                        check=True, timeout=900)
+    digest = source_digest() + ("-interpreted" if interpreted else "")
+    if not STAMP.exists() or STAMP.read_text() != digest:
+        how = "interpreted" if interpreted else "with the fast path compiled by mypyc"
+        print(f"installing the project into {BENCH_VENV}, {how}", file=sys.stderr)
+        env = dict(os.environ, AZUL_COMPILE="0" if interpreted else "1")
+        build = subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-build-isolation", "--force-reinstall",
+                                "--no-deps", str(PROJECT)], env=env, timeout=900)
+        if build.returncode:
+            sys.exit("the build failed (the compiled fast path needs a C compiler and Python's headers); "
+                     "--interpreted measures the fast path interpreted only")
+        STAMP.write_text(digest)
     env = dict(os.environ, AZUL_BENCH_REEXEC="1")
     sys.exit(subprocess.run([str(python), __file__, *sys.argv[1:]], env=env).returncode)
 
 
 def reference_game(seed: int) -> int:
-    """One random two-player game on the reference engine (bench_engine's loop); returns the moves played."""
+    """One random two-player game on the readable reference engine (bench_engine's loop); returns the moves."""
     from bench_engine import play_one
 
     return play_one(2, "colour", seed)[0]
+
+
+def fast_game_of(fast_class):
+    """The same loop on a FastGame class: the same games as reference_game (tests/test_engine_fast_game.py)."""
+    from azul_reference import DEAL, OVER
+
+    def fast_game(seed: int) -> int:
+        game = fast_class(2)
+        deals, picks = random.Random(seed), random.Random(~seed)
+        moves = 0
+        while game.phase != OVER:
+            if game.phase == DEAL:
+                game.deal(deals)
+            else:
+                legal = game.legal_moves()
+                game.play(legal[picks.randrange(len(legal))])
+                moves += 1
+        return moves
+    return fast_game
+
+
+def interpreted_fast_class():
+    """FastGame from reference_impl/fast.py run by CPython, whatever the installed module is."""
+    spec = importlib.util.spec_from_file_location("azul_reference.fast_interpreted",
+                                                  PROJECT / "reference_impl" / "fast.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.FastGame
 
 
 def ludometer_game(seed: int) -> int:
@@ -89,39 +141,56 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per engine per round (default 1)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best counts (default 5)")
-    parser.add_argument("--target", type=float, default=2.0, help="required ratio reference / ludometer")
+    parser.add_argument("--target", type=float, default=2.0, help="required ratio fast path / ludometer")
     parser.add_argument("--profile", action="store_true", help="also profile 300 games of each engine")
-    parser.add_argument("--engine", choices=("reference", "ludometer"), help="with --games: only this engine")
+    parser.add_argument("--interpreted", action="store_true",
+                        help="install the project into .venv-bench without compiling the fast path")
+    parser.add_argument("--engine", choices=ENGINES, help="with --games: only this engine")
     parser.add_argument("--games", type=int, help="with --engine: play this many games after the warm-up, "
                                                   "untimed, and stop (for an instruction count)")
     args = parser.parse_args(argv)
     if (args.engine is None) != (args.games is None):
         parser.error("--engine and --games go together")
-    ensure_numpy()
+    run_in_bench_venv(args.interpreted)
     sys.path.insert(0, str(LUDOMETER))
-    engines = {"reference": reference_game, "ludometer": ludometer_game}
+    from azul_reference import fast
+
+    compiled = not fast.__file__.endswith(".py")
+    engines = {"reference": reference_game, "fast": fast_game_of(fast.FastGame),
+               "fast-interpreted": fast_game_of(interpreted_fast_class()), "ludometer": ludometer_game}
+    if not compiled:
+        del engines["fast"]  # the installed fast path is the interpreted one
     for play in engines.values():  # imports and warm-up outside the measurement
         play(0)
     if args.engine:
         moves = sum(engines[args.engine](seed) for seed in range(1, args.games + 1))
         print(f"{args.engine}: {args.games} games, {moves} moves")
         return 0
+    print(f"the fast path: {fast.__file__} ({'compiled with mypyc' if compiled else 'interpreted'})")
     best = {name: 0.0 for name in engines}
-    print(f"{'round':>5} {'engine':<10} {'games':>6} {'moves/game':>10} {'games/s':>9}")
+    print(f"{'round':>5} {'engine':<17} {'games':>6} {'moves/game':>10} {'games/s':>9}")
     for r in range(args.rounds):
         for name, play in engines.items():
             games_per_s, games, moves = rate(play, args.seconds, first_seed=r * 100_000)
             best[name] = max(best[name], games_per_s)
-            print(f"{r + 1:>5} {name:<10} {games:>6} {moves:>10.1f} {games_per_s:>9,.0f}")
-    ratio = best["reference"] / best["ludometer"]
-    print(f"best of {args.rounds}: reference {best['reference']:,.0f} games/s, ludometer "
-          f"{best['ludometer']:,.0f} games/s, ratio {ratio:.2f}x (target {args.target:.2f}x)")
+            print(f"{r + 1:>5} {name:<17} {games:>6} {moves:>10.1f} {games_per_s:>9,.0f}")
+    print(f"best of {args.rounds}, against ludometer's {best['ludometer']:,.0f} games/s:")
+    for name in engines:
+        if name != "ludometer":
+            print(f"  {name:<17} {best[name]:>9,.0f} games/s  {best[name] / best['ludometer']:.2f}x")
+    judged = "fast" if compiled else "fast-interpreted"
+    ratio = best[judged] / best["ludometer"]
+    print(f"the fast path ({judged}): {ratio:.2f}x ludometer (target {args.target:.2f}x): "
+          f"{'met' if ratio >= args.target else 'NOT MET'}")
     if args.profile:
         from bench_engine import profile  # beside this script: its directory is first on sys.path
 
         for name, play in engines.items():
             profile(name, play, 300)
     return 0 if ratio >= args.target else 1
+
+
+ENGINES = ("reference", "fast", "fast-interpreted", "ludometer")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ Board methods named beside each step, which stay the readable statement of them.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Final, Sequence
 
 from .board import EMPTY
 from .errors import IllegalDeal, InvalidSetup
@@ -29,36 +29,37 @@ from .tiles import FACTORIES_BY_PLAYERS, FLOOR_PENALTIES, FLOOR_SPACES, MARKER, 
 
 # A seat's open lines: per colour a bit set, bit `line` (1-5) set when that pattern line accepts the colour
 # (Board.open_lines shifted left by one) and bit 0, the floor line, always set. ACCEPTS[bits][line] reads it.
-FLOOR_OPEN = 1
-ALL_OPEN = 0b111111
-ACCEPTS = [tuple(bool(bits >> line & 1) for line in range(6)) for bits in range(64)]
-SHUT = [ALL_OPEN & ~(1 << line) for line in range(6)]  # SHUT[line]: the bit set without `line`
-OTHER_COLOURS = [tuple(other for other in range(5) if other != colour) for colour in range(5)]
-COLOURS_IN = [tuple(colour for colour in range(5) if mask >> colour & 1) for mask in range(32)]
-LACKING = [tuple(colour for colour in range(5) if not mask >> colour & 1) for mask in range(32)]
+FLOOR_OPEN: Final = 1
+ALL_OPEN: Final = 0b111111
+ACCEPTS: Final = [tuple(bool(bits >> line & 1) for line in range(6)) for bits in range(64)]
+SHUT: Final = [ALL_OPEN & ~(1 << line) for line in range(6)]  # SHUT[line]: the bit set without `line`
+OTHER_COLOURS: Final = [tuple(other for other in range(5) if other != colour) for colour in range(5)]
+COLOURS_IN: Final = [tuple(colour for colour in range(5) if mask >> colour & 1) for mask in range(32)]
+LACKING: Final = [tuple(colour for colour in range(5) if not mask >> colour & 1) for mask in range(32)]
 
-# A source's key: its number (Take.source, the centre 0) times 32 plus the bit set of the colours it holds; 0 once
-# it holds none. BY_KEY[key]: for each colour held, in colour order, that source's takes of the colour by a
-# seat's open-line bits (moves.TAKES_TO, in Game's order), and the colour. OTHERS[key][colour]: the source's other
-# colours, REST[key][colour] their bit set.
-HELD = [1 << colour for colour in range(5)]
-NOT_HELD = [~(1 << colour) for colour in range(5)]
-BY_KEY = [tuple((tuple(TAKES_TO[key >> 5][colour][bits >> 1] for bits in range(64)), colour)
+# A source's key: its number (Take.source, the centre 0) times 32 plus the bit set of the colours it holds.
+# BY_KEY[key]: for each colour held, in colour order, that source's takes of the colour by a seat's open-line
+# bits (moves.TAKES_TO, in Game's order), and the colour. REST[key][colour]: the bit set of the source's other
+# colours.
+HELD: Final = [1 << colour for colour in range(5)]
+NOT_HELD: Final = [~(1 << colour) for colour in range(5)]
+BY_KEY: Final = [tuple((tuple(TAKES_TO[key >> 5][colour][bits >> 1] for bits in range(64)), colour)
                 for colour in COLOURS_IN[key & 31]) for key in range(320)]
-OTHERS = [[COLOURS_IN[key & 31 & ~(1 << colour)] for colour in range(5)] for key in range(320)]
-REST = [[key & 31 & ~(1 << colour) for colour in range(5)] for key in range(320)]
+REST: Final = [[key & 31 & ~(1 << colour) for colour in range(5)] for key in range(320)]
 
-# FOUR[code]: a factory of four tiles drawn a, b, c, d (code ((a * 5 + b) * 5 + c) * 5 + d) as counts by colour
-# and the bit set of its colours. DRAWS[n]: the four draws from a bag of n tiles, each as (tiles in the bag,
-# bits random.Random._randbelow asks for).
-def _four(code: int) -> tuple[tuple[int, ...], int]:
-    drawn = [code // 125, code // 25 % 5, code // 5 % 5, code % 5]
-    return tuple(drawn.count(colour) for colour in range(5)), sum(1 << colour for colour in set(drawn))
+# A factory: its tiles counted by colour, then its key. FOUR[source][code]: factory `source` after the draws a, b,
+# c, d (code ((a * 5 + b) * 5 + c) * 5 + d). DRAWS[n]: the four draws from a bag of n tiles, each as (tiles in
+# the bag, the bits random.Random._randbelow asks for).
+def _factory(source: int, tiles: list[int]) -> tuple[int, ...]:
+    counts = [tiles.count(colour) for colour in range(5)]
+    return (*counts, source * 32 + sum(1 << colour for colour in range(5) if counts[colour]))
 
 
-FOUR = [_four(code) for code in range(625)]
-DRAWS = [tuple((size - k, (size - k).bit_length()) for k in range(4)) for size in range(5 * TILES_PER_COLOUR + 1)]
-NONE = (0, 0, 0, 0, 0)  # an empty factory
+FOUR: Final = [[_factory(source, [code // 125, code // 25 % 5, code // 5 % 5, code % 5]) for code in range(625)]
+        for source in range(10)]
+DRAWS: Final = [tuple((size - k, (size - k).bit_length()) for k in range(4))
+                 for size in range(5 * TILES_PER_COLOUR + 1)]
+NONE: Final = (0, 0, 0, 0, 0, 0)  # an empty factory
 
 
 # RUN[cells][position]: the length of the run of filled cells through `position` of a wall row or column (a bit
@@ -72,10 +73,10 @@ def _run(cells: int, position: int) -> int:
     return high - low + 1 if high > low else 0
 
 
-RUN = [[_run(cells, position) for position in range(5)] for cells in range(32)]
-PENALTY = [sum(FLOOR_PENALTIES[:spaces]) for spaces in range(FLOOR_SPACES + 1)]  # FLOOR-3, FLOOR-4
-TILE_BYTES = [bytes([colour]) for colour in range(5)]
-ON_FLOOR = [[(colour,) * count for count in range(FLOOR_SPACES + 1)] for colour in range(5)]
+RUN: Final = [[_run(cells, position) for position in range(5)] for cells in range(32)]
+PENALTY: Final = [sum(FLOOR_PENALTIES[:spaces]) for spaces in range(FLOOR_SPACES + 1)]  # FLOOR-3, FLOOR-4
+TILE_BYTES: Final = [bytes([colour]) for colour in range(5)]
+ON_FLOOR: Final = [[(colour,) * count for count in range(FLOOR_SPACES + 1)] for colour in range(5)]
 
 
 def _bag(counts: list[int]) -> bytearray:
@@ -86,8 +87,8 @@ def _bag(counts: list[int]) -> bytearray:
 class FastGame:
     """One game of Azul on the coloured wall, 2-4 players, seat 0 starting unless told otherwise."""
 
-    __slots__ = ("players", "round", "phase", "turn", "start_player", "marker", "centre", "sources", "held",
-                 "bag", "lid", "on_offer", "winners", "score", "line_colour", "line_count", "row_colours",
+    __slots__ = ("players", "round", "phase", "turn", "start_player", "marker", "factories", "centre", "sources",
+                 "held", "bag", "lid", "on_offer", "winners", "score", "line_colour", "line_count", "row_colours",
                  "row_cells", "column_cells", "floors", "open", "after")
 
     def __init__(self, players: int = 2, start_player: int = 0) -> None:
@@ -100,11 +101,12 @@ class FastGame:
         self.turn = self.start_player = start_player
         self.after = tuple((seat + 1) % players for seat in range(players))  # OFFER-1: clockwise
         self.marker = IN_CENTRE
-        # By Take.source: the centre (a list of counts by colour), then factories 1-9 (tuples of counts; those
+        # By Take.source: the centre (a list of counts by colour), then factories 1-9 (tuples, see FOUR; those
         # beyond this game's factories stay empty, so a take from them is refused like any take of no tile).
+        self.factories = FACTORIES_BY_PLAYERS[players]
         self.centre = [0] * 5
         self.sources: list[Sequence[int]] = [self.centre] + [NONE] * 9
-        self.held = [0] * (FACTORIES_BY_PLAYERS[players] + 1)  # keys in listing order: factory 1... then the centre
+        self.held = [0]  # the keys of the factories that hold tiles, in order, then the centre's (0 when empty)
         self.bag = [TILES_PER_COLOUR] * 5
         self.lid = [0] * 5
         self.on_offer = 0
@@ -131,9 +133,10 @@ class FastGame:
         if self.phase != DEAL:
             raise IllegalDeal(f"no deal is due in phase {self.phase!r}", rule="DEAL-1")
         getrandbits, sources, held, bag, lid = rng.getrandbits, self.sources, self.held, self.bag, self.lid
-        self.on_offer = min(4 * (len(held) - 1), sum(bag) + sum(lid))  # DEAL-1, DEAL-3
+        self.on_offer = min(4 * self.factories, sum(bag) + sum(lid))  # DEAL-1, DEAL-3
         tiles = _bag(bag)
-        for source in range(1, len(held)):
+        del held[:-1]  # the centre's key stays last: 0, no tile is left on offer
+        for source in range(1, self.factories + 1):
             if not tiles:  # DEAL-2: the lid is poured into the bag
                 tiles = _bag(lid)
                 lid[:] = NONE
@@ -146,8 +149,8 @@ class FastGame:
                 while pick >= in_bag:
                     pick = getrandbits(bits)
                 code = code * 5 + pop(pick)
-            sources[source], colours = FOUR[code]
-            held[source - 1] = source * 32 + colours
+            sources[source] = factory = FOUR[source][code]
+            held.insert(-1, factory[5])
         bag[:] = map(tiles.count, range(5))
         self.phase = OFFER
         self.turn = self.start_player  # OFFER-1
@@ -156,7 +159,7 @@ class FastGame:
         """Factories from `first` on, a tile at a time, the lid poured in when the bag is empty (DEAL-2) and the
         deal stopped when both are (DEAL-3); returns the bag's tiles left."""
         lid = self.lid
-        for source in range(first, len(self.held)):
+        for source in range(first, self.factories + 1):
             factory = [0] * 5
             for _ in range(4):
                 if not tiles:
@@ -170,9 +173,10 @@ class FastGame:
                 while pick >= in_bag:
                     pick = getrandbits(bits)
                 factory[tiles.pop(pick)] += 1
-            self.sources[source] = tuple(factory)
             colours = sum(HELD[colour] for colour in range(5) if factory[colour])
-            self.held[source - 1] = source * 32 + colours if colours else 0
+            self.sources[source] = (*factory, source * 32 + colours)
+            if colours:
+                self.held.insert(-1, source * 32 + colours)
         return tiles
 
     # -- the factory offer (Game._legal_takes, Game._take) -------------------------------------------------------
@@ -184,9 +188,8 @@ class FastGame:
         open_lines = self.open[self.turn]
         moves: list[Take] = []
         for key in self.held:
-            if key:
-                for takes, colour in BY_KEY[key]:
-                    moves += takes[open_lines[colour]]
+            for takes, colour in BY_KEY[key]:
+                moves += takes[open_lines[colour]]
         return moves
 
     def play(self, move: Move | str) -> None:
@@ -205,11 +208,12 @@ class FastGame:
         floor = self.floors[seat]
         if source:  # OFFER-3: the rest of the factory goes to the centre
             centre = self.centre
-            key = held[source - 1]
-            for other in OTHERS[key][colour]:
+            key = tiles[5]
+            rest = REST[key][colour]
+            for other in COLOURS_IN[rest]:
                 centre[other] += tiles[other]
-            held[-1] |= REST[key][colour]
-            held[source - 1] = 0
+            held.remove(key)
+            held[-1] |= rest
             self.sources[source] = NONE
         else:
             self.centre[colour] = 0
@@ -320,7 +324,7 @@ class FastGame:
         """The Game this one stands for, every field equal (to_state of it is this game's state document)."""
         game = Game(self.players, "colour", self.start_player)
         game.round, game.phase, game.turn, game.marker = self.round, self.phase, self.turn, self.marker
-        game.factories = [list(tiles) for tiles in self.sources[1:len(self.held)]]
+        game.factories = [list(tiles[:5]) for tiles in self.sources[1:self.factories + 1]]
         game.centre = self.centre[:]
         game.bag, game.lid, game.on_offer = self.bag[:], self.lid[:], self.on_offer
         game.winners = None if self.winners is None else self.winners[:]
@@ -345,10 +349,13 @@ class FastGame:
         fast = cls(game.players, game.start_player)
         fast.round, fast.phase, fast.turn, fast.marker = game.round, game.phase, game.turn, game.marker
         fast.centre[:] = game.centre
-        fast.sources[1:len(fast.held)] = [tuple(tiles) for tiles in game.factories]
-        for number, tiles in enumerate(fast.sources[:len(fast.held)]):
+        fast.held = []
+        for number, tiles in enumerate(game.factories, 1):
             colours = sum(HELD[colour] for colour in range(5) if tiles[colour])
-            fast.held[number - 1] = number * 32 + colours if colours else 0
+            fast.sources[number] = (*tiles, number * 32 + colours)
+            if colours:
+                fast.held.append(number * 32 + colours)
+        fast.held.append(sum(HELD[colour] for colour in range(5) if game.centre[colour]))
         fast.bag, fast.lid, fast.on_offer = game.bag[:], game.lid[:], game.on_offer
         fast.winners = None if game.winners is None else game.winners[:]
         for seat, board in enumerate(game.boards):
