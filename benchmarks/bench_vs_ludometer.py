@@ -16,8 +16,9 @@ games per second; the exit status is 1 below it.
     python benchmarks/bench_vs_ludometer.py --profile        # plus cProfile of every engine
     python benchmarks/bench_vs_ludometer.py --engine reference --games 60   # just play them: for valgrind
 
-Instruction counts do not depend on the machine's load: run the last form under valgrind's callgrind with
---games 60 and --games 0 (PYTHONHASHSEED fixed) and divide the difference by 60 (benchmarks/README.md).
+Instruction counts do not depend on the machine's load: run the last form with .venv-bench/bin/python under
+valgrind's callgrind with --games 60 and --games 0 (PYTHONHASHSEED fixed) and divide the difference by 60
+(benchmarks/README.md).
 
 The script runs itself in a virtual environment at .venv-bench/ in the project folder, which it makes (once)
 with numpy (ludometer imports it), mypy and the project installed with the fast path compiled, and installs the
@@ -52,7 +53,10 @@ def source_digest() -> str:
 
 def run_in_bench_venv(interpreted: bool) -> None:
     """Re-run this script in .venv-bench, making it or building the project into it again when needed."""
-    if os.environ.get("AZUL_BENCH_REEXEC"):
+    if Path(sys.prefix).resolve() == BENCH_VENV.resolve():  # run in it (by the re-run below, or by hand)
+        if not STAMP.exists() or not STAMP.read_text().startswith(source_digest()):
+            sys.exit(f"the project installed in {BENCH_VENV} is not today's reference_impl/: run this script "
+                     "once with another Python, which installs it again")
         return
     python = BENCH_VENV / "bin" / "python"
     if not python.exists():
@@ -74,8 +78,7 @@ def run_in_bench_venv(interpreted: bool) -> None:
             sys.exit("the build failed (the compiled fast path needs a C compiler and Python's headers); "
                      "--interpreted measures the fast path interpreted only")
         STAMP.write_text(digest)
-    env = dict(os.environ, AZUL_BENCH_REEXEC="1")
-    sys.exit(subprocess.run([str(python), __file__, *sys.argv[1:]], env=env).returncode)
+    sys.exit(subprocess.run([str(python), __file__, *sys.argv[1:]]).returncode)
 
 
 def reference_game(seed: int) -> int:

@@ -19,7 +19,7 @@ Board methods named beside each step, which stay the readable statement of them.
 from __future__ import annotations
 
 import random
-from typing import Callable, Final, Sequence
+from typing import Callable, Final
 
 from .board import EMPTY
 from .errors import IllegalDeal, InvalidSetup
@@ -105,7 +105,7 @@ class FastGame:
         # beyond this game's factories stay empty, so a take from them is refused like any take of no tile).
         self.factories = FACTORIES_BY_PLAYERS[players]
         self.centre = [0] * 5
-        self.sources: list[Sequence[int]] = [self.centre] + [NONE] * 9
+        self.sources: list[tuple[int, ...]] = [NONE] * 10  # [0], the centre's place, is never read
         self.held = [0]  # the keys of the factories that hold tiles, in order, then the centre's (0 when empty)
         self.bag = [TILES_PER_COLOUR] * 5
         self.lid = [0] * 5
@@ -198,15 +198,15 @@ class FastGame:
             self._play_other(move)
             return
         source, colour, line = move.source, move.colour, move.line
-        tiles = self.sources[source]
-        count = tiles[colour]
         seat = self.turn
         open_lines = self.open[seat]
-        if not count or self.phase is not OFFER or not ACCEPTS[open_lines[colour]][line]:
-            self._refuse(move)
         held = self.held
         floor = self.floors[seat]
         if source:  # OFFER-3: the rest of the factory goes to the centre
+            tiles = self.sources[source]
+            count = tiles[colour]
+            if not count or self.phase is not OFFER or not ACCEPTS[open_lines[colour]][line]:
+                self._refuse(move)
             centre = self.centre
             key = tiles[5]
             rest = REST[key][colour]
@@ -216,7 +216,11 @@ class FastGame:
             held[-1] |= rest
             self.sources[source] = NONE
         else:
-            self.centre[colour] = 0
+            centre = self.centre
+            count = centre[colour]
+            if not count or self.phase is not OFFER or not ACCEPTS[open_lines[colour]][line]:
+                self._refuse(move)
+            centre[colour] = 0
             held[-1] &= NOT_HELD[colour]  # the centre's number is 0: its key is 0 once it is empty
             if self.marker == IN_CENTRE:  # OFFER-5, FLOOR-5: the marker first, onto a free floor space
                 self.marker = seat

@@ -32,3 +32,15 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_the_docs_home_page_shows_the_same_two_commands():
     snippet = (ROOT / "docs" / "snippets" / "quickstart.md").read_text(encoding="utf-8")
     assert shell_blocks(snippet) == list(readme_commands())
+
+
+def test_the_readme_python_examples_run():
+    """README's Python blocks, one after another as a reader would paste them, run without error."""
+    import subprocess
+    import sys
+
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 2
+    run = subprocess.run([sys.executable, "-c", "\n".join(blocks)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "<Game 2 players, colour wall" in run.stdout
