@@ -180,3 +180,39 @@ def test_a_failure_on_our_ruling_is_named_by_the_ruling(mutant_id, prop_id, rule
 
     outcome = judge(run(MutantEngine(MUTANTS[mutant_id], 5), prop_id, examples=20))
     assert (outcome.verdict, outcome.rule, outcome.level) == ("fail", rule, level), outcome.message
+
+
+def test_a_property_plays_the_same_games_whatever_modules_are_loaded(tmp_path, monkeypatch):
+    """Hypothesis now and then draws literal constants from the "local" modules loaded (outside site-packages),
+    so the games a property played depended on how the suite was installed and on what the run had imported
+    before (after a failure, the counterexample writer). The properties play the same games for a seed anyway:
+    here a module full of numbers the plans could draw (seeds, move choices) is loaded between two runs."""
+    import importlib.util
+    import sys
+
+    from azul_conformance.properties import suite
+
+    plans: list = []
+    walk = suite.walk
+
+    def spy(engine, plan, watchers, give_deals):
+        plans.append(plan)
+        return walk(engine, plan, watchers, give_deals)
+
+    monkeypatch.setattr(suite, "walk", spy)
+    prop = next(p for p in PROPERTIES if p.id == "property-invariants")
+    engine = ReferenceEngine(0)
+
+    def played() -> list:
+        plans.clear()
+        assert run_property(engine, prop, engine.info.capabilities, examples=12, seed=5).verdict.value == "pass"
+        return list(plans)
+
+    before = played()
+    numbers = tmp_path / "many_numbers.py"
+    numbers.write_text("NUMBERS = [" + ", ".join(str(7919 * k + 13) for k in range(1, 400)) + "]\n")
+    spec = importlib.util.spec_from_file_location("many_numbers", numbers)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "many_numbers", module)
+    spec.loader.exec_module(module)
+    assert played() == before

@@ -8,9 +8,10 @@ the result carries the minimal game; a crash or a hang stops the property at onc
 from __future__ import annotations
 
 import dataclasses
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
@@ -150,7 +151,8 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
                     suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
                     report_multiple_bugs=False)(given(game_plans(capabilities, prop.players, prop.variants))(one_game))
     try:
-        hypothesis_seed(seed)(test)()
+        with _no_local_constants():
+            hypothesis_seed(seed)(test)()
     except (PropertyFailure, _Escape) as error:
         failure = error.failure if isinstance(error, _Escape) else error
         return _failed(engine, prop, failure, count, reference, counterexample_dir)
@@ -178,6 +180,32 @@ def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:
     if trace is not None:
         details["game"] = {"plan": vars(trace.plan), "steps": trace.steps}
     return details
+
+
+@contextmanager
+def _no_local_constants() -> Iterator[None]:
+    """The same games for the same seed, wherever the suite runs. Hypothesis (6.131 and later) now and then draws
+    a literal constant found in the "local" modules loaded at the time, those outside site-packages: which they
+    are depends on how the suite is installed (`pip install -e` or not) and on what the run has imported so far
+    (a failure's counterexample writer, for one), so the games a property plays, and so an engine's verdicts,
+    depended on both. Its pool of local constants is empty while a property runs. A private part of hypothesis:
+    where a version lacks it, there is nothing to empty."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+
+        found = providers._get_local_constants, providers.CONSTANTS_CACHE  # noqa: SLF001
+    except (ImportError, AttributeError):
+        yield
+        return
+    original, cache = found
+    providers._get_local_constants = Constants  # an empty pool  # noqa: SLF001
+    cache.cache.clear()  # what was drawn from the local pool before, by anyone, is forgotten
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original  # noqa: SLF001
+        cache.cache.clear()
 
 
 def _failed(engine: Engine, prop: Property, failure: PropertyFailure, count: int, reference: Engine | None,
