@@ -122,6 +122,19 @@ class FastGame:
         self.floors: list[list[int]] = [[] for _ in range(players)]
         self.open = [[ALL_OPEN] * 5 for _ in range(players)]
 
+    def copy(self) -> "FastGame":
+        """An independent copy, to play on (a search's rollouts) while this one stays as it is."""
+        other = FastGame.__new__(FastGame)
+        for name in ("players", "round", "phase", "turn", "start_player", "marker", "factories", "on_offer",
+                     "after"):
+            setattr(other, name, getattr(self, name))
+        other.centre, other.sources, other.held = self.centre[:], self.sources[:], self.held[:]
+        other.bag, other.lid, other.score = self.bag[:], self.lid[:], self.score[:]
+        other.winners = None if self.winners is None else self.winners[:]
+        for name in ("line_colour", "line_count", "row_colours", "row_cells", "column_cells", "floors", "open"):
+            setattr(other, name, [per_seat[:] for per_seat in getattr(self, name)])
+        return other
+
     def is_over(self) -> bool:
         return self.phase == OVER
 

@@ -149,6 +149,33 @@ def test_from_game_and_to_game_give_back_the_same_position():
     assert fields(again) == fields(game)
 
 
+def play_on(fast: FastGame, seed: int, steps: int | None = None) -> None:
+    """Random play from here: to the end (or MAX_ROUNDS), or `steps` steps."""
+    deals, picks = random.Random(seed), random.Random(~seed)
+    while not fast.is_over() and fast.round <= MAX_ROUNDS and steps != 0:
+        if fast.phase == DEAL:
+            fast.deal(deals)
+        else:
+            legal = fast.legal_moves()
+            fast.play(legal[picks.randrange(len(legal))])
+        steps = None if steps is None else steps - 1
+
+
+def test_a_copy_plays_on_alone():
+    """FastGame.copy: the copy plays on as the same position rebuilt from its Game does, and the original is
+    left as it was."""
+    for seed in range(6):
+        fast = FastGame(3)
+        for _ in range(12):
+            play_on(fast, seed, steps=9)
+            before = fields(fast.to_game())
+            copy, twin = fast.copy(), FastGame.from_game(fast.to_game())
+            play_on(copy, seed + 100)
+            play_on(twin, seed + 100)
+            assert fields(copy.to_game()) == fields(twin.to_game()), seed
+            assert fields(fast.to_game()) == before, seed
+
+
 def test_what_it_does_not_play_it_refuses_with_the_rule():
     with pytest.raises(InvalidSetup) as grey:
         FastGame.from_game(Game(2, "grey"))
