@@ -95,6 +95,8 @@ def out_of_campaign(texts: dict[str, str]) -> dict[str, str]:
     return {"protocol.py": "the JSON-lines transport of `python -m azul_reference`: the in-process suite never "
                            "runs it (tests/test_protocol_server.py and `azul smoke` check it)",
             "__init__.py": "re-exports only",
+            "fast.py": "the fast path for whole random games (`azul simulate`, benchmarks): the suite never runs it; "
+                       "tests/test_engine_fast_game.py holds it equal to Game at every step",
             "state.py validation": "the checks load_state makes on a given position: the suite gives engines only "
                                    "positions a game can reach and never asks one to refuse a position "
                                    "(tests/test_state.py checks each check)"}
@@ -149,7 +151,7 @@ def _population(texts: dict[str, str]) -> tuple[list[Generated], dict[str, int]]
                     seen[definition] = nth + 1
                     mutant = Generated(module, name, occurrence, line, column, definition, nth)
                     occurrence += 1
-                    reason = module if module in ("protocol.py", "__init__.py") else \
+                    reason = module if module in ("protocol.py", "__init__.py", "fast.py") else \
                         "state.py validation" if validation and line > validation else None
                     if reason:
                         left_out[reason] = left_out.get(reason, 0) + 1
