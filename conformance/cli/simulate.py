@@ -112,9 +112,10 @@ def simulate(games: int, players: tuple[int, ...], variant: str, seed: int, max_
 
     Each move is chosen uniformly among the legal moves; the engine deals with its own seeded generator,
     so a run is reproducible from --seed. The coloured wall is played on the engine's fast path
-    (azul_reference.fast), which plays the same games as the readable engine in less time. Per player count: games played, games left unfinished (stopped at
-    --max-rounds: the rules let a game from which no wall row can be completed go on for ever), mean score per
-    seat (seat 0 starts), mean rounds and moves per game, and games per second on one core.
+    (azul_reference.fast), which plays the same games as the readable engine in less time. Per player count:
+    games played, games left unfinished (stopped at --max-rounds: the rules let a game from which no wall row
+    can be completed go on for ever), mean score per seat (seat 0 starts), mean rounds and moves per game, and
+    games per second on one core.
 
     \b
     Examples:
