@@ -3,7 +3,7 @@
 AZUL_COMPILE=1 compiles reference_impl/fast.py (FastGame) with mypyc into a C extension that is imported in
 place of the same source. The package is pure Python without it. mypyc must be in the build environment:
 
-    pip install mypy setuptools
+    pip install mypy 'setuptools>=70.1'
     AZUL_COMPILE=1 pip install --no-build-isolation .
 
 Not with `pip install -e`: an editable install would leave the compiled module beside fast.py, where it would
@@ -21,20 +21,21 @@ from pathlib import Path
 from setuptools import setup
 
 
-def compiled_fast_path() -> list:
+def compiled_fast_path(staging: Path) -> list:
     if os.environ.get("AZUL_COMPILE") != "1":
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
         sys.exit("AZUL_COMPILE=1 compiles the fast path with mypyc, which this build environment lacks: "
-                 "pip install mypy setuptools, then AZUL_COMPILE=1 pip install --no-build-isolation .")
+                 "pip install mypy 'setuptools>=70.1', then AZUL_COMPILE=1 pip install --no-build-isolation .")
     # mypyc names a module by its folders: compile a copy of the package under its import name.
-    staging = Path(tempfile.mkdtemp(prefix="azul-mypyc-")) / "azul_reference"
-    shutil.copytree(Path(__file__).resolve().parent / "reference_impl", staging,
+    package = staging / "azul_reference"
+    shutil.copytree(Path(__file__).resolve().parent / "reference_impl", package,
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     # Only fast.py is compiled; the modules it imports stay interpreted, so their typing is not its concern.
-    return mypycify(["--follow-imports=silent", str(staging / "fast.py")], opt_level="3")
+    return mypycify(["--follow-imports=silent", str(package / "fast.py")], opt_level="3")
 
 
-setup(ext_modules=compiled_fast_path())
+with tempfile.TemporaryDirectory(prefix="azul-mypyc-") as staging:
+    setup(ext_modules=compiled_fast_path(Path(staging)))

@@ -24,7 +24,7 @@ from typing import Callable, Final
 
 from .board import EMPTY
 from .errors import IllegalDeal, InvalidSetup
-from .game import DEAL, IN_CENTRE, OFFER, OVER, Game
+from .game import DEAL, IN_CENTRE, OFFER, OVER, Game, _one_by_one  # the bag's tiles, numbered as Game draws them
 from .moves import TAKES_TO, Move, Take, parse_move
 from .tiles import FACTORIES_BY_PLAYERS, FLOOR_PENALTIES, FLOOR_SPACES, MARKER, TILES_PER_COLOUR
 
@@ -45,7 +45,7 @@ LACKING: Final = [tuple(colour for colour in range(5) if not mask >> colour & 1)
 HELD: Final = [1 << colour for colour in range(5)]
 NOT_HELD: Final = [~(1 << colour) for colour in range(5)]
 BY_KEY: Final = [tuple((tuple(TAKES_TO[key >> 5][colour][bits >> 1] for bits in range(64)), colour)
-                for colour in COLOURS_IN[key & 31]) for key in range(320)]
+                       for colour in COLOURS_IN[key & 31]) for key in range(320)]
 REST: Final = [[key & 31 & ~(1 << colour) for colour in range(5)] for key in range(320)]
 
 # A factory: its tiles counted by colour, then its key. FOUR[source][code]: factory `source` after the draws a, b,
@@ -57,7 +57,7 @@ def _factory(source: int, tiles: list[int]) -> tuple[int, ...]:
 
 
 FOUR: Final = [[_factory(source, [code // 125, code // 25 % 5, code // 5 % 5, code % 5]) for code in range(625)]
-        for source in range(10)]
+               for source in range(10)]
 DRAWS: Final = [tuple((size - k, (size - k).bit_length()) for k in range(4))
                  for size in range(5 * TILES_PER_COLOUR + 1)]
 NONE: Final = (0, 0, 0, 0, 0, 0)  # an empty factory: no tile, key 0
@@ -77,13 +77,7 @@ def _run(cells: int, position: int) -> int:
 
 RUN: Final = [[_run(cells, position) for position in range(5)] for cells in range(32)]
 PENALTY: Final = [sum(FLOOR_PENALTIES[:spaces]) for spaces in range(FLOOR_SPACES + 1)]  # FLOOR-3, FLOOR-4
-TILE_BYTES: Final = [bytes([colour]) for colour in range(5)]
 ON_FLOOR: Final = [[(colour,) * count for count in range(FLOOR_SPACES + 1)] for colour in range(5)]
-
-
-def _bag(counts: list[int]) -> bytearray:
-    """The tiles counted, one byte each, colour after colour: numbered as Game._draw numbers them."""
-    return bytearray(b"".join(map(bytes.__mul__, TILE_BYTES, counts)))
 
 
 class FastGame:
@@ -149,11 +143,11 @@ class FastGame:
             raise IllegalDeal(f"no deal is due in phase {self.phase!r}", rule="DEAL-1")
         getrandbits, sources, held, bag, lid = rng.getrandbits, self.sources, self.held, self.bag, self.lid
         self.on_offer = min(4 * self.factories, sum(bag) + sum(lid))  # DEAL-1, DEAL-3
-        tiles = _bag(bag)
+        tiles = _one_by_one(bag)
         del held[:-1]  # the centre's key stays last: 0, no tile is left on offer
         for source in range(1, self.factories + 1):
             if not tiles:  # DEAL-2: the lid is poured into the bag
-                tiles = _bag(lid)
+                tiles = _one_by_one(lid)
                 lid[:] = NO_TILES
             if len(tiles) < 4:  # the bag runs out inside this factory, or no tile is left: tile by tile
                 tiles = self._deal_tile_by_tile(source, tiles, getrandbits)
@@ -178,7 +172,7 @@ class FastGame:
             factory = [0] * 5
             for _ in range(4):
                 if not tiles:
-                    tiles = _bag(lid)
+                    tiles = _one_by_one(lid)
                     lid[:] = NO_TILES
                     if not tiles:
                         break

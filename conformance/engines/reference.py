@@ -131,7 +131,7 @@ def play_random_game(players: int, variant: str, seed: int, max_rounds: int = 10
     The engine deals with a generator seeded by `seed`; each move is picked uniformly among the legal moves
     by a second generator derived from it. The game stops early, unfinished, before a deal of a round past
     `max_rounds`. The coloured wall is played on the engine's fast path (azul_reference.fast), the same game
-    (tests/test_engine_fast_game.py), in about half the time.
+    (tests/test_engine_fast_game.py), in about two thirds of the time.
     """
     game = FastGame(players) if variant == "colour" else ref.Game(players, variant)
     deals, picks = random.Random(seed), random.Random(f"{seed}/moves")
