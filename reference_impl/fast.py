@@ -20,7 +20,7 @@ Board methods named beside each step, which stay the readable statement of them.
 from __future__ import annotations
 
 import random
-from typing import Callable, Final
+from typing import Final
 
 from .board import EMPTY
 from .errors import IllegalDeal, InvalidSetup
@@ -149,8 +149,8 @@ class FastGame:
             if not tiles:  # DEAL-2: the lid is poured into the bag
                 tiles = _one_by_one(lid)
                 lid[:] = NO_TILES
-            if len(tiles) < 4:  # the bag runs out inside this factory, or no tile is left: tile by tile
-                tiles = self._deal_tile_by_tile(source, tiles, getrandbits)
+            if len(tiles) < 4:  # the bag runs out inside this factory, or no tile is left: Game draws the rest
+                self._deal_by_game(source, tiles, rng)
                 break
             pop, code = tiles.pop, 0
             for in_bag, bits in DRAWS[len(tiles)]:  # random.Random.randrange(in_bag), spelt out as Game._draw does
@@ -160,33 +160,25 @@ class FastGame:
                 code = code * 5 + pop(pick)
             sources[source] = factory = FOUR[source][code]
             held.insert(-1, factory[5])
-        bag[:] = map(tiles.count, range(5))
+        else:
+            bag[:] = map(tiles.count, range(5))
         self.phase = OFFER
         self.turn = self.start_player  # OFFER-1
 
-    def _deal_tile_by_tile(self, first: int, tiles: bytearray, getrandbits: Callable[[int], int]) -> bytearray:
-        """Factories from `first` on, a tile at a time, the lid poured in when the bag is empty (DEAL-2) and the
-        deal stopped when both are (DEAL-3); returns the bag's tiles left."""
-        lid = self.lid
-        for source in range(first, self.factories + 1):
-            factory = [0] * 5
-            for _ in range(4):
-                if not tiles:
-                    tiles = _one_by_one(lid)
-                    lid[:] = NO_TILES
-                    if not tiles:
-                        break
-                in_bag = len(tiles)
-                bits = in_bag.bit_length()
-                pick = getrandbits(bits)
-                while pick >= in_bag:
-                    pick = getrandbits(bits)
-                factory[tiles.pop(pick)] += 1
+    def _deal_by_game(self, first: int, tiles: bytearray, rng: random.Random) -> None:
+        """Factories from `first` on, by Game's own draw: the deal in which the bag runs out (the lid poured in,
+        DEAL-2, and the deal stopped when both are empty, DEAL-3): seldom, so the readable draw serves."""
+        stand_in = Game(self.players, "colour")
+        stand_in.bag = [tiles.count(colour) for colour in range(5)]  # the bag's tiles, in Game's numbering
+        stand_in.lid = self.lid  # poured in place
+        stand_in.factories = stand_in.factories[first - 1:]
+        stand_in._draw(rng)
+        for source, factory in enumerate(stand_in.factories, first):
             colours = sum(HELD[colour] for colour in range(5) if factory[colour])
             self.sources[source] = (*factory, source * 32 + colours)
             if colours:
                 self.held.insert(-1, source * 32 + colours)
-        return tiles
+        self.bag[:] = stand_in.bag
 
     # -- the factory offer (Game._legal_takes, Game._take) -------------------------------------------------------
 
