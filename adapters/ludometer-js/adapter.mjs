@@ -25,7 +25,7 @@ const { AzulState, Rng } = await import(pathToFileURL(join(ROOT, "web", "player"
 const COLOURS = "BYRKW"; // the engine's colours 0-4 in the same order (its teal is our white)
 const SOURCES = "12345C";
 const LINES = "12345F";
-let seed = Number(process.env.LUDOMETER_SEED || 0);
+const SEED = Number(process.env.LUDOMETER_SEED || 0);
 
 class Refused extends Error {
   constructor(code, message, rule = null) {
@@ -108,7 +108,9 @@ class Table {
     }
     if (variant !== "colour") throw new Refused("unsupported", "the engine has only the coloured wall");
     if (players !== 2) throw new Refused("unsupported", "the engine plays only the 2-player game");
-    const game = stepped(AzulState.newGame(seed++));
+    // The engine's generator is seeded by the game's set-up, never by what this process played before: the
+    // suite runs its cases in any order, over several engine processes (-j), and each must see the same.
+    const game = stepped(AzulState.newGame(SEED * 100 + players * 10 + startPlayer));
     // undo newGame's own first draw (the protocol's first `deal` makes it)
     game.bag = [];
     for (let c = 0; c < 5; c++) for (let k = 0; k < 20; k++) game.bag.push(c);
@@ -231,7 +233,7 @@ class Table {
         floor_marker: [0, 1].map((p) => state.marker === p),
         scores: boards.map((b) => b.score), current_player: state.turn, first_player: state.start_player,
         round_index: state.round - 1, is_terminal: state.phase === "over", exhausted: false,
-      }, new Rng(seed++)));
+      }, new Rng(SEED)));
       game.rng.shuffle(game.bag);
       this.floors = boards.map((b) => [...b.floor]);
     } catch (error) {

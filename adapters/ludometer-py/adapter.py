@@ -81,7 +81,6 @@ class Table:
         self.game: SteppedState | None = None
         self.deal_due = False
         self.floors: list[list[str]] = []
-        self.seed = SEED
 
     # -- requests ----------------------------------------------------------------------------------------------
 
@@ -103,10 +102,11 @@ class Table:
         if variant != "colour":
             raise Refused("unsupported", "the engine has only the coloured wall")
         try:
-            game = SteppedState.new_game(self.seed, players)
+            # The engine's generator is seeded by the game's set-up, never by what this process played before:
+            # the suite runs its cases in any order, over several engine processes (-j), and each must see the same.
+            game = SteppedState.new_game(SEED * 100 + players * 10 + start_player, players)
         except ValueError as error:  # the engine's own refusal: "only the 2-player game is implemented"
             raise Refused("unsupported", f"the engine refused: {error}") from None
-        self.seed += 1
         # undo new_game's own first draw (the protocol's first `deal` makes it)
         game.bag = [c for c in range(5) for _ in range(20)]
         game.factories = [[0] * 5 for _ in range(5)]

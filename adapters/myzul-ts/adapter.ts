@@ -27,6 +27,12 @@ type Control = {
 // Client in which the engine has already dealt by itself from that G (a random deal is the engine's own).
 type Pending = { G: AzulGameState; dealt: { client: any; control: Control } | null };
 
+/** G without what the engine's clock writes into it: the turn's start time and the seconds each seat has used. */
+function withoutClock(G: AzulGameState): object {
+  const score = Object.fromEntries(Object.entries(G.score).map(([seat, entry]) => [seat, { ...entry, time: 0 }]));
+  return { ...G, turnStartTimestamp: 0, score };
+}
+
 class Adapter {
   players = 2;
   startPlayer = 0;       // the seat that started the round in play (G keeps no such field during the round)
@@ -34,14 +40,17 @@ class Adapter {
   client: any = null;
   control: Control | null = null;
   pending: Pending | null = null;
-  games = 0;
 
   constructor(private seed: string, private givenDeals: boolean) {}
 
   newClient(control: Control): any {
     const game = {
       ...AzulGame,
-      seed: `${this.seed}-${++this.games}`,
+      // The engine's random draws depend on --seed and the position alone (never on the engine's clock,
+      // G.turnStartTimestamp and each score's time, nor on what this process played before): the suite runs its
+      // cases in any order, spread over several engine processes (-j), and each must see the same draws.
+      seed: `${this.seed}-${this.players}-` + JSON.stringify([control.mode, control.startPlayer ?? null,
+        control.factories ?? null, control.G ? withoutClock(control.G) : null]),
       setup: (context: any, setupData: any) => {
         const G = control.mode === 'setup' ? AzulGame.setup!(context, setupData) : clone(control.G!);
         if (control.mode === 'setup') G.startPlayerId = String(control.startPlayer);  // not the engine's random pick
