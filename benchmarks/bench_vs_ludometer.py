@@ -42,6 +42,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 LUDOMETER = PROJECT.parent / "shared" / "engines" / "ludometer"
 BENCH_VENV = PROJECT / ".venv-bench"
 STAMP = BENCH_VENV / "azul-reference-source.sha256"  # the reference_impl/ the venv's build was made from
+RUN_TIMEOUT = 4 * 3600  # seconds for the measuring run in .venv-bench (a long --rounds/--seconds or --profile)
 
 
 def source_digest() -> str:
@@ -78,7 +79,7 @@ def run_in_bench_venv(interpreted: bool) -> None:
             sys.exit("the build failed (the compiled fast path needs a C compiler and Python's headers); "
                      "--interpreted measures the fast path interpreted only")
         STAMP.write_text(digest)
-    sys.exit(subprocess.run([str(python), __file__, *sys.argv[1:]]).returncode)
+    sys.exit(subprocess.run([str(python), __file__, *sys.argv[1:]], timeout=RUN_TIMEOUT).returncode)
 
 
 def reference_game(seed: int) -> int:
