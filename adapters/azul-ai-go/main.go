@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand"
 	"os"
@@ -42,7 +43,8 @@ type fields map[string]any
 
 // adapter is the session: the engine's game and what protocol v1 needs beside it.
 type adapter struct {
-	rng         *rand.Rand // seeds for the engine's bags
+	seed        int64      // --seed
+	rng         *rand.Rand // seeds for the engine's bags: one stream per game, see reseed
 	g           *game.Game
 	dealDue     bool // between rounds (and before the first): the factories wait for the protocol's deal
 	startPlayer int  // the seat that started this round (the engine does not keep it)
@@ -63,7 +65,7 @@ func main() {
 		}
 		seed = n
 	}
-	a := &adapter{rng: rand.New(rand.NewSource(seed))}
+	a := &adapter{seed: seed, rng: rand.New(rand.NewSource(seed))}
 	in := bufio.NewReaderSize(os.Stdin, 64*1024)
 	out := bufio.NewWriter(os.Stdout)
 	for {
@@ -253,6 +255,18 @@ func (a *adapter) hello(req request) (fields, error) {
 			"load_state": true, "deal": true}}, nil
 }
 
+// reseed starts the stream of bag seeds for a new game from --seed and what sets the game up (the set-up, or the
+// position loaded), never from what this process played before: the suite runs its cases in any order, over
+// several engine processes (-j), and each must see the same deals.
+func (a *adapter) reseed(setUp ...any) {
+	h := fnv.New64a()
+	fmt.Fprint(h, a.seed)
+	for _, part := range setUp {
+		fmt.Fprintf(h, "|%v", part)
+	}
+	a.rng = rand.New(rand.NewSource(int64(h.Sum64() >> 1)))
+}
+
 func (a *adapter) newGame(req request) (fields, error) {
 	colour, first := "colour", 0
 	players, err := field[int](req, "players", nil)
@@ -275,6 +289,7 @@ func (a *adapter) newGame(req request) (fields, error) {
 		return nil, refuse("bad_request", "SETUP-1", "variant must be colour or grey, not %q", variant)
 	}
 	// The engine takes any player count and plays 2 for fewer, 4 for more (game.go:23-28): passed on as it is.
+	a.reseed("new_game", players, start)
 	g := game.NewGameWithSeed(players, a.rng.Int63())
 	if start < 0 || start >= g.NumPlayers {
 		return nil, refuse("bad_request", "SETUP-5", "start_player %d is no seat of a %d-player game", start, g.NumPlayers)

@@ -171,6 +171,7 @@ func (a *adapter) loadState(req request) (fields, error) {
 	if len(problems) > 0 {
 		return nil, refuse("bad_request", "", "state: %s", strings.Join(problems, "; "))
 	}
+	a.reseed("load_state", string(raw))
 	g := game.NewGameWithSeed(d.Players, a.rng.Int63())
 	for i, f := range g.Factories {
 		f.Tiles = append(f.Tiles[:0], mustCount(d.Factories[i]).tiles()...)
