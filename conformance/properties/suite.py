@@ -184,12 +184,12 @@ def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:
 
 @contextmanager
 def _no_local_constants() -> Iterator[None]:
-    """The same games for the same seed, wherever the suite runs. Hypothesis (6.131 and later) now and then draws
-    a literal constant found in the "local" modules loaded at the time, those outside site-packages: which they
-    are depends on how the suite is installed (`pip install -e` or not) and on what the run has imported so far
-    (a failure's counterexample writer, for one), so the games a property plays, and so an engine's verdicts,
-    depended on both. Its pool of local constants is empty while a property runs. A private part of hypothesis:
-    where a version lacks it, there is nothing to empty."""
+    """The same games for the same seed, wherever the suite runs. Recent hypothesis (the pinned version among them)
+    now and then draws a literal constant found in the "local" modules loaded at the time, those outside
+    site-packages: which they are depends on how the suite is installed (`pip install -e` or not) and on what the
+    run has imported so far (after a failure, for one), so the games a property plays, and so an engine's
+    verdicts, depended on both. Its pool of local constants is empty while a property runs. A private part of
+    hypothesis: where a version lacks it, there is nothing to empty."""
     try:
         from hypothesis.internal.conjecture import providers
         from hypothesis.internal.constants_ast import Constants
