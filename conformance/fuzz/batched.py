@@ -183,5 +183,6 @@ def _batch_only(verdict: str, why: str, game: _InFlight) -> Any:
 
     steps = [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
              for s in game.script.steps]
-    return FailingGame(f"{verdict} play_game", verdict, None, f"play_game: {why}; the same game played step by step "
-                     "agrees with the reference", game.index, _plan_json(game.plan), steps)
+    return FailingGame(f"{verdict} play_game", verdict, None,
+                       f"play_game: {why}; the same game played step by step agrees with the reference",
+                       game.index, _plan_json(game.plan), steps)

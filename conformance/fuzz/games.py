@@ -101,14 +101,14 @@ def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, pla
                                                                         in failure.message else "missing"))
         key = f"fail {failure.rule or 'protocol'} {where}"
         return FailingGame(key, "fail", failure.rule, failure.message, index, _plan_json(plan),
-                         failure.trace.steps if failure.trace else [], _small(failure.expected),
-                         _small(failure.actual))
+                           failure.trace.steps if failure.trace else [], _small(failure.expected),
+                           _small(failure.actual))
     except EngineGaveUp as gave_up:
         error = gave_up.error
         verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
         command = (error.request or {}).get("cmd", "?") if isinstance(error.request, dict) else "?"
         return FailingGame(f"{verdict} {command}", verdict, None, error.message, index, _plan_json(plan),
-                         gave_up.trace.steps, stderr=error.stderr[-2000:] if error.stderr else "")
+                           gave_up.trace.steps, stderr=error.stderr[-2000:] if error.stderr else "")
     return None
 
 
