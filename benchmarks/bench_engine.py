@@ -24,9 +24,10 @@ from azul_reference import DEAL, Game
 MAX_ROUNDS = 100  # the rules let a game from which no row can ever be completed go on: stop it here
 
 
-def play_one(players: int, variant: str, seed: int) -> tuple[int, bool]:
-    """One random game; returns the number of moves played and whether the game ended."""
-    game = Game(players, variant)
+def play_one(players: int, variant: str, seed: int, make=Game) -> tuple[int, bool]:
+    """One random game on `make(players, variant)` (Game, or another engine with its deal, legal_moves, play and
+    phase); returns the number of moves played and whether the game ended."""
+    game = make(players, variant)
     deals, picks = random.Random(seed), random.Random(~seed)
     moves = 0
     while not game.is_over():

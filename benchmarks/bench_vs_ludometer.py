@@ -90,21 +90,11 @@ def reference_game(seed: int) -> int:
 
 
 def fast_game_of(fast_class):
-    """The same loop on a FastGame class: the same games as reference_game (tests/test_engine_fast_game.py)."""
-    from azul_reference import DEAL, OVER
+    """bench_engine's loop on a FastGame class: the same games as reference_game (tests/test_engine_fast_game.py)."""
+    from bench_engine import play_one
 
     def fast_game(seed: int) -> int:
-        game = fast_class(2)
-        deals, picks = random.Random(seed), random.Random(~seed)
-        moves = 0
-        while game.phase != OVER:
-            if game.phase == DEAL:
-                game.deal(deals)
-            else:
-                legal = game.legal_moves()
-                game.play(legal[picks.randrange(len(legal))])
-                moves += 1
-        return moves
+        return play_one(2, "colour", seed, make=lambda players, _variant: fast_class(players))[0]
     return fast_game
 
 
