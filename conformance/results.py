@@ -93,7 +93,8 @@ class CaseResult:
     counterexample: str | None = None  # path of the minimal failing case written as a scenario
     seconds: float = 0.0
     level: str = ""  # a Level: of the strictest rule a failure depends on, else of what the case checks
-    deviation: str = ""  # a failure's key (state field: kind of difference); equal keys make one deviation
+    symptom: str = ""  # a failure's key (state field: kind of difference), what it is grouped by undiagnosed
+    deviation: str = ""  # the id of the deviation the failure belongs to, once the run is diagnosed
     details: dict[str, Any] = field(default_factory=dict)  # failures (scenarios), examples and game (properties)
 
     def __post_init__(self) -> None:

@@ -55,6 +55,15 @@ CHAPTER_PREFIXES: dict[str, tuple[str, ...]] = {
 # Every rule ID's prefix, in the chapters' published order (a chapter may hold more than one prefix).
 RULE_PREFIXES: tuple[str, ...] = tuple(prefix for prefixes in CHAPTER_PREFIXES.values() for prefix in prefixes)
 SOURCE_FORMS: tuple[str, ...] = ("states", "example", "diverges", "silent")
+
+
+def rule_key(rule: str) -> tuple:
+    """The order rules are listed in: by chapter, then by number (`OFFER-2` before `OFFER-10`)."""
+    prefix, _, number = rule.partition("-")
+    order = RULE_PREFIXES.index(prefix) if prefix in RULE_PREFIXES else len(RULE_PREFIXES)
+    return (order, prefix, int(number) if number.isdigit() else 0)
+
+
 RULE_ID_RE = re.compile(rf"\b({'|'.join(RULE_PREFIXES)})-\d+\b")
 CITATION_RE = re.compile(r"^(?P<file>[^\s:/]+\.txt):(?P<first>[1-9][0-9]*)-(?P<last>[1-9][0-9]*)$")
 LINES_RE = re.compile(r"^(?P<first>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")

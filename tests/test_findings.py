@@ -29,7 +29,7 @@ def failed(case_id, rules, field, kind, size, rule=None):
 def test_a_failure_is_judged_at_the_level_of_the_rules_its_field_belongs_to():
     # ROUND-3 (ruling) owns start_player here; OFFER-14 (rule) does not: the failure is one of our rulings
     ruling = judge(failed("a", ("ROUND-3", "OFFER-14"), "start_player", "differs", 3))
-    assert (ruling.level, ruling.deviation, ruling.verdict) == ("ruling", "start_player: differs", "fail")
+    assert (ruling.level, ruling.symptom, ruling.verdict) == ("ruling", "start_player: differs", "fail")
     # the same field in a case of ROUND-2 (rule) breaks the rulebooks' text
     assert judge(failed("b", ("ROUND-2",), "start_player", "differs", 3)).level == "rule"
     # a wrong phase at the end is END-8's (ruling) even in a case that also names the bonuses and the winners
@@ -94,7 +94,7 @@ class NothingOnOffer(ReferenceEngine):
 def test_an_impossible_reply_is_a_finding_of_its_own(tmp_path):
     scenario, = load_text(IMPOSSIBLE, "impossible.yaml")
     result = judge(run_scenario(NothingOnOffer(0), scenario))
-    assert result.verdict == "fail" and result.deviation == "state: impossible"
+    assert result.verdict == "fail" and result.symptom == "state: impossible"
     assert result.failures[0]["rule"] == "OFFER-14" and "no tile left" in result.diff
     assert result.message.startswith("1 of 1 assertions failed")  # the finding is no assertion
 
@@ -103,14 +103,18 @@ def test_exit_status_by_level_and_rules_only(tmp_path):
     engine = f"{sys.executable} {FAKES / 'accept_all.py'}"
     only = ("offer-refuse-absent-colour",)  # OFFER-6, a ruling: an empty take accepted
     results, status = run_session(Session(engine_command=engine, only=only, report_dir=str(tmp_path)), QUIET)
-    assert status == 1 and results[0].level == "ruling" and results[0].deviation == "refusal: accepted"
+    assert status == 1 and results[0].level == "ruling" and results[0].symptom == "refusal: accepted"
     _, lenient = run_session(Session(engine_command=engine, only=only, formats=(), rules_only=True), QUIET)
     assert lenient == 0
     lines = [json.loads(line) for line in (tmp_path / "report.jsonl").read_text().splitlines()]
-    assert lines[1]["level"] == "ruling" and lines[1]["deviation"] == "refusal: accepted"
+    assert lines[1]["level"] == "ruling" and lines[1]["symptom"] == "refusal: accepted"
+    # no diagnoser given: the failure is grouped by its symptom, and its row names that deviation
+    assert lines[1]["deviation"] == "undiagnosed-refusal-accepted" == lines[-2]["id"]
+    assert lines[-2]["type"] == "deviation" and lines[-2]["kind"] == "undiagnosed"
     assert lines[-1]["deviations"] == 1 and lines[-1]["scores"]["ruling"]["fail"] == 1
     text = (tmp_path / "report.md").read_text()
-    assert text.index("## Deviations: 1 behind 1 failing case") < text.index("## Rule by rule")
+    lead = "0 misreadings, 1 not diagnosed, 0 engine faults behind 1 failing case"
+    assert text.index(f"## Deviations: {lead}") < text.index("## Rule by rule")
     assert "OFFER-6 (ruling): A take must remove at least one tile" in text and "authority: rulebook-text" in text
     assert read_report(tmp_path / "report.jsonl").results[0].level == "ruling"
 

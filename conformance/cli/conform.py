@@ -43,18 +43,23 @@ FORMAT_CHOICES = (*REPORTERS, "all")
                    "those not started not_run; every report is written as usual.")
 @click.option("--rules-only", is_flag=True,
               help="Exit 1 only for failures of the rulebooks' own rules, not of our rulings (both are reported).")
+@click.option("--no-diagnose", is_flag=True,
+              help="Do not diagnose the failures (group them by the state field that differed instead).")
 def conform(engine, report_dir, only, examples, seed, compare_with, timeout, formats, scenario_paths,
-            no_properties, jobs, case_timeout, budget, rules_only) -> None:
+            no_properties, jobs, case_timeout, budget, rules_only, no_diagnose) -> None:
     """Run the conformance suite against an Azul engine and judge every case.
 
     Each case ends as pass, fail, differs (another choice where the rules let an engine choose: never a
-    failure), error, crash, timeout, skip (a capability the engine does not offer; never a pass) or not_run,
-    and is judged at a level: the rulebooks' own rules, our rulings where they are silent or disagree, or
-    implementation-defined. Failures are grouped into deviations (the same field wrong in the same way),
-    each shown by its smallest case. A crashing or hanging engine is restarted and the run goes on. The exit
-    status is 1 when a case fails, errs, crashes or times out at level rule or ruling (rule only with
-    --rules-only), 2 when the engine cannot be started. A budget that runs out (--case-timeout, --budget)
-    is out_of_time or not_run, never a failure.
+    failure), error, crash, timeout, skip (a capability the engine does not offer; never a pass) or not_run, and
+    is judged at a level: the rulebooks' own rules, our rulings where they are silent or disagree, or
+    implementation-defined. Failures are then diagnosed: each failing case is run again on the reference engine
+    with each catalogued misreading of the rules (azul mutants --list), and the fewest misreadings that
+    reproduce what the engine did name the deviations ("FLOOR-3: the first floor space costs nothing"), each
+    with its evidence; what no misreading explains stays grouped by symptom, marked not diagnosed; crashes,
+    timeouts and impossible positions are engine faults (--no-diagnose skips the diagnosis). A crashing or
+    hanging engine is restarted and the run goes on. The exit status is 1 when a case fails, errs, crashes or
+    times out at level rule or ruling (rule only with --rules-only), 2 when the engine cannot be started. A
+    budget that runs out (--case-timeout, --budget) is out_of_time or not_run, never a failure.
 
     While it runs, a live line on a terminal (cases done, failures so far, the engine's speed, the cases
     running), or a plain line every 10 seconds in a log.
@@ -72,12 +77,15 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine "./my-engine" --case-timeout 60 --budget 10m   # time budgets
       azul conform --engine "./my-engine" --rules-only  # fail only where the rulebooks' text is broken
     """
+    from azul_conformance.diagnosis import diagnoser
     from azul_conformance.harness.parallel import default_jobs
     from azul_conformance.harness.session import FORMATS, Session, run_session
 
+    jobs = jobs or default_jobs()
     session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
                       timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
                       compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
-                      jobs=jobs or default_jobs(), case_timeout=case_timeout, budget=budget, rules_only=rules_only)
+                      jobs=jobs, case_timeout=case_timeout, budget=budget, rules_only=rules_only,
+                      diagnoser=None if no_diagnose else diagnoser(jobs, seed))
     _, status = run_session(session)
     raise SystemExit(status)

@@ -1,8 +1,12 @@
 """From failing cases to findings: the level each result is judged at, and the deviations behind the failures.
 
-A failure's key is the first state field it finds wrong, in the order of FIELDS, and the kind of difference
-(`winners: absent`, `bag: fewer`, `refusal: accepted`). Failing cases with the same key form one deviation,
-named by the rule that field belongs to (the rule most of its cases break), shown by its smallest case.
+A deviation is one cause and the failing cases it explains. The causes are found by experiment
+(conformance/diagnosis: the misreading of the rules that reproduces what the engine did); this module holds
+what a deviation is, and the grouping that stands where no misreading explains a failure: a failure's
+symptom is the first state field it finds wrong, in the order of FIELDS, and the kind of difference
+(`winners: absent`, `bag: fewer`, `refusal: accepted`); failing cases with the same symptom form one
+undiagnosed deviation, filed under the rule that field belongs to. Crashes, timeouts, refused queries and
+impossible positions are engine faults, grouped by kind.
 A failure is judged at the strictest level (rule, ruling, implementation-defined) of the rules it depends on:
 the case's rules of the field's chapters, or the rule the failure names. Where that is implementation-defined,
 the verdict is `differs`, never `fail`.
@@ -11,13 +15,15 @@ the verdict is `differs`, never `fail`.
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ..results import CaseKind, CaseResult, Level, Verdict
-from .report import rule_key
+from ..spec_data import rule_key
 
 # Where a difference shows, in the order that picks a case's key (causes before their consequences).
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -83,7 +89,7 @@ def failing_rules(result: CaseResult) -> list[str]:
     # a lower line placed first, which TILING-1 forbids) never turns a scenario's failure into `differs`.
     if broken and Level.IMPLEMENTATION_DEFINED not in {rule_levels().get(r) for r in broken}:
         return sorted(dict.fromkeys(broken), key=lambda r: STRICTNESS.get(rule_levels().get(r), 0))
-    field = result.deviation.partition(":")[0]
+    field = (result.symptom or key(result)).partition(":")[0]
     chapters, never = FIELDS.get(field, ()), NOT_DECIDING.get(field, frozenset())
     return [r for r in result.rules if r.split("-")[0] in chapters and r not in never] or list(result.rules)
 
@@ -98,7 +104,7 @@ def judge(result: CaseResult, tag: str | None = None, size: int | None = None) -
     `tag` is the scenario's own level: an implementation-defined scenario's expectations are one choice."""
     details = dict(result.details, size=size) if size is not None else result.details
     result = dataclasses.replace(result, details=details)
-    result = dataclasses.replace(result, deviation=key(result))
+    result = dataclasses.replace(result, symptom=key(result))
     if tag == Level.IMPLEMENTATION_DEFINED:
         level = Level.IMPLEMENTATION_DEFINED
     elif result.bad:
@@ -111,34 +117,191 @@ def judge(result: CaseResult, tag: str | None = None, size: int | None = None) -
 
 
 @dataclass(frozen=True)
+class Misreading:
+    """A wrong reading of the rules from the catalogue (conformance/mutants), or two at once (ids joined by +)."""
+
+    id: str
+    rules: tuple[str, ...]
+    description: str
+    sources: tuple[str, ...] = ()
+
+    @property
+    def heading(self) -> str:
+        """`FLOOR-3: the first floor space costs nothing.` (a pair: both rules)."""
+        return f"{' + '.join(self.rules)}: {self.description}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "rules": list(self.rules), "description": self.description}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the smallest case shows: what the rules give there, what the engine did, and (for a misreading)
+    that the reference reading the rule that way does the same."""
+
+    case: str
+    where: str
+    expected: Any
+    actual: Any
+    text: str
+
+    @classmethod
+    def of(cls, result: CaseResult, reading: "Misreading | None" = None) -> "Evidence":
+        where, expected, actual = _first_difference(result)
+        text = f"{result.id} ({where}): the rules give {_shown(expected)}, the engine {_shown(actual)}"
+        if reading is not None:
+            text += f"; with this misreading the reference gives {_shown(actual)} too"
+        return cls(result.id, where, expected, actual, text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"case": self.case, "where": self.where, "expected": self.expected, "actual": self.actual,
+                "text": self.text}
+
+
+def _first_difference(result: CaseResult) -> tuple[str, Any, Any]:
+    for entry in result.failures:
+        if entry.get("where"):
+            problems = entry.get("problems") or [""]
+            assertion = str(entry.get("assertion", "")).splitlines()[0:1] or [""]
+            return f"{entry['where']}: {assertion[0]}".strip(), _one(entry.get("expected")), \
+                _one(entry.get("actual")) if problems else None
+    where = result.details.get("at") or (_said(result.request) if result.request else result.where)
+    return where, result.expected, result.actual
+
+
+def _one(values: Any) -> Any:
+    return values[0] if isinstance(values, list) and len(values) == 1 else values
+
+
+def _said(request: Any) -> str:
+    if isinstance(request, dict) and request.get("cmd") == "play":
+        return f"play {request.get('move')}"
+    if isinstance(request, dict) and request.get("cmd") == "deal":
+        return "deal " + " ".join(str(f) or "-" for f in request.get("factories") or [])
+    return str(request)
+
+
+def _shown(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, default=str, sort_keys=True)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+# The kinds of deviation, in the order reports give them.
+KINDS = ("misreading", "undiagnosed", "engine-fault")
+
+
+@dataclass(frozen=True)
 class Deviation:
-    key: str
+    """Failing cases with one cause: a misreading of the rules that reproduces them (`misreading`), or, where
+    none does, the same symptom (`undiagnosed`: the first state field found wrong in the same way), or the
+    engine's own trouble (`engine-fault`: crashes, timeouts, refused queries, impossible positions)."""
+
+    id: str
+    kind: str
     rule: str
     level: str
     cases: tuple[CaseResult, ...]  # the smallest first
+    key: str = ""  # the symptom (undiagnosed, engine faults)
+    misreading: Misreading | None = None
+    alike: tuple[Misreading, ...] = ()  # other misreadings that explain every one of its cases as well
+    nearest: tuple[tuple[Misreading, float], ...] = ()  # undiagnosed: the misreadings that came closest
+    evidence: Evidence | None = None
 
     @property
     def smallest(self) -> CaseResult:
         return self.cases[0]
 
+    @property
+    def title(self) -> str:
+        """The heading: the misreading in words, or the symptom and the rule it is filed under."""
+        if self.misreading is not None:
+            return self.misreading.heading
+        if self.kind == "engine-fault":
+            return f"engine fault: {self.key}"
+        return f"not diagnosed: {self.key} (filed under {self.rule})"
 
-def deviations(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Deviation]:
-    """The failures grouped by key and level, the largest group first; `differs` results are left out. The
-    level splits a key: the same field found wrong where the rulebooks decide and where only our ruling does
-    (the start player after a round with and without a centre take) are two findings, reported apart."""
+    def to_json(self) -> dict[str, Any]:
+        evidence = self.evidence or Evidence.of(self.smallest)
+        data = {"type": "deviation", "id": self.id, "rule": self.rule, "level": self.level,
+                "misreading": self.misreading.id if self.misreading else None, "kind": self.kind,
+                "description": self.misreading.description if self.misreading else self.title,
+                "cases": [c.id for c in self.cases], "evidence": evidence.to_json()}
+        if self.key:
+            data["symptom"] = self.key
+        if self.alike:
+            data["alike"] = [m.to_json() for m in self.alike]
+        if self.nearest:
+            data["nearest"] = [{**m.to_json(), "closeness": score} for m, score in self.nearest]
+        return data
+
+
+FAULTS = {Verdict.CRASH: "crash", Verdict.TIMEOUT: "timeout", Verdict.ERROR: "error"}
+
+
+def fault_groups(results: list[CaseResult] | tuple[CaseResult, ...]) -> tuple[list[Deviation], list[CaseResult]]:
+    """The engine faults among bad results (one deviation per kind of fault), and the rest."""
+    groups: dict[str, list[CaseResult]] = {}
+    rest = []
+    for result in results:
+        if not result.bad:
+            continue
+        kind = FAULTS.get(result.verdict) or ("impossible state" if result.symptom == "state: impossible" else None)
+        if kind is None:
+            rest.append(result)
+        else:
+            groups.setdefault(kind, []).append(result)
+    faults = []
+    for kind, cases in groups.items():
+        ordered = tuple(sorted(cases, key=lambda c: (_size(c), c.id)))
+        faults.append(Deviation(f"engine-fault-{kind.replace(' ', '-')}", "engine-fault", _filed_under(cases),
+                                strictest_level(ordered), ordered, key=kind))
+    return faults, rest
+
+
+def symptom_groups(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Deviation]:
+    """Failures grouped by symptom and level, the largest group first. The level splits a symptom: the same
+    field found wrong where the rulebooks decide and where only our ruling does (the start player after a round
+    with and without a centre take) are two findings, reported apart."""
     groups: dict[tuple[str, Level], list[CaseResult]] = {}
     for result in results:
         if result.bad:
             level = Level(result.level) if result.level in set(Level) else Level.RULE
-            groups.setdefault((result.deviation or key(result), level), []).append(result)
+            groups.setdefault((result.symptom or key(result), level), []).append(result)
     found = []
     for (name, level), cases in groups.items():
-        votes = Counter(rule for case in cases for rule in failing_rules(case))  # ties: the first a case names
-        first = list(votes)
-        rule = min(votes, key=lambda r: (-votes[r], first.index(r))) if votes else "protocol"
         ordered = tuple(sorted(cases, key=lambda c: (_size(c), c.id)))
-        found.append(Deviation(name, rule, level, ordered))
+        split = "" if sum(k == name for k, _ in groups) == 1 else f"-{level}"
+        found.append(Deviation(f"undiagnosed-{_slug(name)}{split}", "undiagnosed", _filed_under(cases), level,
+                               ordered, key=name))
     return sorted(found, key=lambda d: (STRICTNESS[d.level], -len(d.cases), rule_key(d.rule), d.key))
+
+
+def deviations(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Deviation]:
+    """Without diagnosis (`--no-diagnose`, a report read back): the failures by symptom, then the engine
+    faults; `differs` results are left out."""
+    faults, rest = fault_groups(results)
+    return symptom_groups(rest) + faults
+
+
+def _filed_under(cases: list[CaseResult]) -> str:
+    """The rule most of the cases' failures depend on (ties: the first a case names)."""
+    votes = Counter(rule for case in cases for rule in failing_rules(case))
+    first = list(votes)
+    return min(votes, key=lambda r: (-votes[r], first.index(r))) if votes else "protocol"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "other"
+
+
+def strictest_level(results: tuple[CaseResult, ...] | list[CaseResult]) -> str:
+    levels = [Level(r.level) for r in results if r.level in set(Level)]
+    return min(levels, key=STRICTNESS.__getitem__, default=Level.RULE)
+
+
+def judge_verdict(result: CaseResult, verdict: Verdict) -> CaseResult:
+    """A failure another implementation-defined choice explains: it `differs`, at that level."""
+    return dataclasses.replace(result, verdict=verdict, level=Level.IMPLEMENTATION_DEFINED)
 
 
 def _size(result: CaseResult) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,8 @@ from xml.etree import ElementTree as ET
 
 from ..readers import JsonError, json_document, safe_text
 from ..results import VERDICTS, CaseResult, Verdict, tally, worst
-from ..spec_data import RULE_PREFIXES
+from ..spec_data import rule_key
+from .findings import LEVEL_NAMES, Deviation, Evidence, deviations, rule_text, score_text, scores
 
 FORMAT = "azul-conformance-report/1"
 
@@ -83,8 +85,22 @@ def read_report(path: str | Path) -> RunReport:
 
 # -- JUnit XML ---------------------------------------------------------------------------------------------------
 
+def lead_line(found: tuple[Deviation, ...] | list[Deviation]) -> str:
+    """What a report leads with: `3 misreadings, 1 engine fault behind 12 failing cases` (and what is not
+    diagnosed, when some is not)."""
+    kinds = Counter(d.kind for d in found)
+    failing = sum(len(d.cases) for d in found)
+    if not found:
+        return "no failing case"
+    parts = [f"{kinds['misreading']} misreading{'s' * (kinds['misreading'] != 1)}"]
+    if kinds["undiagnosed"]:
+        parts.append(f"{kinds['undiagnosed']} not diagnosed")
+    parts.append(f"{kinds['engine-fault']} engine fault{'s' * (kinds['engine-fault'] != 1)}")
+    return f"{', '.join(parts)} behind {failing} failing case{'s' * (failing != 1)}"
+
+
 def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-conformance",
-                interrupted: bool = False) -> None:
+                interrupted: bool = False, found: tuple[Deviation, ...] = ()) -> None:
     counts = tally(results)
     if interrupted:
         name += " (interrupted: not every case was run)"
@@ -93,6 +109,9 @@ def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-c
     suite = ET.Element("testsuite", name=name, tests=str(len(results)), failures=str(by_element["failure"]),
                        errors=str(by_element["error"]), skipped=str(by_element["skipped"]),
                        time=f"{sum(r.seconds for r in results):.3f}")
+    titles = {d.id: d.title for d in found}
+    if found:
+        ET.SubElement(ET.SubElement(suite, "properties"), "property", name="summary", value=lead_line(found))
     for result in results:
         case = ET.SubElement(suite, "testcase", classname=f"{result.kind}.{result.main_rule}", name=result.id,
                              file=result.where.split(":")[0], time=f"{result.seconds:.3f}")
@@ -101,7 +120,12 @@ def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-c
             ET.SubElement(case, element, message=_clean(result.message))
         elif element:
             kind = result.rule or result.verdict if element == "failure" else result.verdict
-            ET.SubElement(case, element, message=_clean(result.message), type=str(kind)).text = _detail(result)
+            cause = f"{titles[result.deviation]}\n" if result.deviation in titles else ""
+            ET.SubElement(case, element, message=_clean(result.message), type=str(kind)).text = \
+                _clean(cause) + _detail(result)
+    if found:
+        ET.SubElement(suite, "system-out").text = _clean("\n".join(
+            [lead_line(found)] + [f"{d.id}: {d.title} ({len(d.cases)} cases)" for d in found]))
     root = ET.Element("testsuites", name=name)
     root.append(suite)
     ET.indent(root)
@@ -145,12 +169,6 @@ def _detail(result: CaseResult) -> str:
 
 # -- Markdown ----------------------------------------------------------------------------------------------------
 
-def rule_key(rule: str) -> tuple:
-    prefix, _, number = rule.partition("-")
-    order = RULE_PREFIXES.index(prefix) if prefix in RULE_PREFIXES else len(RULE_PREFIXES)
-    return (order, prefix, int(number) if number.isdigit() else 0)
-
-
 def by_rule(results: list[CaseResult]) -> dict[str, list[CaseResult]]:
     """Each result under every rule it exercises, but a bad one only under the rule it is filed under (the
     broken rule when known, else the case's main rule): a failing case does not mark all its rules broken."""
@@ -167,8 +185,8 @@ def rule_status(results: list[CaseResult]) -> str:
 
 
 def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseResult],
-                   known_rules: list[str] | None = None) -> None:
-    write_atomically(path, markdown(header, results, known_rules))
+                   known_rules: list[str] | None = None, found: tuple[Deviation, ...] | None = None) -> None:
+    write_atomically(path, markdown(header, results, known_rules, found))
 
 
 def md(text: Any) -> str:
@@ -198,7 +216,9 @@ def suite_line(header: dict[str, Any]) -> str:
     return text
 
 
-def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None) -> str:
+def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None,
+             found: tuple[Deviation, ...] | None = None) -> str:
+    found = list(deviations(results) if found is None else found)
     engine = header.get("engine") or {}
     counts = tally(results)
     lines = [f"# Conformance report: {md(engine_title(header) or '?')}", "",
@@ -208,7 +228,9 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
              f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
              f"Seed: {header.get('seed')}, property examples: {header.get('examples')}  ",
              *([md(suite_line(header))] if header.get("suite_version") else []), "",
-             " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), ""] + _findings(results) + ["## Rule by rule", "",
+             f"**{md(lead_line(found))}**", "",
+             " | ".join(f"{v}: {counts[v]}" for v in VERDICTS), ""]
+    lines += _findings(results, found) + ["## Rule by rule", "",
              "| rule | status | " + " | ".join(VERDICTS) + " | cases |",
              "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |"]
     grouped = by_rule(results)
@@ -222,29 +244,36 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
     return "\n".join(lines) + "\n"
 
 
-def _findings(results: list[CaseResult]) -> list[str]:
-    """Scores by level, then the deviations behind the failures, each with its rule and smallest case."""
-    from .findings import LEVEL_NAMES, deviations, rule_text, score_text, scores
-
+def _findings(results: list[CaseResult], found: list[Deviation]) -> list[str]:
+    """Scores by level, then the deviations behind the failures: each cause with its evidence and cases."""
     lines = ["## Scores by level", "", "| level | judged | pass | fail | differs |",
              "| --- | ---: | ---: | ---: | ---: |"]
     for level, row in scores(results).items():
         lines.append(f"| {LEVEL_NAMES[level]} | {row['judged']} | {row['pass']} | {row['fail']} | {row['differs']} |")
     lines += ["", "; ".join(score_text(level, row) for level, row in scores(results).items() if row["judged"]), ""]
-    found = deviations(results)
-    failed = sum(len(d.cases) for d in found)
-    lines += [f"## Deviations: {len(found)} behind {failed} failing case{'s' * (failed != 1)}", ""]
+    lines += [f"## Deviations: {md(lead_line(found))}", ""]
     for number, deviation in enumerate(found, 1):
-        smallest = deviation.smallest
-        lines += [f"### {number}. {deviation.rule} ({deviation.level}): {md(deviation.key)}, "
-                  f"{len(deviation.cases)} case{'s' * (len(deviation.cases) != 1)}", "", rule_text(deviation.rule), "",
-                  f"Smallest case: {md(smallest.id)} ({md(smallest.where)}): {md(smallest.message)}".strip(), ""]
-        if len(deviation.cases) > 1:
-            lines += ["Also: " + ", ".join(md(c.id) for c in deviation.cases[1:]), ""]
+        lines += [f"### {number}. {md(deviation.title)}", "", *_deviation_lines(deviation), ""]
     differing = [r for r in results if r.verdict is Verdict.DIFFERS]
     if differing:
         lines += ["## Differs where the rules let an engine choose", ""]
         lines += [f"- {md(r.id)} ({md(r.where)}): {md(r.message)}" for r in differing] + [""]
+    return lines
+
+
+def _deviation_lines(deviation: Deviation) -> list[str]:
+    count = len(deviation.cases)
+    lines = [f"{deviation.kind}, level {deviation.level}, {count} case{'s' * (count != 1)} "
+             f"(`{md(deviation.id)}`)  ", md(rule_text(deviation.rule)), ""]
+    evidence = deviation.evidence or Evidence.of(deviation.smallest)
+    lines += [f"Evidence: {md(evidence.text)}", ""]
+    if deviation.alike:
+        lines += ["Indistinguishable on these cases: " + "; ".join(md(m.heading) for m in deviation.alike), ""]
+    if deviation.nearest:
+        lines += ["Nearest misreadings: " + "; ".join(f"{md(m.heading)} ({score:.0%})"
+                                                    for m, score in deviation.nearest), ""]
+    if count > 1:
+        lines += ["Cases: " + ", ".join(md(c.id) for c in deviation.cases), ""]
     return lines
 
 

@@ -9,75 +9,47 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
-from rich.console import Console
-
 from ..results import CaseResult, tally
-from .findings import deviations, scores
-from .report import FORMAT, write_junit, write_markdown
+from .findings import scores
+from .outputs import Finished, Output, Reporter
+from .report import FORMAT, lead_line, write_atomically, write_junit, write_markdown
+from .terminal import TerminalReporter
 
-
-@dataclass(frozen=True)
-class Finished:
-    """A whole run, as the reporters see it at the end."""
-
-    header: dict[str, Any]
-    results: tuple[CaseResult, ...]
-    seconds: float
-    problems: tuple[str, ...] = ()
-    interrupted: bool = False  # stopped before every case was run (Ctrl-C, SIGTERM): the reports say so
-
-
-@dataclass(frozen=True)
-class Output:
-    """Where reports go: the terminal, and a folder for files (None: the terminal only)."""
-
-    console: Console
-    folder: Path | None = None
-    verbose: bool = False  # the terminal also lists the cases that pass
-
-
-class Reporter:
-    """One output of a run."""
-
-    needs_folder = True  # a file report; without --report-dir it is not made
-
-    def __init__(self, output: Output) -> None:
-        self.output = output
-
-    def start(self, header: dict[str, Any]) -> None: ...
-
-    def case(self, result: CaseResult) -> None: ...
-
-    def finish(self, run: Finished) -> None: ...
-
-    def close(self) -> None:
-        """Called at the end even when the run was interrupted: release what `start` took."""
+__all__ = ["Finished", "Output", "Reporter", "REPORTERS", "reporters", "strict_json"]
 
 
 class JsonLinesReporter(Reporter):
-    """report.jsonl, written as the run goes: a header, a line per case (flushed), a footer."""
+    """report.jsonl, written as the run goes: a header, a line per case (flushed); at the end it is written
+    again whole (atomically): the header, each case with its deviation's id, a line per deviation, a footer."""
 
     def start(self, header: dict[str, Any]) -> None:
-        path = self.output.folder / "report.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.file = path.open("w", encoding="utf-8")
+        self.path = self.output.folder / "report.jsonl"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = self.path.open("w", encoding="utf-8")
         self.started = time.perf_counter()
-        self._line({"type": "header", "format": FORMAT, "started": _now(), **header})
+        self.header = {"type": "header", "format": FORMAT, "started": _now(), **header}
+        self._line(self.header)
 
     def case(self, result: CaseResult) -> None:
         self._line({"type": "case", **result.to_json()})
 
     def finish(self, run: Finished) -> None:
+        found = run.deviations
         footer = {"type": "footer", "finished": _now(), "seconds": round(time.perf_counter() - self.started, 2),
                   "counts": tally(run.results), "scores": scores(run.results),
-                  "deviations": len(deviations(run.results)), "problems": list(run.problems)}
+                  "deviations": len(found), "summary": lead_line(found), "problems": list(run.problems)}
+        if run.diagnosis is not None:
+            footer["diagnosis"] = run.diagnosis
         if run.interrupted:
             footer["interrupted"] = True
-        self._line(footer)
+            self._line(footer)
+            return
+        self.file.close()
+        lines = [self.header] + [{"type": "case", **r.to_json()} for r in run.results]
+        lines += [d.to_json() for d in found] + [footer]
+        write_atomically(self.path, "".join(strict_json(line) + "\n" for line in lines))
 
     def close(self) -> None:
         if getattr(self, "file", None) is not None:
@@ -102,7 +74,8 @@ class JUnitReporter(_FileAtEnd):
     name = "junit.xml"
 
     def finish(self, run: Finished) -> None:
-        write_junit(self.output.folder / self.name, list(run.results), interrupted=run.interrupted)
+        write_junit(self.output.folder / self.name, list(run.results), interrupted=run.interrupted,
+                    found=run.deviations)
 
 
 class MarkdownReporter(_FileAtEnd):
@@ -113,17 +86,12 @@ class MarkdownReporter(_FileAtEnd):
 
         # with no spec at hand, the matrix lists the rules the cases name
         header = {**run.header, "interrupted": True} if run.interrupted else run.header
-        write_markdown(self.output.folder / self.name, header, list(run.results), sorted(known_rules() or {}))
-
-
-def _terminal(output: Output) -> Reporter:
-    from .terminal import TerminalReporter
-
-    return TerminalReporter(output)
+        write_markdown(self.output.folder / self.name, header, list(run.results), sorted(known_rules() or {}),
+                       run.deviations)
 
 
 REPORTERS: dict[str, Callable[[Output], Reporter]] = {
-    "terminal": _terminal,
+    "terminal": TerminalReporter,
     "jsonl": JsonLinesReporter,
     "junit": JUnitReporter,
     "markdown": MarkdownReporter,

@@ -7,11 +7,13 @@ cases, run them, and hand every result to the reporters as it comes.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -22,7 +24,7 @@ from ..engines.base import Engine, EngineError, EngineInfo
 from ..mutants import published
 from ..results import CaseKind, CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
-from .findings import failing
+from .findings import Deviation, deviations, failing
 from .progress import RunProgress
 from .report import compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
@@ -51,6 +53,9 @@ class Session:
     rules_only: bool = False  # the exit status fails on the rulebooks' rules alone, not on our rulings
     case_timeout: float | None = None  # seconds a case may take, then it is out_of_time (budget.py)
     budget: float | None = None  # seconds the whole run may take: cases cut or not run after it
+    # Diagnosis (conformance/diagnosis, given by the CLI: the harness knows no misreading): called with the
+    # results and the cases by id once every case is judged; returns (deviations, results, what it did).
+    diagnoser: Callable[[list[CaseResult], dict[str, Case]], Diagnosed] | None = None
 
 
 def open_engine(session: Session) -> Engine:
@@ -174,7 +179,9 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
             for reporter in outputs:
                 reporter.finish(finished)
             raise
-        finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems)
+        results, found, diagnosis = _diagnosed(session, console, results, collected.cases)
+        finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems,
+                            found=found, diagnosis=diagnosis)
         for reporter in outputs:
             reporter.finish(finished)
     finally:
@@ -190,6 +197,29 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         console.print(f"reports: {folder}/")
     bad = bool(failing(results, session.rules_only)) or bool(collected.problems)
     return results, 1 if bad else 0
+
+
+Diagnosed = tuple[tuple[Deviation, ...], list[CaseResult], dict]
+
+
+def _diagnosed(session: Session, console: Console, results: list[CaseResult],
+               cases: tuple[Case, ...]) -> tuple[list[CaseResult], tuple[Deviation, ...] | None, dict | None]:
+    """The results with their deviation ids, the deviations (None: by symptom), and what the diagnosis did."""
+    if session.diagnoser is None or not any(r.bad for r in results):
+        found, diagnosis = tuple(deviations(results)), None
+    else:
+        failing = sum(r.bad for r in results)
+        if "terminal" in session.formats:
+            console.print(f"[dim]diagnosing {failing} failing case{'s' * (failing != 1)}: each run again on the "
+                          "reference with each catalogued misreading[/]")
+        try:
+            found, results, diagnosis = session.diagnoser(results, {case.id: case for case in cases})
+        except Exception as error:  # noqa: BLE001 - the run's verdicts are kept, grouped by symptom
+            console.print(f"[bold red]the diagnosis failed[/] ({escape(type(error).__name__)}: {escape(str(error))}"
+                          "); the failures are grouped by symptom")
+            found, diagnosis = tuple(deviations(results)), {"failed": f"{type(error).__name__}: {error}"[:300]}
+    ids = {case.id: deviation.id for deviation in found for case in deviation.cases}
+    return [dataclasses.replace(r, deviation=ids.get(r.id, "")) for r in results], found, diagnosis
 
 
 @contextmanager

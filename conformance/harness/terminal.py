@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..results import VERDICTS, CaseResult, Verdict, tally
-from .findings import deviations, rule_text, score_text, scores
-from .report import Comparison, by_rule, suite_line
-from .reporters import Finished, Reporter
+from .findings import Deviation, Evidence, deviations, rule_text, score_text, scores
+from .outputs import Finished, Reporter
+from .report import Comparison, by_rule, lead_line, suite_line
 
 
 class TerminalReporter(Reporter):
@@ -27,28 +27,36 @@ class TerminalReporter(Reporter):
                                                                     if result.message else ""), soft_wrap=True)
 
     def finish(self, run: Finished) -> None:
-        summary(self.output.console, list(run.results), run.seconds)
+        summary(self.output.console, list(run.results), run.seconds, found=run.deviations)
         if run.header.get("suite_version"):
             self.output.console.print(f"[dim]{escape(suite_line(run.header))}[/]")
 
 
-def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30) -> None:
-    """Deviations first (each with its rule, level and smallest case), then what differs and what was not
-    judged, then the scores by level."""
-    found = deviations(results)
+def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30,
+            found: tuple[Deviation, ...] | None = None) -> None:
+    """The deviations first (each cause in words, its level, the evidence on its smallest case, its cases),
+    then what differs and what was not judged, then the scores by level."""
+    found = tuple(deviations(results)) if found is None else found
+    console = _Plain(console)
     if found:
-        failed = sum(len(d.cases) for d in found)
-        console.rule(f"[bold red]{len(found)} deviation{'s' * (len(found) != 1)} behind {failed} failing "
-                     f"case{'s' * (failed != 1)}")
+        console.rule(f"[bold red]{escape(lead_line(found))}")
         for number, deviation in enumerate(found[:limit], 1):
-            level = escape(f"[{deviation.level}]")
-            console.print(f"[bold]{number}. {deviation.rule}[/] {level} {escape(deviation.key)}: "
-                          f"{len(deviation.cases)} case{'s' * (len(deviation.cases) != 1)}", soft_wrap=True)
-            console.print(f"   {escape(rule_text(deviation.rule))}", soft_wrap=True, highlight=False)
-            _print_bad(console, deviation.smallest)
+            count = len(deviation.cases)
+            console.print(f"[bold]{number}. {escape(deviation.title)}[/] {escape(f'[{deviation.level}]')} "
+                          f"{count} case{'s' * (count != 1)}", soft_wrap=False)
+            if deviation.kind == "misreading":
+                evidence = deviation.evidence or Evidence.of(deviation.smallest)
+                console.print(f"   evidence: {escape(evidence.text)}", highlight=False)
+                for other in deviation.alike:
+                    console.print(f"   or, indistinguishable here: {escape(other.heading)}", highlight=False)
+            else:
+                console.print(f"   {escape(rule_text(deviation.rule))}", highlight=False)
+                _print_bad(console, deviation.smallest)
+                for reading, score in deviation.nearest:
+                    console.print(f"   nearest misreading ({score:.0%}): {escape(reading.heading)}", highlight=False)
             others = [c.id for c in deviation.cases[1:]]
             if others:
-                console.print(f"      also: {escape(', '.join(others))}", soft_wrap=True)
+                console.print(f"      also: {escape(', '.join(others))}")
         if len(found) > limit:
             console.print(f"... and {len(found) - limit} more deviations (see the reports)")
     differing = [r for r in results if r.verdict is Verdict.DIFFERS]
@@ -95,12 +103,25 @@ def _print_bad(console: Console, result: CaseResult) -> None:
         console.print(f"      minimal failing game: [bold]{escape(result.counterexample)}[/]")
 
 
-class _Unwrapped:
+class _Plain:
+    """The console, with no `:name:` turned into an emoji (a scenario's `file.yaml:100:` is no smiley)."""
+
     def __init__(self, console: Console) -> None:
         self.console = console
 
     def print(self, text: str, **options: Any) -> None:
-        self.console.print(text, soft_wrap=True, **options)
+        self.console.print(text, emoji=False, **options)
+
+    def rule(self, title: str = "", **options: Any) -> None:
+        self.console.rule(title, **options)
+
+
+class _Unwrapped(_Plain):
+    def __init__(self, console: "Console | _Plain") -> None:
+        super().__init__(console.console if isinstance(console, _Plain) else console)
+
+    def print(self, text: str, **options: Any) -> None:
+        self.console.print(text, soft_wrap=True, emoji=False, **options)
 
 
 def _totals(console: Console, results: list[CaseResult], seconds: float) -> None:

@@ -71,7 +71,7 @@ def _start(engine: Engine, scenario: Scenario) -> None:
             engine.load_state(given.state)
     except Rejected as error:
         what = "a new game" if given.new_game else "the given position"
-        raise _refused(error, f"the engine refused {what} ({given.where})") from None
+        raise _refused(error, f"the engine refused {what} ({given.where})", given.where) from None
 
 
 def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool) -> None:
@@ -81,11 +81,12 @@ def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool) -> No
     try:
         engine.new_game(game.players, game.variant, game.start_player)
     except Rejected as error:
-        _judge_rejection(error, reject, f"{here} ({scenario.given.where})", expected, strict_rules)
+        _judge_rejection(error, reject, f"{here} ({scenario.given.where})", expected, strict_rules,
+                         scenario.given.where)
         return
     raise _Verdict(Verdict.FAIL, f"{here} ({scenario.given.where}) was accepted, expected a refusal",
                    expected=expected, actual="accepted", rule=reject.rule,
-                   details=_difference("new game", "accepted"))
+                   details=_difference("new game", "accepted", scenario.given.where))
 
 
 def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
@@ -104,13 +105,13 @@ def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
                            actual=_first(failed)["actual"][0], diff="\n".join(report), details={"failures": failed})
 
 
-def _refused(error: Rejected, what: str) -> _Verdict:
+def _refused(error: Rejected, what: str, at: str) -> _Verdict:
     if error.code == "unsupported":
         return _Verdict(Verdict.SKIP, f"{what}: unsupported: {error.message}")
     if error.code == "internal":
         return _Verdict(Verdict.ERROR, f"{what}: {_said(error)}")
     return _Verdict(Verdict.FAIL, f"{what}: {_said(error)}", actual=_rejection(error),
-                   details=_difference("move", "refused"))
+                   details=_difference("move", "refused", at))
 
 
 def _said(error: Rejected) -> str:
@@ -135,37 +136,38 @@ def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
         try:
             _apply(engine, step)
         except Rejected as error:
-            raise _refused(error, f"step {step.text!r} ({step.where}) was refused") from None
+            raise _refused(error, f"step {step.text!r} ({step.where}) was refused", step.where) from None
         return
     before = engine.state()
     expected = {"code": step.reject.code, "rule": step.reject.rule}
     try:
         _apply(engine, step)
     except Rejected as error:
-        _judge_rejection(error, step.reject, f"step {step.text!r} ({step.where})", expected, strict_rules)
+        _judge_rejection(error, step.reject, f"step {step.text!r} ({step.where})", expected, strict_rules,
+                         step.where)
     else:
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was accepted, expected a refusal",
                        expected=expected, actual="accepted", rule=step.reject.rule,
-                   details=_difference("refusal", "accepted"))
+                       details=_difference("refusal", "accepted", step.where))
     after = engine.state()
     if after != before:
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was refused but changed the state",
                        diff=_json_diff(before, after), expected=before, actual=after,
-                       details={"differences": [["refused move", "state changed"]]})
+                       details=_difference("refused move", "state changed", step.where))
 
 
 def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: dict[str, Any],
-                     strict_rules: bool) -> None:
+                     strict_rules: bool, at: str) -> None:
     if error.code == "unsupported" and reject.code != "unsupported":
         raise _Verdict(Verdict.SKIP, f"{here}: unsupported: {error.message}")
     if error.code != reject.code:
         raise _Verdict(Verdict.FAIL, f"{here}: expected {reject.code}, got {_said(error)}",
                        expected=expected, actual=_rejection(error), rule=reject.rule,
-                   details=_difference("refusal", "other code"))
+                       details=_difference("refusal", "other code", at))
     if strict_rules and reject.rule and error.rule and error.rule != reject.rule:
         raise _Verdict(Verdict.FAIL, f"{here}: refused under rule {error.rule}, expected {reject.rule}",
                        expected=expected, actual=_rejection(error), rule=reject.rule,
-                   details=_difference("refusal rule", "differs"))
+                       details=_difference("refusal rule", "differs", at))
 
 
 def _json_diff(before: Any, after: Any) -> str:
@@ -228,8 +230,9 @@ def _rules_of_extra_moves(state: dict[str, Any], extra: list[str]) -> list[str]:
     return sorted(rules)
 
 
-def _difference(field: str, kind: str) -> dict[str, Any]:
-    return {"differences": [[field, kind]]}
+def _difference(field: str, kind: str, at: str) -> dict[str, Any]:
+    """A step's finding: its grouping key, and the step (file:line) where it is, for the diagnosis."""
+    return {"differences": [[field, kind]], "at": at}
 
 
 WINNER_RULES = ("END-5", "END-6", "END-7")  # wrong winners: a possible game, answered wrong

@@ -1,0 +1,264 @@
+"""Diagnosis by experiment: each failing case run again on the reference engine with each catalogued misreading
+applied, and the fewest misreadings that reproduce the most of what the engine did.
+
+1. What the engine did in each failing case is an Observation (observe.py). A case the unmutated reference
+   also reproduces is no evidence of anything (it cannot be told from the rules) and is left undiagnosed.
+2. Every misreading of the catalogue (conformance/mutants/catalogue.py: the rule-level mutants and the other
+   choices of implementation-defined rules) is tried on every case (experiment.py): it *explains* the case when
+   it reproduces the observation exactly; otherwise how close it came is kept.
+3. Where no single misreading explains a case, pairs are tried: among the misreadings that explain some of the
+   engine's other cases, and the three that came closest on the case.
+4. Greedy set cover: the misreading (or pair) that explains the most cases not yet explained, again and again.
+   Each chosen one is a deviation; the misreadings that explain every one of its cases as well are listed with
+   it, as indistinguishable on this engine's cases.
+5. What nothing explains stays grouped by symptom (harness/findings.py), with the nearest misreadings. Crashes,
+   timeouts, refused queries and impossible positions that no misreading reproduces are engine faults.
+   A case that an implementation-defined choice other than ours explains `differs`: it is no failure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import combinations
+import multiprocessing
+
+from ..engines.reference import ReferenceEngine
+from ..harness.cases import Case
+from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge_verdict, \
+    strictest_level, symptom_groups
+from ..spec_data import rule_key
+from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
+from ..mutants.patching import MutantEngine
+from ..results import CaseResult, Verdict
+from .experiment import reproduce
+from .observe import Observation, observation
+
+CATALOGUE: tuple[Mutant, ...] = MUTANTS + ALTERNATIVES
+NEAREST = 3  # misreadings shown beside a deviation nothing explains, and tried in pairs on each such case
+MAX_PAIR_CANDIDATES = 10  # bounds the pairs tried on a case: 45 at most
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A run's deviations, each with its cases, and the results as they end after it (a failure that another
+    implementation-defined choice explains `differs`)."""
+
+    deviations: tuple[Deviation, ...]
+    results: tuple[CaseResult, ...]
+    tried: int = 0  # misreadings in the catalogue
+    seconds: float = 0.0
+
+    def counts(self) -> dict[str, int]:
+        found = dict.fromkeys(KINDS, 0)
+        for deviation in self.deviations:
+            found[deviation.kind] += 1
+        return found
+
+
+@dataclass
+class _Trials:
+    """Per case: the misreadings (ids; a pair as "a+b") that explain it, and how close the others came."""
+
+    explains: dict[str, set[str]] = field(default_factory=dict)  # case id -> misreading ids
+    closeness: dict[str, dict[str, float]] = field(default_factory=dict)  # case id -> misreading id -> 0..1
+    reproduced: dict[tuple[str, str], Observation] = field(default_factory=dict)
+
+
+def pair(first: Mutant, second: Mutant) -> Mutant:
+    """Two misreadings at once: both sets of patches (applied in order, so two patches of one target compose)."""
+    return Mutant(f"{first.id}+{second.id}", first.rule, f"{first.description} And: {second.description}",
+                  first.patches + second.patches, first.source)
+
+
+def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: Sequence[Mutant] = CATALOGUE,
+             jobs: int = 1, seed: int = 0, on_case: Callable[[int, int], None] | None = None) -> Diagnosis:
+    """Diagnose the failing results of a run. `cases`: the run's cases by id (a result whose case is unknown,
+    as in a report of other scenario files, cannot be run again and stays undiagnosed). `on_case(done, all)`
+    hears of the progress."""
+    started = time.perf_counter()
+    by_id = {mutant.id: mutant for mutant in catalogue}
+    seen: dict[str, Observation] = {}
+    for result in results:
+        found = observation(result) if result.bad and result.id in cases else None
+        if found is not None:
+            seen[result.id] = found
+    trials = _try_all(seen, cases, catalogue, jobs, seed, on_case)
+    _try_pairs(trials, seen, cases, by_id, seed)
+    chosen = _cover(trials, seen, by_id, cases)
+    return _deviations(results, chosen, trials, by_id, len(catalogue), time.perf_counter() - started)
+
+
+# -- the experiments ---------------------------------------------------------------------------------------------
+
+_JOB: tuple | None = None  # what forked workers read: (seen, cases, catalogue, seed)
+
+
+def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Sequence[Mutant], jobs: int,
+             seed: int, on_case: Callable[[int, int], None] | None) -> _Trials:
+    global _JOB
+    ids = sorted(seen)
+    trials = _Trials()
+    if not ids:
+        return trials
+    jobs = min(jobs or os.cpu_count() or 1, len(ids))
+    if jobs <= 1:
+        parts = [_try_cases(ids, seen, cases, catalogue, seed, on_case)]
+    else:
+        _JOB = (seen, cases, tuple(catalogue), seed)
+        chunks = [ids[start::jobs] for start in range(jobs)]
+        try:
+            # fork: the workers share the loaded scenarios and the catalogue's patch functions (not picklable)
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                parts = list(pool.map(_worker, chunks))
+        finally:
+            _JOB = None
+        if on_case:
+            on_case(len(ids), len(ids))
+    for part in parts:
+        trials.explains.update(part.explains)
+        trials.closeness.update(part.closeness)
+        trials.reproduced.update(part.reproduced)
+    return trials
+
+
+def _worker(ids: list[str]) -> _Trials:
+    assert _JOB is not None
+    seen, cases, catalogue, seed = _JOB
+    return _try_cases(ids, seen, cases, catalogue, seed, None)
+
+
+def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str, Case],
+               catalogue: Sequence[Mutant], seed: int, on_case: Callable[[int, int], None] | None) -> _Trials:
+    trials = _Trials()
+    engines = [MutantEngine(mutant, seed) for mutant in catalogue]
+    reference = ReferenceEngine(seed)
+    ids = list(ids)
+    for done, case_id in enumerate(ids, 1):
+        observed, case = seen[case_id], cases[case_id]
+        trials.explains[case_id] = set()
+        if reproduce(reference, case, observed) == observed:
+            continue  # the rules themselves give this: nothing to explain (a harness artefact)
+        close = trials.closeness.setdefault(case_id, {})
+        for engine in engines:
+            got = reproduce(engine, case, observed)
+            if got == observed:
+                trials.explains[case_id].add(engine.mutant.id)
+                trials.reproduced[(case_id, engine.mutant.id)] = got
+            else:
+                close[engine.mutant.id] = observed.closeness(got)
+        if on_case:
+            on_case(done, len(ids))
+    return trials
+
+
+def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, Case], by_id: dict[str, Mutant],
+               seed: int) -> None:
+    """Pairs for the cases no single misreading explains: among those that explain other cases and those that
+    came closest on the case."""
+    unexplained = [case_id for case_id, found in sorted(trials.explains.items())
+                   if not found and case_id in trials.closeness]
+    if not unexplained:
+        return
+    useful = [m for m in by_id if any(m in found for found in trials.explains.values())]
+    tried: dict[str, MutantEngine] = {}
+    for case_id in unexplained:
+        nearest = sorted((score, m) for m, score in trials.closeness[case_id].items() if score > 0)
+        closest = [m for _, m in sorted(nearest, key=lambda item: (-item[0], item[1]))[:NEAREST]]
+        candidates = list(dict.fromkeys(closest + useful))[:MAX_PAIR_CANDIDATES]
+        for first, second in combinations(candidates, 2):
+            a, b = by_id[first], by_id[second]
+            if a.rule == b.rule:
+                continue  # two readings of one rule: one engine reads a rule one way
+            both = pair(a, b)
+            engine = tried.get(both.id) or tried.setdefault(both.id, MutantEngine(both, seed))
+            got = reproduce(engine, cases[case_id], seen[case_id])
+            if got == seen[case_id]:
+                trials.explains[case_id].add(both.id)
+                trials.reproduced[(case_id, both.id)] = got
+                by_id.setdefault(both.id, both)
+
+
+def _cover(trials: _Trials, seen: dict[str, Observation], by_id: dict[str, Mutant],
+           cases: dict[str, Case]) -> list[tuple[str, list[str]]]:
+    """Greedy set cover: (misreading id, the cases it is chosen for), the one explaining the most first."""
+    explained_by: dict[str, set[str]] = {}
+    for case_id, found in trials.explains.items():
+        for mutant_id in found:
+            explained_by.setdefault(mutant_id, set()).add(case_id)
+    order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
+    uncovered = {case_id for case_id, found in trials.explains.items() if found}
+    chosen = []
+    while uncovered:
+        def merit(mutant_id: str) -> tuple:
+            gain = explained_by[mutant_id] & uncovered
+            own = sum(by_id[part].rule in cases[c].rules for c in gain for part in mutant_id.split("+"))
+            return (len(gain), "+" not in mutant_id, own, -order.get(mutant_id, len(order)))
+        best = max(explained_by, key=merit)
+        mine = sorted(explained_by[best] & uncovered)
+        chosen.append((best, mine))
+        uncovered -= set(mine)
+    return chosen
+
+
+# -- the deviations ----------------------------------------------------------------------------------------------
+
+def _misreading(mutant_id: str, by_id: dict[str, Mutant]) -> Misreading:
+    parts = [by_id[part] for part in mutant_id.split("+")]
+    return Misreading(mutant_id, tuple(p.rule for p in parts), " ".join(p.description for p in parts),
+                      tuple(p.source for p in parts))
+
+
+def _deviations(results: Sequence[CaseResult], chosen: list[tuple[str, list[str]]], trials: _Trials,
+                by_id: dict[str, Mutant], tried: int, seconds: float) -> Diagnosis:
+    by_case = {r.id: r for r in results}
+    deviations: list[Deviation] = []
+    differing: set[str] = set()
+    explained: set[str] = set()
+    for mutant_id, case_ids in chosen:
+        reading = _misreading(mutant_id, by_id)
+        if set(reading.sources) == {"choice"}:  # another implementation-defined choice: no failure
+            differing.update(case_ids)
+            continue
+        explained.update(case_ids)
+        alike = sorted(m for m in by_id if m != mutant_id and "+" not in m
+                       and all(m in trials.explains.get(c, ()) for c in case_ids))
+        cases = tuple(sorted((by_case[c] for c in case_ids), key=_rank))
+        evidence = Evidence.of(cases[0], reading)
+        deviations.append(Deviation(
+            id=mutant_id, kind="misreading", rule=reading.rules[0], level=strictest_level(cases), cases=cases,
+            misreading=reading, alike=tuple(_misreading(m, by_id) for m in alike), evidence=evidence))
+    updated = tuple(judge_verdict(r, Verdict.DIFFERS) if r.id in differing else r for r in results)
+    rest = [r for r in updated if r.bad and r.id not in explained]
+    faults, symptoms = fault_groups(rest)
+    for group in symptom_groups(symptoms):
+        near = _nearest(group.cases, trials, by_id)
+        deviations.append(dataclasses.replace(group, nearest=near))
+    deviations += faults
+    return Diagnosis(tuple(_ordered(deviations)), updated, tried, round(seconds, 2))
+
+
+def _rank(result: CaseResult) -> tuple:
+    size = result.details.get("size")
+    return (size if isinstance(size, int) else 10**6, result.id)
+
+
+def _nearest(cases: Sequence[CaseResult], trials: _Trials, by_id: dict[str, Mutant]) -> tuple:
+    scores: dict[str, float] = {}
+    for case in cases:
+        for mutant_id, score in trials.closeness.get(case.id, {}).items():
+            scores[mutant_id] = scores.get(mutant_id, 0.0) + score / len(cases)
+    best = sorted(((s, m) for m, s in scores.items() if s > 0), key=lambda item: (-item[0], item[1]))[:NEAREST]
+    return tuple((_misreading(m, by_id), round(s, 2)) for s, m in best)
+
+
+KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
+
+
+def _ordered(deviations: list[Deviation]) -> list[Deviation]:
+    return sorted(deviations, key=lambda d: (KIND_ORDER[d.kind], STRICTNESS.get(d.level, 0), -len(d.cases),
+                                             rule_key(d.rule), d.id))

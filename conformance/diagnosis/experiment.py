@@ -1,0 +1,79 @@
+"""The experiment: a failing case run again on an engine that reads the rules in a known way.
+
+`reproduce(engine, case, seen)` gives what `engine` does in the case, as an Observation comparable with the
+one the engine under test showed (`seen`): a scenario is run again whole (the same runner, the same
+assertions); a property's game is replayed (its deals and moves, one `play_game` request) up to the request
+that differed, and the engine's answer there is read at the same paths, as the same kind of answer. None: the
+engine does nothing this kind of observation can show (it passes the scenario, refuses an earlier step of
+the game, answers a refusal where the engine under test gave values).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engines.base import Engine, EngineError, Rejected
+from ..harness.cases import Case
+from ..results import CaseKind
+from ..scenario import run_scenario
+from .observe import Observation, _canon, observation
+
+
+def reproduce(engine: Engine, case: Case, seen: Observation) -> Observation | None:
+    try:
+        if case.kind is CaseKind.SCENARIO:
+            return observation(run_scenario(engine, case.payload))
+        return _replay(engine, seen)
+    except Exception:  # noqa: BLE001 - a misreading can break the reference's own bookkeeping: no reproduction
+        return None
+
+
+def _replay(engine: Engine, seen: Observation) -> Observation | None:
+    if seen.plan is None:
+        return None
+    players, variant, start = seen.plan
+    steps: list[Any] = [list(step) if isinstance(step, tuple) else step for step in seen.steps]
+    try:
+        run = engine.play_game(players, variant, start, steps, states=[len(steps)])
+    except (Rejected, EngineError):
+        return None
+    if seen.kind == "refused":
+        if run.refused is None or run.played != len(steps) - 1:
+            return None
+        return Observation("refused", frozenset({("code", _canon(run.refused.code))}), seen.steps, seen.plan)
+    if run.refused is not None or not run.states:
+        return None
+    state = run.states[-1]
+    if seen.kind == "accepted":
+        return Observation("accepted", frozenset({("accepted", _canon(seen.steps[-1]))}), seen.steps, seen.plan)
+    if seen.kind == "dealt":
+        return Observation("dealt", frozenset({("dealt", _canon(list(state["factories"])))}), seen.steps, seen.plan)
+    if seen.kind == "moves":
+        try:
+            moves = engine.legal_moves()
+        except (Rejected, EngineError):
+            return None
+        return Observation("moves", frozenset({("moves", _canon(sorted(set(moves))))}), seen.steps, seen.plan)
+    items = set()
+    for path, _ in seen.items:
+        found = _at(state, path)
+        if path.endswith("winners") and isinstance(found, list):
+            found = sorted(found)  # a set of seats, as state_diff compares it
+        items.add((path, _canon(found) if found is not _ABSENT else "absent"))
+    return Observation("paths", frozenset(items), seen.steps, seen.plan)
+
+
+_ABSENT = object()
+
+
+def _at(state: Any, path: str) -> Any:
+    """The value at a state path (`/boards/0/score`), as state_diff names them; _ABSENT where there is none."""
+    value = state
+    for part in path.strip("/").split("/"):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return _ABSENT
+    return value
