@@ -16,6 +16,8 @@ from ..notation import PLAYER_COUNTS
 # name -> "module:attribute"; the module lives beside this file.
 COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("azul_conformance.cli.conform:conform", "Run the conformance suite against an engine."),
+    "diagnose": ("azul_conformance.cli.diagnose:diagnose",
+                 "Name the misreadings behind a saved report's failures (no engine needed)."),
     "mutants": ("azul_conformance.cli.mutants:mutants",
                 "Measure the suite's catch power: run it against wrong readings of the rules."),
     "smoke": ("azul_conformance.cli.smoke:smoke", "Check an engine's protocol basics before a full run."),

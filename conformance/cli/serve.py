@@ -1,4 +1,5 @@
-"""`azul serve`: the reference engine over protocol v1."""
+"""`azul serve`: the reference engine over protocol v1 (or, with --misreading, the reference reading a rule
+wrongly: how the diagnosis is tested over the protocol, and how an engine author sees a misreading at work)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,31 @@ import click
 
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed for the deals the engine draws itself (reproducible runs).")
-def serve(seed: int | None) -> None:
+@click.option("--misreading", default=None, metavar="ID[+ID]",
+              help="Serve the reference with a catalogued misreading of the rules applied (azul mutants --list), "
+                   "or two joined by +.")
+def serve(seed: int | None, misreading: str | None) -> None:
     """Serve the reference engine over protocol v1 on stdin/stdout (one JSON object per line).
 
     \b
-    Example:
+    Examples:
       printf '%s\\n' '{"id":1,"cmd":"hello","protocol":1}' \\
                      '{"id":2,"cmd":"new_game","players":2}' '{"cmd":"quit"}' | azul serve
+      azul conform --engine "azul serve --misreading floor-penalties-flat"   # what the diagnosis names
     """
     from azul_conformance.engines.reference import serve_protocol
 
-    raise SystemExit(serve_protocol(seed=seed))
+    if misreading is None:
+        raise SystemExit(serve_protocol(seed=seed))
+    from azul_conformance.diagnosis.diagnose import pair
+    from azul_conformance.mutants.catalogue import BY_ID
+    from azul_conformance.mutants.patching import applied
+
+    unknown = [part for part in misreading.split("+") if part not in BY_ID]
+    if unknown:
+        raise click.BadParameter(f"{', '.join(unknown)}: not in the catalogue (azul mutants --list)",
+                                 param_hint="--misreading")
+    parts = [BY_ID[part] for part in misreading.split("+")]
+    mutant = parts[0] if len(parts) == 1 else pair(*parts[:2])
+    with applied(mutant):
+        raise SystemExit(serve_protocol(seed=seed))

@@ -31,6 +31,7 @@ from ..engines.reference import ReferenceEngine
 from ..harness.cases import Case
 from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge_verdict, \
     strictest_level, symptom_groups
+from ..harness.report import misreadings
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
 from ..mutants.patching import MutantEngine
@@ -57,6 +58,7 @@ class Diagnosis:
         found = dict.fromkeys(KINDS, 0)
         for deviation in self.deviations:
             found[deviation.kind] += 1
+        found["misreading"] = len(misreadings(self.deviations))  # a pair's two misreadings count as two
         return found
 
 
@@ -165,12 +167,13 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
     if not unexplained:
         return
     useful = [m for m in by_id if any(m in found for found in trials.explains.values())]
+    order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
     tried: dict[str, MutantEngine] = {}
     for case_id in unexplained:
         nearest = sorted((score, m) for m, score in trials.closeness[case_id].items() if score > 0)
         closest = [m for _, m in sorted(nearest, key=lambda item: (-item[0], item[1]))[:NEAREST]]
         candidates = list(dict.fromkeys(closest + useful))[:MAX_PAIR_CANDIDATES]
-        for first, second in combinations(candidates, 2):
+        for first, second in combinations(sorted(candidates, key=order.__getitem__), 2):  # one id a pair
             a, b = by_id[first], by_id[second]
             if a.rule == b.rule:
                 continue  # two readings of one rule: one engine reads a rule one way

@@ -7,7 +7,11 @@ interrupted. JUnit XML and Markdown (a rule-by-rule matrix) are written from the
 Report format `azul-conformance-report/1`, one JSON object per line:
     {"type": "header", "format": ..., "engine": {...}, "command": ..., "started": ..., "seed": ..., "cases": N}
     {"type": "case", "id": ..., "kind": ..., "verdict": ..., "rules": [...], "message": ..., ...}
-    {"type": "footer", "finished": ..., "seconds": ..., "counts": {"pass": n, ...}}
+    {"type": "deviation", "id": ..., "rule": ..., "level": ..., "misreading": ..., "kind": ..., "cases": [...]}
+    {"type": "footer", "finished": ..., "seconds": ..., "counts": {"pass": n, ...}, "summary": ...}
+At the end of a run the file is written again whole, each case row carrying its deviation's id; a deviation
+is a misreading of the rules that reproduces its cases, a symptom nothing explains (`undiagnosed`), or an
+engine fault (harness/findings.py, conformance/diagnosis).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ class RunReport:
     results: tuple[CaseResult, ...]
     footer: dict[str, Any] | None
     problems: tuple[str, ...] = ()
+    deviations: tuple[dict[str, Any], ...] = ()  # the deviation rows, as written (Deviation.to_json)
 
     @property
     def interrupted(self) -> bool:
@@ -55,7 +60,7 @@ def read_report(path: str | Path) -> RunReport:
     """Read a JSON Lines report, even one cut short (no footer, a torn last line)."""
     header: dict[str, Any] = {}
     footer = None
-    results, problems = [], []
+    results, problems, found = [], [], []
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
@@ -73,6 +78,8 @@ def read_report(path: str | Path) -> RunReport:
             header = data
         elif kind == "footer":
             footer = data
+        elif kind == "deviation":
+            found.append(data)
         elif kind == "case":
             try:
                 results.append(CaseResult.from_json(data))
@@ -80,10 +87,15 @@ def read_report(path: str | Path) -> RunReport:
                 problems.append(f"{path}:{number}: not a case of a report: {error}"[:300])
         else:
             problems.append(f"{path}:{number}: not a line of a conformance report (no \"type\")")
-    return RunReport(header, tuple(results), footer, tuple(problems))
+    return RunReport(header, tuple(results), footer, tuple(problems), tuple(found))
 
 
 # -- JUnit XML ---------------------------------------------------------------------------------------------------
+
+def misreadings(found: tuple[Deviation, ...] | list[Deviation]) -> list[str]:
+    """The catalogue's misreadings behind the deviations, each once (a pair's two count as two)."""
+    return list(dict.fromkeys(part for d in found if d.misreading for part in d.misreading.id.split("+")))
+
 
 def lead_line(found: tuple[Deviation, ...] | list[Deviation]) -> str:
     """What a report leads with: `3 misreadings, 1 engine fault behind 12 failing cases` (and what is not
@@ -92,7 +104,8 @@ def lead_line(found: tuple[Deviation, ...] | list[Deviation]) -> str:
     failing = sum(len(d.cases) for d in found)
     if not found:
         return "no failing case"
-    parts = [f"{kinds['misreading']} misreading{'s' * (kinds['misreading'] != 1)}"]
+    readings = len(misreadings(found))
+    parts = [f"{readings} misreading{'s' * (readings != 1)}"]
     if kinds["undiagnosed"]:
         parts.append(f"{kinds['undiagnosed']} not diagnosed")
     parts.append(f"{kinds['engine-fault']} engine fault{'s' * (kinds['engine-fault'] != 1)}")

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""How well the diagnosis names what is wrong: the catalogue's misreadings diagnosed as themselves.
+
+    python benchmarks/eval_diagnosis.py                    # every misreading over the protocol, 300 pairs
+    python benchmarks/eval_diagnosis.py --pairs 0 -j 2     # the singles only
+    python benchmarks/eval_diagnosis.py --json docs/reports/mutation/diagnosis.json
+
+Singles: each rule-level misreading of the catalogue is served as an engine (`azul serve --misreading ID`, a
+process speaking protocol v1), judged by the default suite, and diagnosed. It is *named* when a deviation
+names it (or lists it as indistinguishable on these cases); *alone* when, besides, no deviation names another
+misreading and none is left undiagnosed. Pairs: a seeded sample of two misreadings of different rules, both
+applied to the reference in-process (the suite's cases run through the same adapter interface); both named
+is the measure. Then the speed: diagnosing the failing cases of one engine on one core, in-process.
+
+Goals (issue 23): singles named 100%, pairs both named at least 90%, at most 20 s for 100 failing cases on one
+core. Misreadings the suite cannot tell apart on any case (the same failures everywhere) count as named
+when listed together, as the reports list them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from azul_conformance.diagnosis import diagnose
+from azul_conformance.diagnosis.diagnose import pair
+from azul_conformance.harness.runner import RunOptions, run_cases
+from azul_conformance.harness.session import Session, collect, open_engine
+from azul_conformance.mutants.catalogue import MUTANTS, Mutant
+from azul_conformance.mutants.patching import MutantEngine
+
+AZUL = str(Path(sys.executable).with_name("azul"))
+
+
+@dataclass
+class Outcome:
+    ids: tuple[str, ...]  # the misreadings applied
+    named: tuple[str, ...]  # those a deviation names (or lists as indistinguishable)
+    others: tuple[str, ...]  # misreadings named that were not applied
+    undiagnosed: int
+    faults: int
+    failing: int
+    seconds: float  # the diagnosis alone
+
+
+def judge(ids: tuple[str, ...], examples: int, protocol: bool) -> Outcome:
+    """Run the suite on the reference with `ids` applied and diagnose it (one core)."""
+    session = Session(examples=examples, formats=())
+    cases = collect(session).cases
+    if protocol:
+        engine = open_engine(Session(engine_command=f"{AZUL} serve --misreading {'+'.join(ids)}", timeout=30))
+    else:
+        by_id = {m.id: m for m in MUTANTS}
+        parts = [by_id[i] for i in ids]
+        engine = MutantEngine(parts[0] if len(parts) == 1 else pair(*parts))
+    try:
+        results = run_cases(engine, list(cases), RunOptions(examples=examples))
+    finally:
+        engine.close()
+    started = time.perf_counter()
+    found = diagnose(results, {c.id: c for c in cases}, jobs=1)
+    seconds = time.perf_counter() - started
+    named: set[str] = set()
+    for deviation in found.deviations:
+        for reading in ((deviation.misreading,) if deviation.misreading else ()) + deviation.alike:
+            named.update(reading.id.split("+"))
+    shown = {part for d in found.deviations if d.misreading for part in d.misreading.id.split("+")}
+    return Outcome(ids, tuple(sorted(named & set(ids))), tuple(sorted(shown - set(ids) - _alike_of(found, ids))),
+                   sum(d.kind == "undiagnosed" for d in found.deviations),
+                   sum(d.kind == "engine-fault" for d in found.deviations),
+                   sum(r.bad for r in results), round(seconds, 3))
+
+
+def _alike_of(found, ids) -> set[str]:
+    """Misreadings named by a deviation that lists one of `ids` as indistinguishable: not another cause."""
+    return {part for d in found.deviations if d.misreading and any(m.id in ids for m in d.alike)
+            for part in d.misreading.id.split("+")}
+
+
+def _one(args: tuple) -> Outcome:
+    return judge(*args)
+
+
+def sample_pairs(count: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    pairs = [(a.id, b.id) for i, a in enumerate(MUTANTS) for b in MUTANTS[i + 1:] if a.rule != b.rule]
+    return sorted(rng.sample(pairs, min(count, len(pairs))))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=300, help="pairs of misreadings to sample (default 300)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--examples", type=int, default=5, help="random games per property (default 5)")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="engines judged at once (each on one core)")
+    parser.add_argument("--only", nargs="*", default=None, help="misreading ids (default: the whole catalogue)")
+    parser.add_argument("--json", type=Path, default=None, help="write every outcome here")
+    args = parser.parse_args()
+    singles: list[Mutant] = [m for m in MUTANTS if args.only is None or m.id in args.only]
+    jobs = [((m.id,), args.examples, True) for m in singles]
+    jobs += [(p, args.examples, False) for p in sample_pairs(args.pairs, args.seed)]
+    started = time.perf_counter()
+    outcomes: list[Outcome] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for done, outcome in enumerate(pool.map(_one, jobs, chunksize=1), 1):
+            outcomes.append(outcome)
+            if done % 20 == 0 or done == len(jobs):
+                print(f"  {done}/{len(jobs)} engines judged, {time.perf_counter() - started:.0f} s", flush=True)
+    ones = [o for o in outcomes if len(o.ids) == 1]
+    twos = [o for o in outcomes if len(o.ids) == 2]
+    named = [o for o in ones if o.named == o.ids]
+    alone = [o for o in named if not o.others and not o.undiagnosed]
+    both = [o for o in twos if o.named == tuple(sorted(o.ids))]
+    print(f"singles over the protocol: {len(named)} of {len(ones)} named ({_pct(len(named), len(ones))}), "
+          f"{len(alone)} alone ({_pct(len(alone), len(ones))})")
+    for o in ones:
+        if o not in alone:
+            print(f"    {o.ids[0]}: named {list(o.named)}, others {list(o.others)}, {o.undiagnosed} undiagnosed, "
+                  f"{o.faults} engine faults, {o.failing} failing cases")
+    if twos:
+        print(f"pairs in-process (seed {args.seed}): {len(both)} of {len(twos)} both named "
+              f"({_pct(len(both), len(twos))})")
+        for o in twos:
+            if o not in both:
+                print(f"    {'+'.join(o.ids)}: named {list(o.named)}, others {list(o.others)}")
+    cases = sum(o.failing for o in outcomes)
+    seconds = sum(o.seconds for o in outcomes)
+    print(f"speed: {cases} failing cases diagnosed in {seconds:.1f} s on one core: "
+          f"{100 * seconds / max(cases, 1):.1f} s per 100 failing cases (goal: at most 20)")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "singles": {"total": len(ones), "named": len(named), "alone": len(alone)},
+            "pairs": {"total": len(twos), "both_named": len(both), "seed": args.seed},
+            "seconds_per_100_cases": round(100 * seconds / max(cases, 1), 2), "examples": args.examples,
+            "outcomes": [o.__dict__ for o in outcomes]}, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part / whole:.1%}" if whole else "-"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""Diagnosis by experiment: a wrong engine's failures are named by the misreading that reproduces them."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from azul_conformance.diagnosis import diagnose
+from azul_conformance.diagnosis.diagnose import pair
+from azul_conformance.diagnosis.observe import observation
+from azul_conformance.harness.findings import fault_groups
+from azul_conformance.harness.report import read_report
+from azul_conformance.harness.runner import RunOptions, run_cases
+from azul_conformance.harness.session import Session, collect, run_session
+from azul_conformance.mutants.catalogue import BY_ID, Mutant
+from azul_conformance.mutants.patching import MutantEngine
+from azul_conformance.results import CaseKind, CaseResult, Verdict
+
+QUIET = Console(file=io.StringIO())
+
+
+def judged(engine, only: tuple[str, ...], examples: int = 5):
+    cases = collect(Session(only=only, examples=examples)).cases
+    results = run_cases(engine, list(cases), RunOptions(examples=examples))
+    return results, {case.id: case for case in cases}
+
+
+def test_a_misreading_run_as_an_engine_is_diagnosed_as_itself():
+    # FLOOR-3's shifted table: its failures show in scores filed under other rules (END-5, SCORE-2...)
+    mutant = BY_ID["floor-penalties-shifted"]
+    results, cases = judged(MutantEngine(mutant), ("FLOOR", "SCORE", "differential-tiling"))
+    failing = [r for r in results if r.bad]
+    assert len(failing) >= 5
+    found = diagnose(results, cases)
+    assert [d.kind for d in found.deviations] == ["misreading"]
+    only = found.deviations[0]
+    assert only.id == mutant.id and only.rule == "FLOOR-3" and {c.id for c in only.cases} == {r.id for r in failing}
+    assert only.misreading.heading == f"FLOOR-3: {mutant.description}"
+    # the evidence is the smallest case's: the rules' value and the engine's, which the misreading gives too
+    assert only.evidence.case == only.cases[0].id and only.evidence.expected != only.evidence.actual
+    assert "with this misreading the reference gives" in only.evidence.text
+
+
+def test_two_misreadings_at_once_are_both_named():
+    both = pair(BY_ID["score-lone-tile-2"], BY_ID["offer-marker-after-tiles"])
+    results, cases = judged(MutantEngine(both), ("SCORE-1", "OFFER-5", "scoring-*", "offer-marker-*"))
+    found = diagnose(results, cases)
+    named = {d.id for d in found.deviations if d.kind == "misreading"}
+    assert {"score-lone-tile-2", "offer-marker-after-tiles"} <= named | {m.id for d in found.deviations
+                                                                           for m in d.alike}
+    assert not [d for d in found.deviations if d.kind != "misreading"]
+
+
+def test_what_no_misreading_explains_is_not_diagnosed_and_keeps_its_symptom():
+    def seven_too_many(original):  # no catalogued misreading gives 7 points at each floor's clearing
+        def clear_floor(board, lid):
+            original(board, lid)
+            board.score += 7
+        return clear_floor
+
+    unknown = Mutant("seven-too-many", "FLOOR-6", "made up", (("board.Board.clear_floor", seven_too_many),))
+    results, cases = judged(MutantEngine(unknown), ("tiling-every-board-tiles", "scoring-lone-tile-one-point"))
+    assert results and all(r.bad for r in results)
+    found = diagnose(results, cases)
+    assert {d.kind for d in found.deviations} == {"undiagnosed"}
+    assert all(d.key.startswith("boards/score") and d.title.startswith("not diagnosed:") for d in found.deviations)
+
+
+def test_crashes_and_errors_are_engine_faults_never_misreadings():
+    crash = CaseResult("a", CaseKind.SCENARIO, Verdict.CRASH, rules=("OFFER-1",), message="exit 1")
+    error = CaseResult("b", CaseKind.SCENARIO, Verdict.ERROR, rules=("OFFER-1",), message="internal")
+    faults, rest = fault_groups([crash, error])
+    assert rest == [] and sorted(d.id for d in faults) == ["engine-fault-crash", "engine-fault-error"]
+    found = diagnose([crash, error], {})
+    assert {d.kind for d in found.deviations} == {"engine-fault"}
+
+
+def test_another_implementation_defined_choice_differs_and_is_no_failure():
+    choice = BY_ID["grey-seat-0-places-first"]  # GREY-5: seat 0 places first, whoever started the round
+    results, cases = judged(MutantEngine(choice), ("differential-tiling",))
+    failing = [r for r in results if r.verdict is Verdict.FAIL]
+    assert failing  # the differential property compares the grey placements with our order
+    found = diagnose(results, cases)
+    changed = {r.id: r for r in found.results}
+    assert all(changed[r.id].verdict is Verdict.DIFFERS for r in failing)
+    assert not [d for d in found.deviations if d.misreading and d.misreading.id == choice.id]
+
+
+def test_a_report_read_back_gives_the_same_observations(tmp_path):
+    engine = f"py:{__file__}:floor_flat"
+    session = Session(engine_command=engine, only=("FLOOR-3", "differential-tiling"), examples=5,
+                      report_dir=str(tmp_path), formats=("jsonl",))
+    results, _ = run_session(session, QUIET)
+    back = read_report(tmp_path / "report.jsonl").results
+    assert [observation(r) for r in results] == [observation(r) for r in back]
+    assert any(observation(r) is not None and r.kind is CaseKind.PROPERTY for r in back) or \
+        all(r.kind is CaseKind.SCENARIO for r in back if r.bad)
+
+
+def floor_flat(seed=None):
+    return MutantEngine(BY_ID["floor-penalties-flat"], seed)
