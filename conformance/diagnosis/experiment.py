@@ -10,9 +10,12 @@ the game, answers a refusal where the engine under test gave values).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engines.base import Engine, EngineError, Rejected
+from ..engines.base import CanonicalState, Engine, EngineError, Rejected
+from ..mutants.catalogue import Mutant
+from ..mutants.patching import MutantEngine
 from ..harness.cases import Case
 from ..results import CaseKind
 from ..scenario import run_scenario
@@ -77,3 +80,20 @@ def _at(state: Any, path: str) -> Any:
         else:
             return _ABSENT
     return value
+
+
+def reproducing(players: int, variant: str, start: int, steps: list[Any],
+                holds: Callable[[CanonicalState], bool], catalogue: Sequence[Mutant]) -> list[Mutant]:
+    """The misreadings of `catalogue` under which the game `steps` (play_game steps) is played through and
+    ends in a state where `holds` (a record's claim, say) is true: replay's explanations of a record that parts
+    ways with our rules, by the same experiment as the diagnosis of a failing case."""
+    found = []
+    for mutant in catalogue:
+        engine = MutantEngine(mutant)
+        try:
+            run = engine.play_game(players, variant, start, steps, states=[len(steps)])
+            if run.refused is None and run.states and holds(run.states[-1]):
+                found.append(mutant)
+        except Exception:  # noqa: BLE001 - a misreading can break the reference's own bookkeeping
+            continue
+    return found

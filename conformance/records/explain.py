@@ -2,10 +2,11 @@
 
 When a claim is false, the replay asks `explain_claim`: it goes back to the step that made the disputed value
 (the tiling that changed the scores, the deal that named the start player, the end of the game), itemizes
-what our rules did there, each item with its rule, and tries the plausible other readings of those rules
-(no clamp at zero, the marker not penalised, tiles scored all at once, a bonus left out, no early end...):
-the reading that gives exactly the record's values names the rule. When none does, the itemized account
-still shows where our value comes from. A step the engine refuses is explained by the rule it names.
+what our rules did there, each item with its rule, and replays the record on the reference with each
+misreading of the suite's catalogue applied (conformance/mutants: the one the diagnosis of `azul conform`
+uses): a misreading under which the record plays through to a true claim names the rule, in its words. When
+none does, the itemized account still shows where our value comes from. A step the engine refuses is
+explained by the rule it names.
 
 The itemization is a reading of the canonical states our engine produced, checked against them: where it
 does not add up to the engine's own score it is left out rather than shown wrong.
@@ -13,7 +14,7 @@ does not add up to the engine's own score it is left out rather than shown wrong
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -89,7 +90,31 @@ def explain_claim(claim: Claim, steps: Sequence[Any], declared: Mapping[str, str
             found = _explain_board(claim, steps)
     except (KeyError, IndexError, TypeError, ValueError):
         return None  # a state we cannot read: the claim's own message still stands
-    return replace(found, declared=declared.get(found.rule or "")) if found else None
+    if found is None:
+        return None
+    # a misreading of the rule the itemized account names comes first; the others are listed
+    readings = sorted(_misreadings(claim, steps), key=lambda m: m.rule != found.rule)
+    if readings:
+        first, *others = readings
+        detail = found.detail + (f"misreading: {first.rule}: {first.description}",)
+        if others:
+            detail += ("other misreadings that give the record's values too: "
+                       + "; ".join(f"{m.rule}: {m.description}" for m in others),)
+        found = replace(found, rule=first.rule, detail=detail)
+    return replace(found, declared=declared.get(found.rule or ""))
+
+
+def _misreadings(claim: Claim, steps: Sequence[Any]) -> list[Any]:
+    """The catalogued misreadings under which the record plays through to this claim and the claim is true."""
+    # deferred: the catalogue and its experiment load the suite's harness, which only a false claim needs
+    from ..diagnosis import CATALOGUE
+    from ..diagnosis.experiment import reproducing
+    from .claims import claim_mismatch
+
+    start = steps[0].state
+    game = [list(step.state["factories"]) if step.kind == "deal" else step.label for step in steps[1:]]
+    return reproducing(start["players"], start["variant"], start["start_player"], game,
+                       lambda state: claim_mismatch(claim, state) is None, CATALOGUE)
 
 
 def _explain_not_over(state: dict[str, Any]) -> Disagreement:
@@ -178,18 +203,12 @@ def _explain_scores(claim: Claim, steps: Sequence[Any]) -> Disagreement | None:
         return Disagreement(where, None, *values, pos=pos)
     detail = tuple(line for seat, account in enumerate(accounts) if said[seat] != ours[seat]
                    for line in account.lines(seat))
-    matches = []
-    for rule, reading in _readings(steps[end].state, accounts):
-        if [reading(seat, account) for seat, account in enumerate(accounts)] == said and rule not in matches:
-            matches.append(rule)
-    if len(matches) > 1:
-        detail += (f"other readings that give the record's values too: {', '.join(matches[1:])}",)
     unchecked = _rounds_without_score_claims(steps[:first], number)
-    if not matches and unchecked:
+    if unchecked:
         # The scores may have parted in an earlier tiling that the record claims nothing about.
         where = (f"the tiling of round {number} or an earlier one (the record claims no score after round"
                  f"{'s' if len(unchecked) > 1 else ''} {', '.join(map(str, unchecked))})")
-    return Disagreement(where, matches[0] if matches else None, *values, detail, pos)
+    return Disagreement(where, None, *values, detail, pos)
 
 
 def _rounds_without_score_claims(steps: Sequence[Any], number: int) -> list[int]:
@@ -212,18 +231,16 @@ class _Account:
     over: bool
 
     @staticmethod
-    def points(across: int, down: int, self_once: bool = False) -> int:
+    def points(across: int, down: int) -> int:
         if across == 1 and down == 1:
             return 1
-        total = (across if across > 1 else 0) + (down if down > 1 else 0)
-        return total - 1 if self_once and across > 1 and down > 1 else total
+        return (across if across > 1 else 0) + (down if down > 1 else 0)
 
-    def tile_points(self, self_once: bool = False) -> int:
-        return sum(self.points(a, d, self_once) for _, _, _, a, d in self.tiles)
+    def tile_points(self) -> int:
+        return sum(self.points(a, d) for _, _, _, a, d in self.tiles)
 
-    def penalty(self, marker_counts: bool = True) -> int:
-        spaces = len(self.floor) - (0 if marker_counts else self.floor.count("M"))
-        return sum(FLOOR_PENALTIES[:min(spaces, FLOOR_SPACES)])
+    def penalty(self) -> int:
+        return sum(FLOOR_PENALTIES[:min(len(self.floor), FLOOR_SPACES)])
 
     def bonuses(self) -> tuple[int, int, int]:
         if not self.over:
@@ -233,19 +250,8 @@ class _Account:
         colours = sum(1 for colour in COLOURS if all(colour in row for row in self.wall))
         return 2 * rows, 7 * columns, 10 * colours
 
-    def total(self, tiles: int | None = None, penalty: int | None = None, clamp: bool = True,
-              bonus: int | None = None, clamp_last: bool = False) -> int:
-        tiles = self.tile_points() if tiles is None else tiles
-        penalty = self.penalty() if penalty is None else penalty
-        bonus = sum(self.bonuses()) if bonus is None else bonus
-        raw = self.before + tiles - penalty
-        if clamp_last:
-            return max(0, raw + bonus)
-        return (max(0, raw) if clamp else raw) + bonus
-
-    def simultaneous(self) -> int:
-        """Every tile of the tiling scored against the finished wall (SCORE-3 read the other way)."""
-        return sum(self.points(*_runs(self.wall, row, column)) for row, column, _, _, _ in self.tiles)
+    def total(self) -> int:
+        return max(0, self.before + self.tile_points() - self.penalty()) + sum(self.bonuses())
 
     def lines(self, seat: int) -> list[str]:
         out = [f"seat {seat}: {self.before} before the tiling"]
@@ -327,25 +333,3 @@ def _accounts(steps: Sequence[Any], before_index: int, end: int) -> list[_Accoun
             return None
         accounts.append(account)
     return accounts
-
-
-Reading = Callable[[int, _Account], int]
-
-
-def _readings(after: dict[str, Any], accounts: list[_Account]) -> list[tuple[str, Reading]]:
-    """The other readings of the rules used in a tiling, most plausible first: (rule, score under it)."""
-    readings: list[tuple[str, Reading]] = [
-        ("SCORE-5", lambda s, a: a.total(clamp=False)),
-        ("SCORE-5", lambda s, a: a.total(clamp_last=True)),
-        ("FLOOR-4", lambda s, a: a.total(penalty=a.penalty(marker_counts=False))),
-        ("FLOOR-3", lambda s, a: a.total(penalty=min(len(a.floor), FLOOR_SPACES))),
-        ("SCORE-3", lambda s, a: a.total(tiles=a.simultaneous())),
-        ("SCORE-2", lambda s, a: a.total(tiles=a.tile_points(self_once=True))),
-    ]
-    if after["phase"] == "over":
-        complete = any("." not in row for b in after["boards"] for row in b["wall"])
-        readings.insert(0, ("END-1" if complete else "END-8", lambda s, a: a.total(bonus=0)))
-        readings += [("END-2", lambda s, a: a.total() - a.bonuses()[0]),
-                     ("END-3", lambda s, a: a.total() - a.bonuses()[1]),
-                     ("END-4", lambda s, a: a.total() - a.bonuses()[2])]
-    return readings
