@@ -153,7 +153,9 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
     header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
-    report(Output(console, folder), formats, header, results, wall)
+    from azul_conformance.diagnosis import diagnoser
+
+    report(Output(console, folder), formats, header, results, wall, diagnoser(workers or 1, spec.seed))
     played = findings.games - already
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
                   f"games/s), {len(findings.deviations)} distinct deviations"

@@ -35,7 +35,7 @@ from ..harness.report import misreadings
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
 from ..mutants.patching import MutantEngine
-from ..results import CaseResult, Verdict
+from ..results import CaseKind, CaseResult, Verdict
 from .experiment import reproduce
 from .observe import Observation, observation
 
@@ -86,7 +86,9 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
     by_id = {mutant.id: mutant for mutant in catalogue}
     seen: dict[str, Observation] = {}
     for result in results:
-        found = observation(result) if result.bad and result.id in cases else None
+        # a scenario must be at hand to run again; a game (property, fuzz) is in the result itself
+        known = result.id in cases or result.kind is not CaseKind.SCENARIO
+        found = observation(result) if result.bad and known else None
         if found is not None:
             seen[result.id] = found
     trials = _try_all(seen, cases, catalogue, jobs, seed, on_case)
@@ -141,7 +143,7 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
     reference = ReferenceEngine(seed)
     ids = list(ids)
     for done, case_id in enumerate(ids, 1):
-        observed, case = seen[case_id], cases[case_id]
+        observed, case = seen[case_id], cases.get(case_id)
         trials.explains[case_id] = set()
         if reproduce(reference, case, observed) == observed:
             continue  # the rules themselves give this: nothing to explain (a harness artefact)
@@ -179,7 +181,7 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
                 continue  # two readings of one rule: one engine reads a rule one way
             both = pair(a, b)
             engine = tried.get(both.id) or tried.setdefault(both.id, MutantEngine(both, seed))
-            got = reproduce(engine, cases[case_id], seen[case_id])
+            got = reproduce(engine, cases.get(case_id), seen[case_id])
             if got == seen[case_id]:
                 trials.explains[case_id].add(both.id)
                 trials.reproduced[(case_id, both.id)] = got
@@ -199,7 +201,8 @@ def _cover(trials: _Trials, seen: dict[str, Observation], by_id: dict[str, Mutan
     while uncovered:
         def merit(mutant_id: str) -> tuple:
             gain = explained_by[mutant_id] & uncovered
-            own = sum(by_id[part].rule in cases[c].rules for c in gain for part in mutant_id.split("+"))
+            own = sum(by_id[part].rule in cases[c].rules for c in gain if c in cases
+                      for part in mutant_id.split("+"))
             return (len(gain), "+" not in mutant_id, own, -order.get(mutant_id, len(order)))
         best = max(explained_by, key=merit)
         mine = sorted(explained_by[best] & uncovered)

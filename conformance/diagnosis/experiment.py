@@ -22,9 +22,10 @@ from ..scenario import run_scenario
 from .observe import Observation, _canon, observation
 
 
-def reproduce(engine: Engine, case: Case, seen: Observation) -> Observation | None:
+def reproduce(engine: Engine, case: Case | None, seen: Observation) -> Observation | None:
+    """`case`: the scenario to run again; None for a game to replay (a property's, a fuzz finding's)."""
     try:
-        if case.kind is CaseKind.SCENARIO:
+        if case is not None and case.kind is CaseKind.SCENARIO:
             return observation(run_scenario(engine, case.payload))
         return _replay(engine, seen)
     except Exception:  # noqa: BLE001 - a misreading can break the reference's own bookkeeping: no reproduction

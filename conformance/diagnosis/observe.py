@@ -46,9 +46,7 @@ def observation(result: CaseResult) -> Observation | None:
         return None
     if result.kind is CaseKind.SCENARIO:
         return _scenario(result)
-    if result.kind is CaseKind.PROPERTY:
-        return _property(result)
-    return None
+    return _property(result)  # a property's game, or a fuzz finding's
 
 
 def _scenario(result: CaseResult) -> Observation | None:

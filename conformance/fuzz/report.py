@@ -3,6 +3,7 @@ formats (terminal, JSON Lines, JUnit XML, Markdown), each with its shrunk game w
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..harness.reporters import Finished, Output, reporters
@@ -56,10 +57,12 @@ def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Find
                       title=f"{found.key}: in {count} of {findings.games} games",
                       rules=[found.rule] if found.rule else [], rule=found.rule,
                       where=f"fuzz seed {spec.seed}, game {found.index}", message=found.message,
-                      expected=found.expected, actual=found.actual, stderr=found.stderr, counterexample=path,
+                      expected=small.expected, actual=small.actual, stderr=found.stderr, counterexample=path,
                       details={"key": found.key, "games_showing_it": count, "first_game": found.index,
                                "steps": len(found.steps), "shrunk_steps": len(small.steps),
-                               "plan": {k: v for k, v in small.plan.items() if k != "choices"}})
+                               "plan": {k: v for k, v in small.plan.items() if k != "choices"},
+                               # the shrunk game, as a property's: what the diagnosis replays under misreadings
+                               "game": {"plan": small.plan, "steps": small.steps}})
 
 
 def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str, Any]:
@@ -72,8 +75,14 @@ def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str,
 
 
 def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
-           seconds: float) -> None:
-    """Hand the results to `azul conform`'s reporters (terminal summary, report.jsonl, junit.xml, report.md)."""
+           seconds: float, diagnoser=None) -> None:
+    """Hand the results to `azul conform`'s reporters (terminal summary, report.jsonl, junit.xml, report.md),
+    each finding named by the misreading that reproduces its game when a `diagnoser` is given."""
+    found = diagnosis = None
+    if diagnoser is not None and any(r.bad for r in results):
+        found, results, diagnosis = diagnoser(results, {})
+        ids = {case.id: deviation.id for deviation in found for case in deviation.cases}
+        results = [dataclasses.replace(r, deviation=ids.get(r.id, "")) for r in results]
     outputs = reporters(formats, output)
     try:
         for reporter in outputs:
@@ -82,7 +91,7 @@ def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], res
             for reporter in outputs:
                 reporter.case(result)
         for reporter in outputs:
-            reporter.finish(Finished(header, tuple(results), seconds))
+            reporter.finish(Finished(header, tuple(results), seconds, found=found, diagnosis=diagnosis))
     finally:
         for reporter in outputs:
             reporter.close()
