@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 from rich.console import Console
 
@@ -88,15 +89,46 @@ def test_another_implementation_defined_choice_differs_and_is_no_failure():
 
 
 def test_a_report_read_back_gives_the_same_observations(tmp_path):
-    engine = f"py:{__file__}:floor_flat"
+    engine = f"py:{__file__}:{floor_flat.__name__}"
     session = Session(engine_command=engine, only=("FLOOR-3", "differential-tiling"), examples=5,
                       report_dir=str(tmp_path), formats=("jsonl",))
     results, _ = run_session(session, QUIET)
     back = read_report(tmp_path / "report.jsonl").results
-    assert [observation(r) for r in results] == [observation(r) for r in back]
-    assert any(observation(r) is not None and r.kind is CaseKind.PROPERTY for r in back) or \
-        all(r.kind is CaseKind.SCENARIO for r in back if r.bad)
+    seen = [observation(r) for r in back]
+    assert [observation(r) for r in results] == seen and sum(o is not None for o in seen) >= 3
+    # and the report alone is enough to diagnose it again: azul diagnose does this
+    again = diagnose(list(back), {c.id: c for c in collect(Session(only=session.only)).cases})
+    assert [d.id for d in again.deviations] == ["floor-penalties-flat"]
 
 
 def floor_flat(seed=None):
     return MutantEngine(BY_ID["floor-penalties-flat"], seed)
+
+
+def test_azul_diagnose_names_the_misreadings_of_a_saved_report_and_refuses_what_is_not_one(tmp_path):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.diagnose import diagnose as diagnose_command
+
+    session = Session(engine_command=f"py:{__file__}:{floor_flat.__name__}", only=("FLOOR-3",),
+                      report_dir=str(tmp_path), formats=("jsonl",), properties=False)
+    run_session(session, QUIET)
+    shown = CliRunner().invoke(diagnose_command, [str(tmp_path), "-j", "1", "--write"])
+    assert shown.exit_code == 0, shown.output
+    assert "1 misreading, 0 engine faults behind" in shown.output
+    assert "FLOOR-3: Every floor space costs 1" in shown.output
+    rows = [json.loads(line) for line in (tmp_path / "report.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in rows if r["type"] == "deviation"] == ["floor-penalties-flat"]
+    assert (tmp_path / "report.md").read_text().count("### 1. FLOOR-3: Every floor space costs 1 point.") == 1
+    (tmp_path / "not.jsonl").write_text("hello\n")
+    refused = CliRunner().invoke(diagnose_command, [str(tmp_path / "not.jsonl")])
+    assert refused.exit_code == 1 and "not a conformance report" in refused.output
+
+
+def test_azul_serve_refuses_a_misreading_not_in_the_catalogue():
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.serve import serve
+
+    refused = CliRunner().invoke(serve, ["--misreading", "floor-penalties-flat+no-such-thing"])
+    assert refused.exit_code == 2 and "no-such-thing: not in the catalogue" in refused.output
