@@ -260,3 +260,17 @@ def test_the_catch_power_page_shows_generated_mutant_results(fixture_site):
     html = page(fixture_site, "mutation")
     assert "mutmut (fixture)" in html and "94.4% of the 36 not shown equivalent or out of scope" in html
     assert "a bound that no reachable position meets" in html
+
+
+def test_the_conformance_matrix_fits_a_1280_pixel_window(browser, served):
+    # a column per engine: no table of the page may need a horizontal scroll at 1280 pixels
+    browser.set_window_size(1280, 1000)
+    try:
+        browser.get(f"{served}/conformance-matrix/")
+        widths = browser.execute_script(
+            "return [...document.querySelectorAll('article .md-typeset__table, article table')]"
+            ".map(t => [t.scrollWidth, t.clientWidth]);")
+        assert widths and all(scroll <= client + 1 for scroll, client in widths), widths
+        assert "misreading" in browser.find_element("css selector", "article").text.lower()
+    finally:
+        browser.set_window_size(1400, 1000)

@@ -215,8 +215,8 @@ def _cover(trials: _Trials, seen: dict[str, Observation], by_id: dict[str, Mutan
 
 def _misreading(mutant_id: str, by_id: dict[str, Mutant]) -> Misreading:
     parts = [by_id[part] for part in mutant_id.split("+")]
-    return Misreading(mutant_id, tuple(p.rule for p in parts), " ".join(p.description for p in parts),
-                      tuple(p.source for p in parts))
+    words = parts[0].description if len(parts) == 1 else " / ".join(f"{p.rule}: {p.description}" for p in parts)
+    return Misreading(mutant_id, tuple(p.rule for p in parts), words, tuple(p.source for p in parts))
 
 
 def _deviations(results: Sequence[CaseResult], chosen: list[tuple[str, list[str]]], trials: _Trials,

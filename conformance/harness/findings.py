@@ -127,8 +127,8 @@ class Misreading:
 
     @property
     def heading(self) -> str:
-        """`FLOOR-3: the first floor space costs nothing.` (a pair: both rules)."""
-        return f"{' + '.join(self.rules)}: {self.description}"
+        """`FLOOR-3: the first floor space costs nothing.`; a pair: `both at once: END-6: ... / FLOOR-4: ...`."""
+        return f"{self.rules[0]}: {self.description}" if len(self.rules) == 1 else f"both at once: {self.description}"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "rules": list(self.rules), "description": self.description}
@@ -224,6 +224,7 @@ class Deviation:
         evidence = self.evidence or Evidence.of(self.smallest)
         data = {"type": "deviation", "id": self.id, "rule": self.rule, "level": self.level,
                 "misreading": self.misreading.id if self.misreading else None, "kind": self.kind,
+                "rules": list(self.misreading.rules) if self.misreading else [self.rule],
                 "description": self.misreading.description if self.misreading else self.title,
                 "cases": [c.id for c in self.cases], "evidence": evidence.to_json()}
         if self.key:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from azul_conformance.harness.findings import deviations, scores
+from azul_conformance.harness.findings import KINDS, deviations, scores
 from azul_conformance.harness.report import RunReport, by_rule, engine_title, read_report
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
@@ -69,6 +69,40 @@ def by_chapter(spec: Spec, results: list[CaseResult]) -> dict[str, list[CaseResu
     return {chapter: list(cases.values()) for chapter, cases in chapters.items()}
 
 
+def causes(report: RunReport) -> dict[str, int]:
+    """How many misreadings (a pair's two counted as two), undiagnosed groups and engine faults a report's
+    diagnosis found; a report written before diagnosis is counted by symptom (every group undiagnosed)."""
+    rows = list(report.deviations) or [{"kind": d.kind, "misreading": None} for d in deviations(report.results)]
+    counts = dict.fromkeys(KINDS, 0)
+    readings = {part for row in rows if row.get("misreading") for part in str(row["misreading"]).split("+")}
+    for row in rows:
+        if row.get("kind") in counts and row.get("kind") != "misreading":
+            counts[row["kind"]] += 1
+    counts["misreading"] = len(readings)
+    return counts
+
+
+def misreading_sections(reports: list[tuple[str, RunReport]]) -> list[str]:
+    """Engine by engine, the causes its report's diagnosis found, largest first."""
+    out = ["", "## What each engine gets wrong", "",
+           "Each heading is a deviation of the engine's report: the rule it misreads and the wrong reading, in "
+           "words, with the number of failing cases it explains.", ""]
+    for name, report in reports:
+        rows = [row for row in report.deviations if isinstance(row.get("cases"), list)]
+        if not rows:
+            continue
+        out += [f"### {cell(engine_title(report.header) or name)}", ""]
+        for row in rows:
+            what = cell(str(row.get("description", "")))  # not diagnosed, engine faults: their title
+            rules = row.get("rules") if isinstance(row.get("rules"), list) else [row.get("rule")]
+            label = what if row.get("kind") != "misreading" else f"both at once: {what}" if len(rules) > 1 \
+                else f"{rules[0]}: {what}"
+            count = len(row["cases"])
+            out.append(f"- **{label}** ({count} case{'s' * (count != 1)})")
+        out.append("")
+    return out
+
+
 def twins(reports: list[tuple[str, RunReport]]) -> list[tuple[tuple[str, RunReport], tuple[str, RunReport]]]:
     """Pairs of reports on the same engine in two languages: their engine names agree before the parenthesis
     ("ludometer (Python, via adapter)", "ludometer (JavaScript port, via adapter)")."""
@@ -106,47 +140,54 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
     """The matrix page; `link` is the path from the page to `folder` ("reports/" for the docs' own reports),
     None to link nothing (a folder outside the docs)."""
     reports = load_reports(folder, problems)
-    out = ["# Conformance matrix", "",
+    # The page's tables have a column per engine: without the side bars they fit a 1280-pixel window.
+    out = ["---", "hide:", "  - navigation", "  - toc", "---", "", "# Conformance matrix", "",
            "Which engine passes which rule, from the conformance reports committed under `docs/reports/`, "
            "counted as each report's own `report.md` counts them: a passing case counts under every rule it "
            "checks, a failing case only under the rule it breaks. Skipped scenarios (a capability the engine "
            "does not offer) never count as passes. The scores are by level: the rulebooks' own rules, our "
            "rulings where they are silent or disagree, and implementation-defined behaviour (where an engine "
-           "that chose otherwise `differs`, never fails); a deviation is a group of failing cases that find "
-           "the same state field wrong in the same way. Each engine's write-up explains every deviation from "
-           "the engine's own code; `python adapters/run_all.py` rebuilds the engines and rewrites the reports, "
-           "and CI fails when a verdict changes.", ""]
+           "that chose otherwise `differs`, never fails). Each failure is diagnosed: a **misreading** is a wrong "
+           "reading of a rule, from the suite's catalogue, that reproduces what the engine did in the failing "
+           "cases; what no misreading reproduces is counted as **not diagnosed**, and crashes, timeouts, refused "
+           "queries and impossible positions as **engine faults**. Each engine's write-up adds what a machine "
+           "cannot tell; `python adapters/run_all.py` rebuilds the engines and rewrites the reports, and CI fails "
+           "when a verdict changes.", ""]
     if not reports:
         return "\n".join(out + ['!!! note "No report yet"', "",
                                 "    No report is committed under `docs/reports/`. Run `azul conform --report-dir` "
                                 "and commit its `report.jsonl` there to fill this page."]) + "\n"
-    out += ["| Engine | Report | Cases | Pass | Fail/error | Skip | Rules as written | Our rulings | "
-            "Implementation-defined | Deviations |",
-            "| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: |"]
+    out += ["| Engine | Cases | Pass | Fail | Skip | Pass by level: rules · rulings · impl.-defined | "
+            "Misreadings | Not diagnosed | Engine faults |",
+            "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
     for name, report in reports:
         results = report.results
-        score = scores(results)
-        levels = " | ".join(f"{row['pass']} of {row['judged']} pass" + (f", {row['differs']} differ" if row["differs"]
-                                                                          else "") for row in score.values())
+        levels = " · ".join(f"{row['pass']}/{row['judged']}" + (f" ({row['differs']} differ)" if row["differs"]
+                                                                 else "") for row in scores(results).values())
         title = _link(folder, link, write_up(folder, name), cell(engine_title(report.header) or name))
-        full = _link(folder, link, name.replace(".jsonl", ".md"), "report.md") if name.endswith("/report.jsonl") \
+        full = _link(folder, link, name.replace(".jsonl", ".md"), "report") if name.endswith("/report.jsonl") \
             else f"`{name}`"
-        out.append(f"| {title} | {full} | {len(results)} | "
+        kinds = causes(report)
+        out.append(f"| {title} ({full}) | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
-                   f"{sum(not r.verdict.judged for r in results)} | {levels} | {len(deviations(results))} |")
-    heads = " | ".join(cell(engine_title(report.header) or name) for name, report in reports)
+                   f"{sum(not r.verdict.judged for r in results)} | {levels} | "
+                   + " | ".join(str(kinds[kind]) for kind in KINDS) + " |")
+    out += misreading_sections(reports)
+    heads = " | ".join(f"[{number}]" for number, _ in enumerate(reports, 1))
+    key = "Columns: " + "; ".join(f"[{number}] {cell(engine_title(report.header) or name)}"
+                                  for number, (name, report) in enumerate(reports, 1)) + "."
     chapters = [by_chapter(spec, list(report.results)) for _, report in reports]
     titles = {chapter.name: chapter.title for chapter in spec.chapters}
     names = [chapter.name for chapter in spec.chapters] + sorted({c for rows in chapters for c in rows} - set(titles))
     out += ["", "## Chapter by chapter", "",
-            "Each case once per chapter, under the rules it is filed under.", "",
+            "Each case once per chapter, under the rules it is filed under. " + key, "",
             "| Chapter | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     for chapter in names:
         if any(chapter in rows for rows in chapters):
             label = f"[{cell(titles[chapter])}](rules/{chapter}.md)" if chapter in titles else f"`{chapter}`"
             out.append(f"| {label} | " + " | ".join(counts_cell(rows.get(chapter, [])) for rows in chapters) + " |")
     grouped = [by_rule(list(report.results)) for _, report in reports]
-    out += ["", "## Rule by rule", "", "| Rule | " + heads + " |", "| --- |" + " --- |" * len(reports)]
+    out += ["", "## Rule by rule", "", key, "", "| Rule | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     rule_ids = [rule.id for rule in spec.rules] or sorted({rule for rules in grouped for rule in rules})
     for rule_id in rule_ids + sorted({rule for rules in grouped for rule in rules} - set(rule_ids)):
         cells = [counts_cell(rules.get(rule_id, [])) for rules in grouped]
