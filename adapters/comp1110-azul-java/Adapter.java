@@ -162,7 +162,7 @@ public final class Adapter {
         capabilities.put("load_state", true);
         capabilities.put("deal", true);
         Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put("name", "comp1110-azul");
+        reply.put("name", "comp1110-azul (Java, via adapter)");
         reply.put("version", "4124b137a0e9");
         reply.put("protocol", 1);
         reply.put("capabilities", capabilities);
