@@ -106,6 +106,16 @@ def _bonus_when_completed(original):
     return tile_line
 
 
+def _bonus_in_loaded_score(original):
+    def build(document):
+        game = original(document)
+        if game.phase != OVER:  # a position's score holds the bonuses its wall has earned so far
+            for board in game.boards:
+                board.score += _end_bonus(board)
+        return game
+    return build
+
+
 def _end_bonus(board) -> int:
     return 2 * board.complete_rows() + 7 * board.complete_columns() + 10 * board.complete_colours()
 
@@ -114,11 +124,18 @@ def _unscored_without_complete_line(original):
     def end_offer(game):
         if game.grey or any(board.line_complete(line) for board in game.boards for line in range(5)):
             return original(game)
-        for board in game.boards:  # no tiling, so no floor penalty and no clearing: only the marker goes back
-            if MARKER in board.floor:
-                board.floor.remove(MARKER)
-        game._end_round()
+        game._end_round()  # no tiling, so no floor penalty and no clearing: the floors wait for the deal
     return end_offer
+
+
+def _marker_back_at_the_deal(original):
+    def deal(game, *args, **kwargs):
+        if game.phase == DEAL:  # a floor left uncleared gives the marker back to the centre only now
+            for board in game.boards:
+                if MARKER in board.floor:
+                    board.floor.remove(MARKER)
+        original(game, *args, **kwargs)
+    return deal
 
 
 # -- the floor line --------------------------------------------------------------------------------------------
@@ -827,7 +844,7 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.clear_floor", _no_clamp), source="divergence"),
     M("score-no-line-no-scoring", "SCORE-4", "A round in which nobody completes a pattern line is not scored: no "
       "floor penalties, and the floor tiles stay for the next round.",
-      ("game.Game._end_offer", _unscored_without_complete_line)),
+      ("game.Game._end_offer", _unscored_without_complete_line), ("game.Game.deal", _marker_back_at_the_deal)),
     # the floor line
     M("floor-six-spaces", "FLOOR-1", "The floor line has six spaces (the penalties 1 1 2 2 2 3, one 3 short).",
       ("board.FLOOR_SPACES", value(6))),
@@ -948,7 +965,8 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_game", _winners(_rows_before_points))),
     M("end-bonuses-when-completed", "END-2", "The row, column and colour bonuses are scored when the tile that "
       "completes them is placed, not at the end of the game.",
-      ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0))),
+      ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0)),
+      ("state._build", _bonus_in_loaded_score)),
     M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
       ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
                                       + 10 * b.complete_colours()))),
