@@ -481,7 +481,8 @@ def _empty_deal_deals_on(original):
 
 def _start_after_last_take(choose: Callable[[Any, int, bool], int]):
     """choose(game, the seat that made the round's last take, whether nobody took the marker) -> the next round's
-    start player, or None for the rules' own; read in Game._take, where the last take ends the round."""
+    start player, or None for the rules' own; read in Game._take, where the last take ends the round (on the
+    coloured wall: on the grey wall the round ends with a placement, and these readings do not apply)."""
     def make(original):
         def take(game, move):
             seat = game.turn
