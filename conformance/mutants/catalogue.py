@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from azul_reference.board import ALL_COLOURS, EMPTY
-from azul_reference.errors import IllegalMove
+from azul_reference.errors import IllegalDeal, IllegalMove
 from azul_reference.game import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, OFFER, OVER, TILING
-from azul_reference.moves import CENTRE, FLOOR
-from azul_reference.tiles import FLOOR_PENALTIES, MARKER, WALL_SIZE, wall_column
+from azul_reference.moves import CENTRE, FLOOR, TAKES
+from azul_reference.tiles import FLOOR_PENALTIES, MARKER, TILES_PER_FACTORY, WALL_SIZE, wall_column
 
 Patch = tuple[str, Callable[[Any], Any]]
 
@@ -96,6 +96,46 @@ def _no_clamp(original):
                 lid[tile] += 1
         board.floor = []
     return clear_floor
+
+
+def _bonus_when_completed(original):
+    def tile_line(board, line, column, lid):
+        before = _end_bonus(board)
+        original(board, line, column, lid)
+        board.score += _end_bonus(board) - before  # before the floor is scored, and so under its clamp at 0
+    return tile_line
+
+
+def _bonus_in_loaded_score(original):
+    def build(document):
+        game = original(document)
+        if game.phase != OVER:  # a position's score holds the bonuses its wall has earned so far
+            for board in game.boards:
+                board.score += _end_bonus(board)
+        return game
+    return build
+
+
+def _end_bonus(board) -> int:
+    return 2 * board.complete_rows() + 7 * board.complete_columns() + 10 * board.complete_colours()
+
+
+def _unscored_without_complete_line(original):
+    def end_offer(game):
+        if game.grey or any(board.line_complete(line) for board in game.boards for line in range(5)):
+            return original(game)
+        game._end_round()  # no tiling, so no floor penalty and no clearing: the floors wait for the deal
+    return end_offer
+
+
+def _marker_back_at_the_deal(original):
+    def deal(game, *args, **kwargs):
+        if game.phase == DEAL:  # a floor left uncleared gives the marker back to the centre only now
+            for board in game.boards:
+                if MARKER in board.floor:
+                    board.floor.remove(MARKER)
+        original(game, *args, **kwargs)
+    return deal
 
 
 # -- the floor line --------------------------------------------------------------------------------------------
@@ -364,6 +404,48 @@ def _listed_for_seat_0(original):
     return legal_takes
 
 
+def _empty_takes_listed(original):
+    def legal_takes(game):
+        moves = original(game)
+        for source, tiles in enumerate([game.centre, *game.factories]):
+            for colour in range(5):
+                if not tiles[colour]:
+                    moves += TAKES[source][colour][1:] + [TAKES[source][colour][FLOOR]]
+        return moves
+    return legal_takes
+
+
+def _empty_take_empties_source(original):
+    def take(game, move):
+        if move.source > len(game.factories):
+            return original(game, move)
+        tiles = game.centre if move.source == CENTRE else game.factories[move.source - 1]
+        if tiles[move.colour]:
+            return original(game, move)
+        if move.source == CENTRE:  # no tile, but the marker all the same
+            if game.marker == IN_CENTRE:
+                game.marker = game.turn
+                game.boards[game.turn].take_marker()
+        else:  # no tile, but the rest of the factory goes to the centre
+            for colour in range(5):
+                game.centre[colour] += tiles[colour]
+            tiles[:] = [0] * 5
+        game.turn = (game.turn + 1) % game.players
+    return take
+
+
+def _marker_first_round_only(original):
+    def take(game, move):
+        if game.round == 1 or move.source != CENTRE or game.marker != IN_CENTRE:
+            return original(game, move)
+        seat = game.turn
+        original(game, move)
+        if game.marker == seat and game.phase == OFFER:  # the marker taken: undo it
+            game.marker = IN_CENTRE
+            game.boards[seat].floor.remove(MARKER)
+    return take
+
+
 # -- the next round --------------------------------------------------------------------------------------------
 
 def _next_start(choose: Callable[[Any, int, int], int]):
@@ -395,6 +477,23 @@ def _empty_deal_deals_on(original):
             game.start_player = game.marker
         game.marker, game.phase, game.turn = IN_CENTRE, DEAL, game.start_player
     return end_round
+
+
+def _start_after_last_take(choose: Callable[[Any, int, bool], int]):
+    """choose(game, the seat that made the round's last take, whether nobody took the marker) -> the next round's
+    start player, or None for the rules' own; read in Game._take, where the last take ends the round (on the
+    coloured wall: on the grey wall the round ends with a placement, and these readings do not apply)."""
+    def make(original):
+        def take(game, move):
+            seat = game.turn
+            unclaimed = game.marker == IN_CENTRE and move.source != CENTRE
+            original(game, move)
+            if game.phase == DEAL:
+                start = choose(game, seat, unclaimed)
+                if start is not None:
+                    game.start_player = game.turn = start
+        return take
+    return make
 
 
 # -- the end of the game ---------------------------------------------------------------------------------------
@@ -449,6 +548,20 @@ def _rows_of_everybody(ranks):
     return best or [seat for seat, (score, _) in enumerate(ranks) if score == top]
 
 
+def _first_top_score(ranks):
+    top = max(score for score, _ in ranks)
+    return [next(seat for seat, (score, _) in enumerate(ranks) if score == top)]
+
+
+def _most_rows_of_all_on_a_tie(ranks):
+    top = max(score for score, _ in ranks)
+    tied = [seat for seat, (score, _) in enumerate(ranks) if score == top]
+    if len(tied) == 1:
+        return tied
+    most_rows = max(rows for _, rows in ranks)
+    return [seat for seat, (_, rows) in enumerate(ranks) if rows == most_rows]
+
+
 def _top(ranks):
     best = max(ranks)
     return [seat for seat, rank in enumerate(ranks) if rank == best]
@@ -482,6 +595,71 @@ def _lid_copied(original):
                 game.bag[colour] += game.lid[colour]
         original(game, *args)
     return draw
+
+
+def _poured_when_short(original):
+    """The lid poured into the bag before a deal the bag cannot fill alone; the mix is drawn from."""
+    def draw(game, *args):
+        if sum(game.bag) < TILES_PER_FACTORY * len(game.factories):
+            for colour in range(5):
+                game.bag[colour] += game.lid[colour]
+                game.lid[colour] = 0
+        original(game, *args)
+    return draw
+
+
+def _every_other_tile(counts: list[int]) -> list[int]:
+    """The tiles at the even places of `counts` laid out one by one, colour after colour: what a loop that moves
+    each tile out of the list it walks over moves."""
+    taken, place = [0] * 5, 0
+    for colour, count in enumerate(counts):
+        taken[colour] = (count + 1 - place % 2) // 2
+        place += count
+    return taken
+
+
+def _half_lid_poured(original):
+    """The refill moves every other tile of the lid into the bag; the rest stays in the lid, out of this deal."""
+    def draw(game, *args):
+        if sum(game.bag) >= TILES_PER_FACTORY * len(game.factories) or not any(game.lid):
+            return original(game, *args)
+        poured = _every_other_tile(game.lid)
+        kept = [lid - p for lid, p in zip(game.lid, poured)]
+        game.lid = poured
+        try:
+            original(game, *args)
+        finally:
+            game.lid = [lid + k for lid, k in zip(game.lid, kept)]
+    return draw
+
+
+def _poured_per_factory_draw(original):
+    def draw(game, rng):
+        for factory in game.factories:
+            if sum(game.bag) < TILES_PER_FACTORY:  # the whole lid in before the factory, then drawn from the mix
+                game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
+            for _ in range(min(TILES_PER_FACTORY, sum(game.bag))):
+                pick = rng.randrange(sum(game.bag))
+                colour = next(c for c in range(5) if pick < sum(game.bag[:c + 1]))
+                game.bag[colour] -= 1
+                factory[colour] += 1
+    return draw
+
+
+def _poured_per_factory_given(original):
+    def deal_given(game, wanted):
+        bag, lid = game.bag[:], game.lid[:]
+        for index, factory in enumerate(wanted):
+            if sum(bag) < TILES_PER_FACTORY:
+                bag, lid = [b + l for b, l in zip(bag, lid)], [0] * 5
+            if sum(factory) != min(TILES_PER_FACTORY, sum(bag)):
+                raise IllegalDeal(f"factory {index + 1} holds {sum(factory)} tiles, not "
+                                  f"{min(TILES_PER_FACTORY, sum(bag))}", rule="DEAL-3" if sum(bag) < 4 else "DEAL-1")
+            if any(f > b for f, b in zip(factory, bag)):
+                raise IllegalDeal(f"factory {index + 1}: the bag cannot give it", rule="DEAL-1")
+            bag = [b - f for b, f in zip(bag, factory)]
+        game.bag, game.lid, game.factories = bag, lid, wanted
+    return deal_given
 
 
 def _partial_factory_back(original):
@@ -619,6 +797,14 @@ def _start_seat_modulo(original):
     return init
 
 
+def _player_count_clamped(original):
+    def init(game, players=2, variant="colour", start_player=0):
+        if isinstance(players, int):
+            players = min(max(players, 2), 4)  # 1 plays as 2, 5 as 4
+        original(game, players, variant, start_player)
+    return init
+
+
 class _AnyCount(dict):
     """Factories for any number of players, 2n + 1: no player count is refused."""
 
@@ -657,6 +843,9 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_offer", _coloured_end_offer("lid", "lid", floor_first=True)), source="divergence"),
     M("score-no-clamp", "SCORE-5", "PT and IT-2: nothing stops a score from going below zero.",
       ("board.Board.clear_floor", _no_clamp), source="divergence"),
+    M("score-no-line-no-scoring", "SCORE-4", "A round in which nobody completes a pattern line is not scored: no "
+      "floor penalties, and the floor tiles stay for the next round.",
+      ("game.Game._end_offer", _unscored_without_complete_line), ("game.Game.deal", _marker_back_at_the_deal)),
     # the floor line
     M("floor-six-spaces", "FLOOR-1", "The floor line has six spaces (the penalties 1 1 2 2 2 3, one 3 short).",
       ("board.FLOOR_SPACES", value(6))),
@@ -666,6 +855,8 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.FLOOR_PENALTIES", value(FLOOR_PENALTIES[1:] + (3,)))),
     M("floor-penalties-flat", "FLOOR-3", "Every floor space costs 1 point.",
       ("board.FLOOR_PENALTIES", value((1,) * 7)), source="divergence"),
+    M("floor-first-space-free", "FLOOR-3", "The first floor space costs nothing: penalties are counted from the "
+      "second space on (0 1 2 2 2 3 3).", ("board.FLOOR_PENALTIES", value((0,) + FLOOR_PENALTIES[1:]))),
     M("floor-marker-free", "FLOOR-4", "The marker on the floor costs nothing; only tiles are penalised.",
       ("board.Board.floor_penalty", _marker_free), source="divergence"),
     M("floor-full-marker-stays", "FLOOR-5", "With a full floor line the marker is not taken: it stays in the centre.",
@@ -724,10 +915,16 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game.deal", _seat_0_opens)),
     M("offer-empty-take-passes", "OFFER-6", "A take of a colour the source lacks is accepted as a pass.",
       ("game.Game._take", _empty_take_passes), source="ruling"),
+    M("offer-empty-take-empties-source", "OFFER-6", "A take of a colour the source lacks is listed and accepted: "
+      "it gets no tile, but the factory's tiles still go to the centre (from the centre, the marker is taken).",
+      ("game.Game._legal_takes", _empty_takes_listed), ("game.Game._take", _empty_take_empties_source),
+      source="ruling"),
     M("offer-marker-left-in-centre", "OFFER-4", "The first take from the centre leaves the marker there; it only "
       "marks who starts, at the end of the round.", ("game.Game._take", _marker_left_in_centre)),
     M("offer-marker-to-each-centre-taker", "OFFER-4", "Every take from the centre takes the marker, from "
       "whoever held it.", ("game.Game._take", _marker_to_each_centre_taker)),
+    M("offer-marker-first-round-only", "OFFER-5", "The marker is handed out once a game: from round 2 on the first "
+      "take from the centre leaves it in the centre.", ("game.Game._take", _marker_first_round_only)),
     M("offer-line-overwritten", "OFFER-7", "Tiles taken to a line replace those already on it.",
       ("board.Board.place_on_line", _line_overwritten)),
     M("offer-ends-with-factories", "OFFER-14", "The offer ends when the factories are empty; what is left in "
@@ -742,12 +939,18 @@ MUTANTS: tuple[Mutant, ...] = (
                                            else (holder + 1) % g.players))),
     M("round-start-rotates", "ROUND-2", "The start player passes clockwise each round, whoever took the marker.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: (was + 1) % g.players))),
+    M("round-last-taker-starts", "ROUND-2", "The player who made the round's last take starts the next round, "
+      "whoever holds the marker.", ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: seat))),
     M("round-unclaimed-next-seat", "ROUND-3", "Nobody took from the centre: the next seat clockwise starts.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: (was + 1) % g.players if holder == IN_CENTRE
                                            else g.start_player)), source="ruling"),
     M("round-unclaimed-seat-0", "ROUND-3", "Nobody took from the centre: seat 0 starts.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: 0 if holder == IN_CENTRE else g.start_player)),
       source="ruling"),
+    M("round-unclaimed-after-last-taker", "ROUND-3", "Nobody took from the centre: the seat after the round's last "
+      "taker starts, as turns alternate.",
+      ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: (seat + 1) % g.players if unclaimed
+                                                 else None)), source="ruling"),
     M("round-not-counted", "ROUND-1", "The round number is not advanced when the next round is prepared.",
       ("game.Game._end_round", _round_not_counted)),
     # the end of the game
@@ -761,6 +964,10 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_round", _empty_deal_deals_on), source="ruling"),
     M("end-rows-before-points", "END-5", "The most complete rows wins; points only break a tie on rows.",
       ("game.Game._end_game", _winners(_rows_before_points))),
+    M("end-bonuses-when-completed", "END-2", "The row, column and colour bonuses are scored when the tile that "
+      "completes them is placed, not at the end of the game.",
+      ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0)),
+      ("state._build", _bonus_in_loaded_score)),
     M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
       ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
                                       + 10 * b.complete_colours()))),
@@ -778,6 +985,10 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_game", _winners(lambda ranks: _top([(s, 0) for s, _ in ranks]))), source="divergence"),
     M("end-rows-of-everybody", "END-6", "The tie-break compares everybody's complete rows, not the tied players'.",
       ("game.Game._end_game", _winners(_rows_of_everybody))),
+    M("end-most-rows-of-all-on-a-tie", "END-6", "On a tie for the top score, the players with the most complete "
+      "rows of anybody win, whatever their points.", ("game.Game._end_game", _winners(_most_rows_of_all_on_a_tie))),
+    M("end-lowest-seat-wins-tie", "END-6", "The first seat with the top score wins alone: rows are not compared "
+      "and a tie is never shared.", ("game.Game._end_game", _winners(_first_top_score))),
     M("end-first-seat-wins-tie", "END-7", "A remaining tie goes to the lowest seat alone.",
       ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence"),
     # the deal
@@ -787,6 +998,14 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._draw", _pour_early), ("game.Game._deal_given", _pour_early)),
     M("deal-lid-copied", "DEAL-2", "The lid's tiles are added to the bag but the lid is not emptied.",
       ("game.Game._draw", _lid_copied), ("game.Game._deal_given", _lid_copied)),
+    M("deal-poured-when-short", "DEAL-2", "When the bag holds fewer tiles than the deal needs, the lid is poured "
+      "in and the deal drawn from the mix.",
+      ("game.Game._draw", _poured_when_short), ("game.Game._deal_given", _poured_when_short)),
+    M("deal-poured-per-factory", "DEAL-2", "A factory the bag cannot fill gets the lid poured in first and is "
+      "filled from the mix.",
+      ("game.Game._draw", _poured_per_factory_draw), ("game.Game._deal_given", _poured_per_factory_given)),
+    M("deal-half-lid-poured", "DEAL-2", "Refilling the bag moves every other tile of the lid; the rest stays in "
+      "the lid.", ("game.Game._draw", _half_lid_poured), ("game.Game._deal_given", _half_lid_poured)),
     M("deal-partial-factory-back", "DEAL-3", "Out of tiles, a factory that cannot be filled to four stays empty.",
       ("game.Game._draw", _partial_factory_back), ("game.Game._deal_given", _partial_factory_back),
       source="divergence"),
@@ -819,6 +1038,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "number of players.", ("game.Game.__init__", _start_seat_modulo)),
     M("setup-any-player-count", "SETUP-6", "Any number of players is accepted, with 2n + 1 factories.",
       ("game.FACTORIES_BY_PLAYERS", value(_AnyCount(FACTORIES_BY_PLAYERS)))),
+    M("setup-player-count-clamped", "SETUP-6", "A player count out of range is brought into it: 1 player plays "
+      "as 2, 5 as 4.", ("game.Game.__init__", _player_count_clamped)),
 )
 
 # Other choices where the rules leave one open (implementation-defined rules): not wrong readings, so not in the

@@ -25,8 +25,6 @@ KNOWN: dict[str, str] = {
     "example-es-andrea-line-5": "tiles onto an empty line with room to spare: the canonical state holds a line's "
     "colour and count, so filling from the right or the left looks the same; offer-line-fills-from-the-right "
     "checks OFFER-7 on a line that already holds tiles",
-    "offer-legal-moves-centre-marker-only": "the wrong reading (the marker alone can be taken) has no move in the "
-    "notation: the scenario guards the listing against any such invention",
     "offer-refuse-factory-beyond-player-count": "the factories are part of the loaded position, so a wrong factory "
     "count (SETUP-3) cannot show here; the set-up scenarios check the count of a new game",
     "offer-single-colour-factory-leaves-nothing": "its point is the absence of a rest: the OFFER-3 mutants act on "

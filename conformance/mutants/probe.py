@@ -98,6 +98,11 @@ def _tie_on_points() -> dict:
     return _table(3, boards, "B", [], 1)
 
 
+def _unscored_round() -> dict:
+    """The round's last take completes no pattern line, with tiles on a floor (SCORE-4)."""
+    return _table(2, [{"floor": "KK", "score": 5}, {}], "B", [], "centre")
+
+
 def _no_centre_take() -> dict:
     return ref.to_state(ref.Game(2, "colour", 1))
 
@@ -131,11 +136,14 @@ WITNESSES = {
     "offer-empty-take-passes": (_no_centre_take, [MONOCHROME, "1Y1"]),
     "round-unclaimed-next-seat": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
     "round-unclaimed-seat-0": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+    "round-unclaimed-after-last-taker": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
     "offer-phase-unchecked": (_no_centre_take, ["1B1"]),
     "deal-unchecked": (_no_centre_take, [["BBB", "YYYY", "RRRR", "KKKK", "WWWW"]]),
     "deal-any-time": (_no_centre_take, [MONOCHROME, MONOCHROME]),
     "end-empty-deal-deals-on": (_scenario("end-no-tile-to-deal"), ["CY1"]),
     "setup-any-player-count": (_five_players, []),
+    "setup-player-count-clamped": (_five_players, []),
+    "score-no-line-no-scoring": (_unscored_round, ["CBF"]),
     "setup-start-seat-modulo": (_start_seat_3_of_3, []),
 }
 
