@@ -176,9 +176,7 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
         closest = [m for _, m in sorted(nearest, key=lambda item: (-item[0], item[1]))[:NEAREST]]
         candidates = list(dict.fromkeys(closest + useful))[:MAX_PAIR_CANDIDATES]
         for first, second in combinations(sorted(candidates, key=order.__getitem__), 2):  # one id a pair
-            a, b = by_id[first], by_id[second]
-            if a.rule == b.rule:
-                continue  # two readings of one rule: one engine reads a rule one way
+            a, b = by_id[first], by_id[second]  # two readings of one rule too: "too early, and half the lid"
             both = pair(a, b)
             engine = tried.get(both.id) or tried.setdefault(both.id, MutantEngine(both, seed))
             got = reproduce(engine, cases.get(case_id), seen[case_id])

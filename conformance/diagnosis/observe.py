@@ -64,7 +64,10 @@ def _scenario(result: CaseResult) -> Observation | None:
         # a refusal: its code is what the engine did; the rule it names counts only where that is the finding
         named = [d for d in result.details.get("differences", ()) if list(d)[:1] == ["refusal rule"]]
         actual = {"code": actual["code"], **({"rule": actual.get("rule")} if named else {})}
-    return Observation("step", frozenset({(at, _canon(actual))}))
+    items = {(at, _canon(actual))}
+    if "accepted_state" in result.details:  # an acceptance is told apart by the position it led to
+        items.add(("accepted state", _canon(result.details["accepted_state"])))
+    return Observation("step", frozenset(items))
 
 
 def _property(result: CaseResult) -> Observation | None:

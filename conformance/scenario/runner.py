@@ -122,13 +122,13 @@ def _rejection(error: Rejected) -> dict[str, Any]:
     return {"code": error.code, "rule": error.rule, "message": error.message}
 
 
-def _apply(engine: Engine, step: Step) -> None:
+def _apply(engine: Engine, step: Step) -> dict[str, Any]:
+    """The step played; the engine's state after it."""
     if step.kind == "move":
-        engine.play(step.move)
-    elif step.kind == "deal":
-        engine.deal(list(step.factories or ()))
-    else:
-        engine.deal(None)
+        return engine.play(step.move)
+    if step.kind == "deal":
+        return engine.deal(list(step.factories or ()))
+    return engine.deal(None)
 
 
 def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
@@ -141,14 +141,15 @@ def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
     before = engine.state()
     expected = {"code": step.reject.code, "rule": step.reject.rule}
     try:
-        _apply(engine, step)
+        accepted = _apply(engine, step)
     except Rejected as error:
         _judge_rejection(error, step.reject, f"step {step.text!r} ({step.where})", expected, strict_rules,
                          step.where)
     else:
+        # the state it gave after the step: what a misreading must reproduce to explain the acceptance
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was accepted, expected a refusal",
                        expected=expected, actual="accepted", rule=step.reject.rule,
-                       details=_difference("refusal", "accepted", step.where))
+                       details={**_difference("refusal", "accepted", step.where), "accepted_state": accepted})
     after = engine.state()
     if after != before:
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was refused but changed the state",

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""The diagnosis of the published engines' reports, scored against their hand-made causes.
+
+    python benchmarks/eval_causes.py            # each engine, then all of them
+
+Each engine's `docs/reports/<engine>/causes.yaml` says, from its write-up and its code, which cause is behind
+each failing case of its committed report (tests/test_causes.py keeps it whole). The report's own deviations
+say what the diagnosis found. A case counts as **named right** when its deviation names the misreading its
+cause is (or lists it as indistinguishable, or names it in a pair), or when both say engine fault.
+
+- precision: of the cases the diagnosis gives a misreading, how many get the right one;
+- recall: of the cases whose cause is a catalogued misreading, how many are given it;
+- causes found: of the causes that are misreadings, how many some deviation names (on one of their cases).
+
+Goal (issue 23): precision and recall of at least 90% over the six engines.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+REPORTS = ROOT / "docs" / "reports"
+
+
+@dataclass
+class Score:
+    engine: str
+    named: int = 0  # cases given a misreading by the diagnosis
+    right: int = 0  # of those, the right one
+    due: int = 0  # cases whose cause is a catalogued misreading
+    found: int = 0  # of those, given it
+    faults: int = 0  # engine-fault cases
+    faults_right: int = 0
+    causes: int = 0  # misreading causes
+    causes_found: int = 0
+
+    def add(self, other: "Score") -> None:
+        for name in ("named", "right", "due", "found", "faults", "faults_right", "causes", "causes_found"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def precision(self) -> float:
+        return self.right / self.named if self.named else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.due if self.due else 1.0
+
+
+def engines() -> list[str]:
+    return sorted(path.parent.name for path in REPORTS.glob("*/causes.yaml"))
+
+
+def score(engine: str) -> Score:
+    rows = [json.loads(line) for line in (REPORTS / engine / "report.jsonl").read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    deviations = {row["id"]: row for row in rows if row.get("type") == "deviation"}
+    given = {case: deviations[row["deviation"]] for row in rows if row.get("type") == "case"
+             for case in [row["id"]] if row.get("deviation") in deviations}
+    truth = yaml.safe_load((REPORTS / engine / "causes.yaml").read_text(encoding="utf-8"))
+    out = Score(engine)
+    for cause in truth:
+        also = cause.get("also") or {}
+        mutant = cause.get("mutant")
+        seen = False
+        for case in cause["cases"]:
+            deviation = given.get(case)
+            names = _names(deviation)
+            others = {m for other in also.get(case, ()) for m in _mutant_of(truth, other)}
+            if cause["kind"] == "misreading" and mutant:
+                out.due += 1
+                hit = mutant in names
+                out.found += hit
+                seen = seen or hit
+            elif cause["kind"] == "engine-fault":
+                out.faults += 1
+                out.faults_right += bool(deviation and deviation.get("kind") == "engine-fault")
+            if names:
+                out.named += 1
+                out.right += bool(names & ({mutant} | others))
+        if cause["kind"] == "misreading" and mutant:
+            out.causes += 1
+            out.causes_found += seen
+    return out
+
+
+def _names(deviation: dict | None) -> set[str]:
+    if not deviation or deviation.get("kind") != "misreading" or not deviation.get("misreading"):
+        return set()
+    names = set(str(deviation["misreading"]).split("+"))
+    return names | {part for alike in deviation.get("alike") or () for part in str(alike["id"]).split("+")}
+
+
+def _mutant_of(truth: list[dict], cause_id: str) -> set[str]:
+    return {c["mutant"] for c in truth if c["cause"] == cause_id and c.get("mutant")}
+
+
+def main() -> int:
+    total = Score("all")
+    print(f"{'engine':20} {'precision':>10} {'recall':>8} {'causes found':>13} {'engine faults':>14}")
+    for engine in engines():
+        one = score(engine)
+        total.add(one)
+        print(f"{engine:20} {_pct(one.right, one.named):>10} {_pct(one.found, one.due):>8} "
+              f"{one.causes_found:>6}/{one.causes:<6} {one.faults_right:>7}/{one.faults:<6}")
+    print(f"{'all':20} {_pct(total.right, total.named):>10} {_pct(total.found, total.due):>8} "
+          f"{total.causes_found:>6}/{total.causes:<6} {total.faults_right:>7}/{total.faults:<6}")
+    return 0
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part / whole:.0%}" if whole else "-"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
