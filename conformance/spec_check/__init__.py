@@ -6,13 +6,17 @@ problems it finds as SpecErrors, reported as `path:line: message`, never as a tr
     ids          rule IDs belong to their chapter's prefixes and are unique, chapter orders are unique, and the
                  rule IDs named by scenarios (read by the scenario loader) and the reference engine's source exist
     citations    every citation names the version's own rulebook file, lies within it, is not blank-only, falls
-                 in clauses of that version, and a quoted fragment occurs in the cited lines
+                 in clauses of that version, and carries a fragment of the version's own words that occurs in
+                 exactly the cited lines; a silent note's named lines are listed in `near`, with fragments
     coverage     every non-blank rulebook line lies in exactly one clause; clauses name known rules; every rule is
                  named by a clause (rulings on which all versions are silent excepted), and the clauses a rule
                  cites as stating it name it
     divergences  a rule's divergences exist and list the rule back, and every divergence is referenced
-    labels       a rule's label for a version (states, example, diverges, silent) agrees with the divergence
-                 register's label for the same lines
+    labels       a rule's label for a version (states, printed, partly, example, diverges, silent) agrees with
+                 the divergence register's label for the same lines, and every `diverges` citation shares lines
+                 with the register's entry for that version
+    basis        every level `rule` is backed by an official version (spec/versions.yaml) and sets aside each
+                 diverging version with a reason that fits its standing
 Every rule citing all eight versions, and rulings (only they) carrying a ruling block, are the schema's part.
 """
 
@@ -27,6 +31,7 @@ from typing import Any
 
 from .. import spec_data as sd
 from ..located import LocatedError
+from .basis import check_bases
 from .citations import check_rule_citations
 from .coverage import check_clause_files, check_line_coverage, check_rules_indexed, line_owners, text_lines
 from .divergences import check_divergences
@@ -38,7 +43,7 @@ __all__ = ["Report", "Stats", "check_links", "check_spec", "find_rulebooks"]
 
 DEFAULT = object()  # "discover it" for the scenario and reference-engine folders
 CHECKS = (check_chapters, check_rule_citations, check_clause_files, check_line_coverage, check_divergences,
-          check_rules_indexed, check_labels)
+          check_rules_indexed, check_labels, check_bases)
 LINK_CHECKS = (check_clause_files, check_divergences)  # the references the documentation pages link along
 
 
@@ -113,7 +118,7 @@ def _stats(spec: Loaded) -> Stats:
         stats.lines += len(text_lines(book))
         stats.covered += sum(1 for n in text_lines(book) if len(owners[n]) == 1)
     for version in sd.VERSIONS:
-        stats.stated[version] = sum(1 for r in rules if r.sources[version].form in ("states", "example"))
+        stats.stated[version] = sum(1 for r in rules if r.sources[version].form in sd.BACKING_FORMS)
     return stats
 
 

@@ -20,10 +20,12 @@ from collections.abc import Iterable, Iterator
 
 from .. import spec_data as sd
 from ..spec_data import SpecError
-from .loading import Loaded
+from .loading import Loaded, problem
 
-# `example` backs a rule as `states` does; only the three answers below can contradict each other.
-ANSWER = {"states": "states", "example": "states", "diverges": "diverges", "silent": "silent"}
+# `printed`, `partly` and `example` back a rule as `states` does; only the three answers below can contradict
+# each other.
+ANSWER = {"states": "states", "printed": "states", "partly": "states", "example": "states", "diverges": "diverges",
+          "silent": "silent"}
 
 
 class Contradiction(SpecError):
@@ -36,6 +38,25 @@ class Contradiction(SpecError):
 
 def check_labels(spec: Loaded) -> Iterator[SpecError]:
     yield from contradictions((rule for _, _, rule in spec.rules()), (d for _, _, d in spec.divergences))
+    yield from unregistered(spec)
+
+
+def unregistered(spec: Loaded) -> Iterator[SpecError]:
+    """Every `diverges` citation of a rule shares lines with the register's entry for that version in one of
+    the rule's divergences: a divergence the register does not record (or records at other lines) is reported."""
+    by_id = {d.id: d for _, _, d in spec.divergences}
+    for document, index, rule in spec.rules():
+        for version, source in rule.sources.items():
+            if source.form != "diverges":
+                continue
+            entries = [d.versions[version] for d in linked(rule, by_id) if version in d.versions]
+            for citation in source.citations:
+                if not any(overlapping([citation], entry.citations) for entry in entries):
+                    where = ", ".join(d.id for d in linked(rule, by_id) if version in d.versions) or "none"
+                    yield problem(document.shown, document.line(("rules", index, "sources", version)),
+                                  f"{rule.id}: {version} diverges in {citation}, but no divergence of the rule "
+                                    f"records {version} at those lines (its divergences with {version}: {where}): "
+                                  f"add the divergence to the register, or cite the lines it records")
 
 
 def overlapping(first: Iterable[sd.Citation], second: Iterable[sd.Citation]) -> list[sd.Citation]:
