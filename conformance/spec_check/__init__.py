@@ -39,7 +39,7 @@ from .ids import check_chapters, check_engine_ids, check_scenario_ids
 from .labels import check_labels
 from .loading import Loaded, load
 
-__all__ = ["Report", "Stats", "check_links", "check_spec", "find_rulebooks"]
+__all__ = ["Report", "Stats", "check_links", "check_loaded", "check_spec", "find_rulebooks"]
 
 DEFAULT = object()  # "discover it" for the scenario and reference-engine folders
 CHECKS = (check_chapters, check_rule_citations, check_clause_files, check_line_coverage, check_divergences,
@@ -82,8 +82,7 @@ def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, 
     `reference_root` None skip the rule IDs named by scenarios and by the reference engine."""
     root = Path(spec_root) if spec_root is not None else sd.default_spec_root()
     spec, problems = load(root, rulebooks)
-    for check in CHECKS:
-        problems += check(spec)
+    problems += check_loaded(spec)
     scenarios = _discover("azul_conformance", "scenarios") if scenarios_root is DEFAULT else scenarios_root
     if scenarios:
         problems += check_scenario_ids(spec, Path(scenarios))
@@ -91,6 +90,11 @@ def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, 
     if reference:
         problems += check_engine_ids(spec, Path(reference))
     return Report(_in_order(problems), _stats(spec), rulebooks)
+
+
+def check_loaded(spec: Loaded) -> list[LocatedError]:
+    """The checks over a spec already loaded (what check_spec runs after reading the files)."""
+    return [found for check in CHECKS for found in check(spec)]
 
 
 def check_links(spec_root: Path | None = None) -> list[LocatedError]:

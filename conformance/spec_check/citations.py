@@ -61,7 +61,8 @@ def _fragment_count(shown: str, line: int, label: str, source: sd.Source) -> Ite
         yield problem(shown, line, f"{label}: no fragment for {', '.join(map(str, cited))}: quote a few words of "
                                    f"the cited lines, in {source.version}'s own language, that carry the point")
     else:
-        yield problem(shown, line, f"{label}: {len(cited)} citations but {len(source.fragments)} fragments: give "
+        count = len(source.fragments)
+        yield problem(shown, line, f"{label}: {len(cited)} citations but {count} fragment{'s' * (count != 1)}: give "
                                    f"one fragment per citation, in the same order")
 
 
@@ -138,7 +139,8 @@ def contains(text: str, fragment: str) -> bool:
     normalised (a word broken "Start-\nspieler" matches "Startspieler" and "Start-spieler")."""
     wanted = _norm(fragment)
     text = text.translate(APOSTROPHES)
-    return any(wanted in _norm(variant) for variant in (text, LINE_END_HYPHEN.sub(r"\1\2", text)))
+    variants = (text, LINE_END_HYPHEN.sub(r"\1\2", text), LINE_END_HYPHEN.sub(r"\1-\2", text))
+    return any(wanted in _norm(variant) for variant in variants)
 
 
 def _norm(text: str) -> str:

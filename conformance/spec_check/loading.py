@@ -43,7 +43,6 @@ class Loaded:
     clauses: dict[str, tuple[sd.Clause, ...]] = field(default_factory=dict)
     divergences: list[tuple[sd.Document, int, sd.Divergence]] = field(default_factory=list)
     standings: dict[str, tuple[str, str]] = field(default_factory=dict)  # spec/versions.yaml
-    versions_document: sd.Document | None = None
 
     def rules(self) -> Iterator[tuple[sd.Document, int, sd.Rule]]:
         """Every rule with its document and its index in that document's `rules` list."""
@@ -101,7 +100,7 @@ def load(root: Path, rulebooks: Path | None) -> tuple[Loaded, list[SpecError]]:
     else:
         document = _load_document(loaded, versions, validators["versions"], problems)
         if document is not None:
-            loaded.versions_document, loaded.standings = document, sd.build_standings(document)
+            loaded.standings = sd.build_standings(document)
     return loaded, problems
 
 
