@@ -56,6 +56,8 @@ class Stats:
     lines: int = 0
     covered: int = 0
     stated: dict[str, int] = field(default_factory=dict)
+    citations: int = 0  # cited line ranges of rules and register (silent notes' named lines included)
+    fragments: int = 0  # of them, those with a fragment of the version's own words
 
 
 @dataclass
@@ -73,7 +75,8 @@ class Report:
         versions = ", ".join(f"{v} {s.stated.get(v, 0)}/{s.rules}" for v in sd.VERSIONS)
         lines = f"{s.covered}/{s.lines} non-blank rulebook lines covered" if self.rulebooks else "rulebooks not read"
         return (f"{s.rules} rules in {s.chapters} chapters, {s.divergences} divergences, {s.clauses} clauses; "
-                f"{lines}; rules stated (text or example) by version: {versions}")
+                f"{lines}; {s.fragments}/{s.citations} citations quoted in their own words; rules stated (in full, "
+                f"with the board, in part or by example) by version: {versions}")
 
 
 def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, scenarios_root: Any = DEFAULT,
@@ -121,6 +124,10 @@ def _stats(spec: Loaded) -> Stats:
         owners = line_owners(book, spec.clauses.get(name, ()))
         stats.lines += len(text_lines(book))
         stats.covered += sum(1 for n in text_lines(book) if len(owners[n]) == 1)
+    sources = [s for r in rules for s in r.sources.values()]
+    sources += [s for _, _, d in spec.divergences for s in d.versions.values()]
+    quoted = [fragment for source in sources for _, fragment in source.quoted()]
+    stats.citations, stats.fragments = len(quoted), sum(1 for fragment in quoted if fragment)
     for version in sd.VERSIONS:
         stats.stated[version] = sum(1 for r in rules if r.sources[version].form in sd.BACKING_FORMS)
     return stats

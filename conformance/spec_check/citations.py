@@ -45,8 +45,8 @@ def check_source(spec: Loaded, shown: str, line: int, label: str, source: sd.Sou
             sound.append(citation)
     if source.form == "silent":
         yield from _named_lines(shown, line, label, source)
-    yield from _fragment_count(shown, line, label, source)
     if spec.books is not None:
+        yield from _fragment_count(shown, line, label, source)
         for citation, fragment in source.quoted():
             if fragment and citation in sound and not contains(spec.cited_text(citation), fragment):
                 yield problem(shown, line, f"{label}: fragment {fragment!r} does not occur in {citation}"

@@ -1,5 +1,5 @@
-"""mkdocs hook: generate the rule, divergence, version, clause, scenario, matrix, catch-power and CLI pages at build time,
-and fill in the corpus counts a hand-written page quotes (`{{ counts.NAME }}`, see docgen_counts).
+"""mkdocs hook: generate the rule, divergence, version, clause, scenario, matrix, catch-power and CLI pages at build
+time, and fill in the corpus counts a hand-written page quotes (`{{ counts.NAME }}`, see docgen_counts).
 
 The pages are made from what the package itself loads: the spec by azul_conformance.spec_data, the scenarios by
 the scenario loader (and drawn after the scenario runner's run on the reference engine), the reports by
