@@ -151,28 +151,29 @@ class Citation:
 @dataclass(frozen=True)
 class Source:
     """What one version says about a rule (or a divergence): one of SOURCE_FORMS, the lines it cites, our note,
-    and the version's own words: one fragment per citation (for `silent`, per line its note names, `near`)."""
+    and the version's own words: one fragment per citation and per further line range its note names (`near`)."""
 
     version: str
     form: str
     citations: tuple[Citation, ...] = ()
     note: str | None = None
     fragments: tuple[str, ...] = ()
-    near: tuple[Citation, ...] = ()  # silent only: the lines its note names
+    near: tuple[Citation, ...] = ()  # further lines the note names (for `silent`, the only lines)
 
     @classmethod
     def from_data(cls, version: str, data: Mapping[str, Any]) -> Source:
         form = next(name for name in SOURCE_FORMS if name in data)
         fragments = _strings(data.get("fragment"))
+        near = tuple(Citation.parse(t) for t in _strings(data.get("near")))
         if form == "silent":
-            near = tuple(Citation.parse(t) for t in _strings(data.get("near")))
             return cls(version, form, (), data["silent"], fragments, near)
         cited = tuple(Citation.parse(t) for t in _strings(data[form]))
-        return cls(version, form, cited, data.get("note"), fragments)
+        return cls(version, form, cited, data.get("note"), fragments, near)
 
     def quoted(self) -> list[tuple[Citation, str | None]]:
-        """Each cited line range (for `silent`, each named one) with its fragment (None where there is none)."""
-        cited = self.near if self.form == "silent" else self.citations
+        """Each cited line range, then each further line range the note names (`near`), with its fragment
+        (None where there is none)."""
+        cited = self.citations + self.near
         return [(c, self.fragments[i] if i < len(self.fragments) else None) for i, c in enumerate(cited)]
 
 

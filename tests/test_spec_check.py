@@ -285,14 +285,26 @@ def test_a_silent_note_that_names_a_line_must_quote_it(spec_copy: Path) -> None:
     edit(floor, old, old.replace("(86)", "(85)"))
     line = line_of(floor, "cost points (85)")
     assert problems(spec_copy) == [
-        f"spec/rules/floor.yaml:{line}: FLOOR-3: PT: the silent note names line 85, which is in none of its `near` "
-        f"citations: list {FILE_003}:85-85 in `near` with a fragment of its words"]
+        f"spec/rules/floor.yaml:{line}: FLOOR-3: PT: the silent note names line 85, which is in none of its citations "
+        f"or `near` ranges: list {FILE_003}:85-85 in `near` with a fragment of its words"]
     edit(floor, 'near: "003_61442af9175a896f.txt:86-86"', 'near: "003_61442af9175a896f.txt:85-85"')
     edit(floor, "cost points (85)", "cost points (86)")
     found = problems(spec_copy)
     assert any("FLOOR-3: PT: the silent note names line 86" in p for p in found), found
     assert any("FLOOR-3: PT: fragment 'Pontos negativos para azulejos no chão' does not occur in "
                f"{FILE_003}:85-85" in p for p in found), found
+
+
+def test_any_note_that_names_a_line_outside_its_citations_must_quote_it(spec_copy: Path) -> None:
+    """FLOOR-3 ES states at 123 and its note names the Peter example (127): 127 is quoted in `near`."""
+    floor = spec_copy / "rules" / "floor.yaml"
+    edit(floor, 'near: "002_78cb4839c43a4ac6.txt:127-127", ', "")
+    edit(floor, '["indicados directamente encima de ella", "Peter pierde un total de 8 puntos"]',
+         '"indicados directamente encima de ella"')
+    line = line_of(floor, "the Peter example (127)")
+    assert problems(spec_copy) == [
+        f"spec/rules/floor.yaml:{line}: FLOOR-3: ES: the note names line 127, which is in none of its citations or "
+        f"`near` ranges: list 002_78cb4839c43a4ac6.txt:127-127 in `near` with a fragment of its words"]
 
 
 def test_line_breaks_and_hyphenation_are_normalised() -> None:
@@ -316,14 +328,15 @@ def _citations(loaded):
 
 
 def _moved(loaded, kind: str, owner: str, version: str, index: int, target):
-    """A copy of the loaded spec with one citation (or silent `near`) of one source moved to `target`."""
+    """A copy of the loaded spec with one quoted line range of one source (its index in `quoted()`: the
+    citations, then the `near` ranges) moved to `target`."""
     import copy
     import dataclasses
 
     def move(source):
-        field = "near" if source.form == "silent" else "citations"
+        field, at = ("citations", index) if index < len(source.citations) else ("near", index - len(source.citations))
         cited = list(getattr(source, field))
-        cited[index] = target
+        cited[at] = target
         return dataclasses.replace(source, **{field: tuple(cited)})
 
     mutant = copy.copy(loaded)

@@ -32,7 +32,7 @@ def check_source(spec: Loaded, shown: str, line: int, label: str, source: sd.Sou
     """What one version's source (of a rule or a divergence) cites and quotes; `label` begins each message."""
     expected = sd.VERSION_FILES[source.version]
     sound = []
-    for citation in source.near if source.form == "silent" else source.citations:
+    for citation in source.citations + source.near:
         if citation.file != expected:
             yield problem(shown, line, f"{label} cites {citation}, but {source.version} is in {expected}")
             continue
@@ -43,8 +43,7 @@ def check_source(spec: Loaded, shown: str, line: int, label: str, source: sd.Sou
             yield from found
         if not found:
             sound.append(citation)
-    if source.form == "silent":
-        yield from _named_lines(shown, line, label, source)
+    yield from _named_lines(shown, line, label, source)
     if spec.books is not None:
         yield from _fragment_count(shown, line, label, source)
         for citation, fragment in source.quoted():
@@ -54,7 +53,7 @@ def check_source(spec: Loaded, shown: str, line: int, label: str, source: sd.Sou
 
 
 def _fragment_count(shown: str, line: int, label: str, source: sd.Source) -> Iterator[SpecError]:
-    cited = source.near if source.form == "silent" else source.citations
+    cited = source.citations + source.near
     if not cited or len(source.fragments) == len(cited):
         return
     if not source.fragments:
@@ -67,12 +66,14 @@ def _fragment_count(shown: str, line: int, label: str, source: sd.Source) -> Ite
 
 
 def _named_lines(shown: str, line: int, label: str, source: sd.Source) -> Iterator[SpecError]:
-    """Every line a silent note names lies in one of its `near` citations (which carry the fragments)."""
+    """Every line a note names lies in one of the source's citations or its `near` ranges (all quoted)."""
+    kind = "silent note" if source.form == "silent" else "note"
     for first, last in named_lines(source.note or ""):
-        if not any(c.first <= first and last <= c.last for c in source.near):
-            lines = f"{first}" if first == last else f"{first}-{last}"
-            yield problem(shown, line, f"{label}: the silent note names line {lines}, which is in none of its "
-                                       f"`near` citations: list {sd.VERSION_FILES[source.version]}:{first}-{last} "
+        if not any(c.first <= first and last <= c.last for c in source.citations + source.near):
+            lines = f"line {first}" if first == last else f"lines {first}-{last}"
+            verb = "is" if first == last else "are"
+            yield problem(shown, line, f"{label}: the {kind} names {lines}, which {verb} in none of its citations "
+                                       f"or `near` ranges: list {sd.VERSION_FILES[source.version]}:{first}-{last} "
                                        f"in `near` with a fragment of its words")
 
 
