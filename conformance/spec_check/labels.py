@@ -1,10 +1,12 @@
 """A rule's label for a version agrees with the divergence register on the same lines.
 
-A rule says, for each rulebook version, that the version `states` it (or shows it in an `example`), `diverges`
-from it, or is `silent`. The divergence register records, for the same rule, what the versions say where they
+A rule says, for each rulebook version, that the version `states` it (or states it leaving its numbers to the
+board, `printed`, or states part of it, `partly`, or shows it in an `example`), `diverges` from it, or is
+`silent`. The divergence register records, for the same rule, what the versions say where they
 differ, in the same words. When both cite lines of one version and those lines overlap, the two must give the
-same answer: a version cannot state a rule and diverge from it in the same lines. `example` counts as stating
-(the worked example shows the rule being followed).
+same answer: a version cannot state a rule and diverge from it in the same lines. `printed`, `partly` and
+`example` count as stating (the worked example shows the rule being followed). And every `diverges` citation of a
+rule must be recorded by the register: it shares lines with the register's entry for that version.
 
 How a label is chosen (spec/schema/rules.schema.json, `source`): a version *states* a rule when its lines, read
 in their own language, lead a player to the rule's play, however loosely worded (a note says how); it
