@@ -107,15 +107,11 @@ def main() -> int:
     for engine in engines():
         one = score(engine)
         total.add(one)
-        print(f"{engine:20} {_pct(one.right, one.named):>10} {_pct(one.found, one.due):>8} "
+        print(f"{engine:20} {one.precision:>10.0%} {one.recall:>8.0%} "
               f"{one.causes_found:>6}/{one.causes:<6} {one.faults_right:>7}/{one.faults:<6}")
-    print(f"{'all':20} {_pct(total.right, total.named):>10} {_pct(total.found, total.due):>8} "
+    print(f"{'all':20} {total.precision:>10.0%} {total.recall:>8.0%} "
           f"{total.causes_found:>6}/{total.causes:<6} {total.faults_right:>7}/{total.faults:<6}")
     return 0
-
-
-def _pct(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else "-"
 
 
 if __name__ == "__main__":

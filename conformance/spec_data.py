@@ -54,7 +54,11 @@ CHAPTER_PREFIXES: dict[str, tuple[str, ...]] = {
 }
 # Every rule ID's prefix, in the chapters' published order (a chapter may hold more than one prefix).
 RULE_PREFIXES: tuple[str, ...] = tuple(prefix for prefixes in CHAPTER_PREFIXES.values() for prefix in prefixes)
-SOURCE_FORMS: tuple[str, ...] = ("states", "example", "diverges", "silent")
+SOURCE_FORMS: tuple[str, ...] = ("states", "printed", "partly", "example", "diverges", "silent")
+# The forms that back a rule: the version's lines give it (in full, with the board's numbers, in part, or by a
+# worked example). Only `diverges` and `silent` do not.
+BACKING_FORMS: tuple[str, ...] = ("states", "printed", "partly", "example")
+STANDINGS: tuple[str, ...] = ("official", "walk-through", "unofficial-summary")
 
 
 def rule_key(rule: str) -> tuple:
@@ -66,6 +70,7 @@ def rule_key(rule: str) -> tuple:
 
 RULE_ID_RE = re.compile(rf"\b({'|'.join(RULE_PREFIXES)})-\d+\b")
 CITATION_RE = re.compile(r"^(?P<file>[^\s:/]+\.txt):(?P<first>[1-9][0-9]*)-(?P<last>[1-9][0-9]*)$")
+VERSIONS_FILE = "versions.yaml"  # spec/versions.yaml: each version's standing (official, walk-through, ...)
 LINES_RE = re.compile(r"^(?P<first>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")
 
 Path_ = tuple[str | int, ...]
@@ -154,22 +159,37 @@ class Citation:
 
 @dataclass(frozen=True)
 class Source:
-    """What one version says about a rule (or a divergence): states, example, diverges or silent."""
+    """What one version says about a rule (or a divergence): one of SOURCE_FORMS, the lines it cites, our note,
+    and the version's own words: one fragment per citation and per further line range its note names (`near`)."""
 
     version: str
     form: str
     citations: tuple[Citation, ...] = ()
     note: str | None = None
-    fragment: str | None = None
+    fragments: tuple[str, ...] = ()
+    near: tuple[Citation, ...] = ()  # further lines the note names (for `silent`, the only lines)
 
     @classmethod
     def from_data(cls, version: str, data: Mapping[str, Any]) -> Source:
         form = next(name for name in SOURCE_FORMS if name in data)
+        fragments = _strings(data.get("fragment"))
+        near = tuple(Citation.parse(t) for t in _strings(data.get("near")))
         if form == "silent":
-            return cls(version, form, (), data["silent"], None)
-        cited = data[form]
-        texts = [cited] if isinstance(cited, str) else list(cited)
-        return cls(version, form, tuple(Citation.parse(t) for t in texts), data.get("note"), data.get("fragment"))
+            return cls(version, form, (), data["silent"], fragments, near)
+        cited = tuple(Citation.parse(t) for t in _strings(data[form]))
+        return cls(version, form, cited, data.get("note"), fragments, near)
+
+    def quoted(self) -> list[tuple[Citation, str | None]]:
+        """Each cited line range, then each further line range the note names (`near`), with its fragment
+        (None where there is none)."""
+        cited = self.citations + self.near
+        return [(c, self.fragments[i] if i < len(self.fragments) else None) for i, c in enumerate(cited)]
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @dataclass(frozen=True)
@@ -179,6 +199,22 @@ class Ruling:
     authority: str
     confidence: str
     reasoning: str
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """Why a version that diverges from a rule does not decide it."""
+
+    because: str  # unofficial-summary, walk-through, misprint, printed-board, worked-example
+    note: str
+
+
+@dataclass(frozen=True)
+class Basis:
+    """Why a rule's level is right: who states it, and each diverging version set aside with its reason."""
+
+    stated_by: str
+    set_aside: Mapping[str, SetAside] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -195,6 +231,7 @@ class Rule:
     location: Span
     authority: str | None = None  # level rule only: what a board fact rests on (e.g. printed-board)
     reasoning: str | None = None
+    basis: Basis | None = None
 
 
 @dataclass(frozen=True)
@@ -240,6 +277,7 @@ class Spec:
     chapters: tuple[Chapter, ...]
     clauses: Mapping[str, tuple[Clause, ...]]  # rulebook file name -> its clauses in line order
     divergences: tuple[Divergence, ...]
+    standings: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # version -> (standing, why)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -322,7 +360,18 @@ def _build_rule(document: Document, index: int, chapter: str) -> Rule:
         location=Span(document.line(("rules", index)), file=document.shown),
         authority=data.get("authority"),
         reasoning=" ".join(data["reasoning"].split()) if "reasoning" in data else None,
+        basis=build_basis(data["basis"]) if "basis" in data else None,
     )
+
+
+def build_basis(data: Mapping[str, Any]) -> Basis:
+    set_aside = {v: SetAside(e["because"], " ".join(e["note"].split())) for v, e in data.get("set_aside", {}).items()}
+    return Basis(" ".join(data["stated_by"].split()), set_aside)
+
+
+def build_standings(document: Document) -> dict[str, tuple[str, str]]:
+    """spec/versions.yaml: version -> (standing, why)."""
+    return {v: (e["standing"], " ".join(e["why"].split())) for v, e in document.data["versions"].items()}
 
 
 def parse_lines(value: str | int) -> tuple[int, int]:
@@ -377,4 +426,12 @@ def load_spec(root: Path | None = None) -> Spec:
                 raise SpecError(f"malformed {kind} file ({error!r}); run `azul spec check`",
                                 Span(file=document.shown)) from None
     chapters.sort(key=lambda chapter: chapter.order)
-    return Spec(root, tuple(chapters), clauses, tuple(divergences))
+    standings = {}
+    if (root / VERSIONS_FILE).is_file():
+        document = read_document(root / VERSIONS_FILE, shown_path(root, root / VERSIONS_FILE))
+        try:
+            standings = build_standings(document)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise SpecError(f"malformed versions file ({error!r}); run `azul spec check`",
+                            Span(file=document.shown)) from None
+    return Spec(root, tuple(chapters), clauses, tuple(divergences), standings)

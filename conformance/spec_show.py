@@ -24,8 +24,9 @@ def _wrap(text: str, indent: str) -> list[str]:
 
 
 def show_rule(spec: Spec, rule: Rule, scenarios: list[tuple[str, str]]) -> str:
-    """The rule's statement and level, the eight versions' citations and fragments, its divergences, ruling and
-    authority, and the scenarios that check it (`scenarios`: (id, file:line))."""
+    """The rule's statement and level, the eight versions' citations each with its fragment of the version's own
+    words, why the level is right (the basis), its divergences, ruling and authority, and the scenarios that
+    check it (`scenarios`: (id, file:line))."""
     lines = [f"{rule.id} · {rule.title}  [{rule.level}]", *_wrap(rule.statement, "  "),
              f"  defined at {rule.location}", "", "  What each version says:"]
     for version in VERSIONS:
@@ -33,13 +34,17 @@ def show_rule(spec: Spec, rule: Rule, scenarios: list[tuple[str, str]]) -> str:
         if source is None:
             lines.append(f"    {version:<5} not recorded")
             continue
-        where = ", ".join(map(str, source.citations))
-        head = f"    {version:<5} {source.form:<9} {where}".rstrip()
-        lines.append(head + f"   ({VERSION_NAMES[version]})")
-        if source.fragment:
-            lines += _wrap(f"«{source.fragment}»", " " * 10)
+        lines.append(f"    {version:<5} {source.form:<9} ({VERSION_NAMES[version]})")
+        for citation, fragment in source.quoted():  # each cited line range with the version's own words
+            lines += _wrap(f"{citation}  «{fragment}»" if fragment else str(citation), " " * 10)
         if source.note:
             lines += _wrap(source.note, " " * 10)
+    if rule.basis is not None:
+        lines += ["", f"  Why this level ({rule.level}):", *_wrap(rule.basis.stated_by, "    ")]
+        for version, aside in rule.basis.set_aside.items():
+            standing = spec.standings.get(version, ("", ""))[0]
+            lines += _wrap(f"{version} ({standing or 'standing not recorded'}) diverges and does not decide, "
+                           f"{aside.because}: {aside.note}", "    ")
     divergences = {d.id: d for d in spec.divergences}
     for div_id in rule.divergences:
         div = divergences.get(div_id)

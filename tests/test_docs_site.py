@@ -139,7 +139,7 @@ def test_an_inconsistent_spec_fails_the_strict_build(tmp_path):
     result = build(tmp_path / "out", AZUL_DOCS_SPEC=str(spec), AZUL_DOCS_SCENARIOS=str(FIXTURES / "scenarios"),
                    AZUL_DOCS_REPORTS=str(FIXTURES / "reports"))
     assert result.returncode != 0
-    assert "rules/offer.yaml:21: OFFER-5: unknown divergence DIV-no-such-thing" in result.stderr
+    assert "rules/offer.yaml:22: OFFER-5: unknown divergence DIV-no-such-thing" in result.stderr
 
 
 # --- in a browser ----------------------------------------------------------------------------------------
@@ -274,3 +274,48 @@ def test_the_conformance_matrix_fits_a_1280_pixel_window(browser, served):
         assert "misreading" in browser.find_element("css selector", "article").text.lower()
     finally:
         browser.set_window_size(1400, 1000)
+
+
+def _rule_sections(html_text: str, rule_ids: list[str]) -> dict[str, str]:
+    starts = sorted((html_text.index(f'id="{rule_id}"'), rule_id) for rule_id in rule_ids)
+    ends = [start for start, _ in starts[1:]] + [len(html_text)]
+    return {rule_id: html_text[start:end] for (start, rule_id), end in zip(starts, ends)}
+
+
+def test_every_citation_shows_its_own_words_on_the_real_site(site):
+    """57 rules x 8 versions: each cited line range with the version's own fragment and a link to its clause,
+    or the version's silence in our words; and each rule's basis."""
+    import html as html_module
+
+    from azul_conformance import spec_data
+
+    spec = spec_data.load_spec()
+    shown = 0
+    for chapter in spec.chapters:
+        sections = _rule_sections(page(site, f"rules/{chapter.name}"), [rule.id for rule in chapter.rules])
+        for rule in chapter.rules:
+            section = html_module.unescape(sections[rule.id])
+            rows = section.split("<tr>")
+            for version in spec_data.VERSIONS:
+                row = next(r for r in rows if f"<strong>{version}</strong>" in r)
+                source = rule.sources[version]
+                for citation, fragment in source.quoted():
+                    assert f"«{fragment}»" in row, (rule.id, version, fragment)
+                    assert f'title="{citation}"' in row and f"clauses/{version}/#L" in row, (rule.id, version)
+                if source.form == "silent":
+                    assert " ".join(source.note.split())[:40] in " ".join(re.sub("<[^>]+>", "", row).split())
+                shown += 1
+            assert " ".join(rule.basis.stated_by.split())[:60] in " ".join(re.sub("<[^>]+>", "", section).split())
+    assert shown == len(spec.rules) * 8 >= 57 * 8
+
+
+def test_a_version_page_lists_where_it_differs_and_why(site):
+    flat = " ".join(re.sub("<[^>]+>", " ", page(site, "versions/UK")).split())
+    assert "Standing: official rulebook" in flat
+    for rule_id in ("FLOOR-4", "FLOOR-6", "END-8"):
+        assert rule_id in flat
+    assert "a worked example settles it" in flat and "«За кожну плитку на лінії підлоги»" in flat
+    it2 = " ".join(re.sub("<[^>]+>", " ", page(site, "versions/IT-2")).split())
+    assert "Standing: unofficial summary" in it2 and "an unofficial summary:" in it2 and "END-2" in it2
+    index = " ".join(re.sub("<[^>]+>", " ", page(site, "versions")).split())
+    assert "PT Portuguese walk-through walk-through" in index

@@ -115,7 +115,7 @@ def test_exit_status_by_level_and_rules_only(tmp_path):
     text = (tmp_path / "report.md").read_text()
     lead = "0 misreadings, 1 not diagnosed, 0 engine faults behind 1 failing case"
     assert text.index(f"## Deviations: {lead}") < text.index("## Rule by rule")
-    assert "OFFER-6 (ruling): A take must remove at least one tile" in text and "authority: rulebook-text" in text
+    assert "OFFER-6 (ruling): A take must remove at least one tile" in text and "authority: community" in text
     assert read_report(tmp_path / "report.jsonl").results[0].level == "ruling"
 
 
@@ -123,7 +123,10 @@ def test_spec_show_prints_a_rule_and_a_chapter():
     shown = CliRunner().invoke(spec_cli, ["show", "offer-6"])
     assert shown.exit_code == 0 and shown.output.startswith("OFFER-6 · ") and "[ruling]" in shown.output
     assert "IT-2  states" in shown.output and "«una o più tessere dello stesso colore»" in shown.output
-    assert "authority: rulebook-text" in shown.output and "offer-refuse-absent-colour (" in shown.output
+    assert "authority: community" in shown.output and "offer-refuse-absent-colour (" in shown.output
+    flowing = " ".join(shown.output.split())
+    assert "only the unofficial IT-2 summary says so outright" in flowing  # the basis names the one version
+    assert "004_caa7946ff49431f0.txt:39-39 «una o più tessere dello stesso colore»" in flowing
     chapter = CliRunner().invoke(spec_cli, ["show", "FLOOR"])
     assert chapter.exit_code == 0 and chapter.output.count("FLOOR-") >= 6 and "OFFER-6 ·" not in chapter.output
     assert CliRunner().invoke(spec_cli, ["show", "NOPE-1"]).exit_code == 2

@@ -84,6 +84,7 @@ def run_from_wheel(site: Path, cwd: Path, *args: str) -> subprocess.CompletedPro
 def test_an_installed_wheel_works_outside_the_source_tree(unpacked_wheel, tmp_path):
     names = {p.relative_to(unpacked_wheel).as_posix() for p in unpacked_wheel.rglob("*") if p.is_file()}
     assert "azul_spec/grammar/scenario.lark" in names and "azul_spec/schema/state.schema.json" in names
+    assert "azul_spec/versions.yaml" in names and "azul_spec/schema/versions.schema.json" in names
     assert any(n.startswith("azul_conformance/scenarios/offer/") for n in names)
     assert any(n.startswith("azul_conformance/records/samples/") for n in names)
     where = run_from_wheel(unpacked_wheel, tmp_path, "scenarios", "run")

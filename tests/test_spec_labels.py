@@ -41,11 +41,19 @@ def test_states_against_diverges_on_overlapping_lines_is_a_contradiction():
 @pytest.mark.parametrize("rule_form, register_form, citation", [
     ("states", "states", f"{FILE}:34-34"),       # agree
     ("example", "states", f"{FILE}:34-34"),      # a worked example backs the rule as the text does
+    ("printed", "states", f"{FILE}:34-34"),      # the text states it, the board prints its numbers
+    ("partly", "states", f"{FILE}:34-34"),       # the text states part of it
     ("diverges", "diverges", f"{FILE}:34-34"),   # agree
     ("states", "diverges", f"{FILE}:36-36"),     # other lines: different points of the same version
 ])
 def test_agreeing_labels_or_other_lines_are_no_contradiction(rule_form, register_form, citation):
     assert contradictions([rule(rule_form, f"{FILE}:34-34")], [divergence(register_form, citation)]) == []
+
+
+@pytest.mark.parametrize("rule_form", ["printed", "partly"])
+def test_a_partial_statement_still_contradicts_a_divergence_on_the_same_lines(rule_form):
+    found = contradictions([rule(rule_form, f"{FILE}:34-34")], [divergence("diverges", f"{FILE}:34-34")])
+    assert [(c.rule, c.version) for c in found] == [("TILING-2", "FR")]
 
 
 def test_a_divergence_that_lists_the_rule_is_compared_even_without_the_link_back():

@@ -19,7 +19,7 @@ def spec() -> None:
 
     \b
     Examples:
-      azul spec check          # every rulebook line traced to a rule, every rule citing all 8 versions
+      azul spec check          # every rulebook line traced, every citation proved by its own words
       azul spec show OFFER-6   # one rule: statement, level, the 8 versions, ruling, scenarios
     """
 
@@ -32,9 +32,10 @@ def spec() -> None:
               help="Spec folder to check (default: the bundled spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only; no summary on success.")
 def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
-    """Check the specification: schemas, rule IDs, citations, full clause coverage of every rulebook line, and
-    that a rule's label for a version (states, example, diverges, silent) agrees with the divergence register
-    for the same lines.
+    """Check the specification: schemas, rule IDs, citations, full clause coverage of every rulebook line, that
+    every citation carries a fragment of the version's own words found in exactly the lines it cites, that a
+    rule's label for a version (states, printed, partly, example, diverges, silent) agrees with the divergence
+    register for the same lines, and that every level `rule` explains each diverging version in its basis.
 
     Each problem is printed as `path:line: message`; the exit status is 0 when all is well, 1 when there are
     problems, 2 when the rulebooks cannot be found (an error under CI=true).

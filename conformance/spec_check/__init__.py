@@ -6,13 +6,17 @@ problems it finds as SpecErrors, reported as `path:line: message`, never as a tr
     ids          rule IDs belong to their chapter's prefixes and are unique, chapter orders are unique, and the
                  rule IDs named by scenarios (read by the scenario loader) and the reference engine's source exist
     citations    every citation names the version's own rulebook file, lies within it, is not blank-only, falls
-                 in clauses of that version, and a quoted fragment occurs in the cited lines
+                 in clauses of that version, and carries a fragment of the version's own words that occurs in
+                 exactly the cited lines; a silent note's named lines are listed in `near`, with fragments
     coverage     every non-blank rulebook line lies in exactly one clause; clauses name known rules; every rule is
                  named by a clause (rulings on which all versions are silent excepted), and the clauses a rule
                  cites as stating it name it
     divergences  a rule's divergences exist and list the rule back, and every divergence is referenced
-    labels       a rule's label for a version (states, example, diverges, silent) agrees with the divergence
-                 register's label for the same lines
+    labels       a rule's label for a version (states, printed, partly, example, diverges, silent) agrees with
+                 the divergence register's label for the same lines, and every `diverges` citation shares lines
+                 with the register's entry for that version
+    basis        every level `rule` is backed by an official version (spec/versions.yaml) and sets aside each
+                 diverging version with a reason that fits its standing
 Every rule citing all eight versions, and rulings (only they) carrying a ruling block, are the schema's part.
 """
 
@@ -27,6 +31,7 @@ from typing import Any
 
 from .. import spec_data as sd
 from ..located import LocatedError
+from .basis import check_bases
 from .citations import check_rule_citations
 from .coverage import check_clause_files, check_line_coverage, check_rules_indexed, line_owners, text_lines
 from .divergences import check_divergences
@@ -34,11 +39,11 @@ from .ids import check_chapters, check_engine_ids, check_scenario_ids
 from .labels import check_labels
 from .loading import Loaded, load
 
-__all__ = ["Report", "Stats", "check_links", "check_spec", "find_rulebooks"]
+__all__ = ["Report", "Stats", "check_links", "check_loaded", "check_spec", "find_rulebooks"]
 
 DEFAULT = object()  # "discover it" for the scenario and reference-engine folders
 CHECKS = (check_chapters, check_rule_citations, check_clause_files, check_line_coverage, check_divergences,
-          check_rules_indexed, check_labels)
+          check_rules_indexed, check_labels, check_bases)
 LINK_CHECKS = (check_clause_files, check_divergences)  # the references the documentation pages link along
 
 
@@ -51,6 +56,8 @@ class Stats:
     lines: int = 0
     covered: int = 0
     stated: dict[str, int] = field(default_factory=dict)
+    citations: int = 0  # cited line ranges of rules and register (silent notes' named lines included)
+    fragments: int = 0  # of them, those with a fragment of the version's own words
 
 
 @dataclass
@@ -68,7 +75,8 @@ class Report:
         versions = ", ".join(f"{v} {s.stated.get(v, 0)}/{s.rules}" for v in sd.VERSIONS)
         lines = f"{s.covered}/{s.lines} non-blank rulebook lines covered" if self.rulebooks else "rulebooks not read"
         return (f"{s.rules} rules in {s.chapters} chapters, {s.divergences} divergences, {s.clauses} clauses; "
-                f"{lines}; rules stated (text or example) by version: {versions}")
+                f"{lines}; {s.fragments}/{s.citations} citations quoted in their own words; rules stated (in full, "
+                f"with the board, in part or by example) by version: {versions}")
 
 
 def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, scenarios_root: Any = DEFAULT,
@@ -77,8 +85,7 @@ def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, 
     `reference_root` None skip the rule IDs named by scenarios and by the reference engine."""
     root = Path(spec_root) if spec_root is not None else sd.default_spec_root()
     spec, problems = load(root, rulebooks)
-    for check in CHECKS:
-        problems += check(spec)
+    problems += check_loaded(spec)
     scenarios = _discover("azul_conformance", "scenarios") if scenarios_root is DEFAULT else scenarios_root
     if scenarios:
         problems += check_scenario_ids(spec, Path(scenarios))
@@ -86,6 +93,11 @@ def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, 
     if reference:
         problems += check_engine_ids(spec, Path(reference))
     return Report(_in_order(problems), _stats(spec), rulebooks)
+
+
+def check_loaded(spec: Loaded) -> list[LocatedError]:
+    """The checks over a spec already loaded (what check_spec runs after reading the files)."""
+    return [found for check in CHECKS for found in check(spec)]
 
 
 def check_links(spec_root: Path | None = None) -> list[LocatedError]:
@@ -112,8 +124,12 @@ def _stats(spec: Loaded) -> Stats:
         owners = line_owners(book, spec.clauses.get(name, ()))
         stats.lines += len(text_lines(book))
         stats.covered += sum(1 for n in text_lines(book) if len(owners[n]) == 1)
+    sources = [s for r in rules for s in r.sources.values()]
+    sources += [s for _, _, d in spec.divergences for s in d.versions.values()]
+    quoted = [fragment for source in sources for _, fragment in source.quoted()]
+    stats.citations, stats.fragments = len(quoted), sum(1 for fragment in quoted if fragment)
     for version in sd.VERSIONS:
-        stats.stated[version] = sum(1 for r in rules if r.sources[version].form in ("states", "example"))
+        stats.stated[version] = sum(1 for r in rules if r.sources[version].form in sd.BACKING_FORMS)
     return stats
 
 

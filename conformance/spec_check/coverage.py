@@ -75,7 +75,7 @@ def _ranges(name: str, book: list[str], clauses: tuple[sd.Clause, ...]) -> Itera
 def check_rules_indexed(spec: Loaded) -> Iterator[SpecError]:
     named = {rule_id for clauses in spec.clauses.values() for clause in clauses for rule_id in clause.rules}
     for document, index, rule in spec.rules():
-        stating = [s for s in rule.sources.values() if s.form in ("states", "example")]
+        stating = [s for s in rule.sources.values() if s.form in sd.BACKING_FORMS]
         if rule.id not in named and (rule.level == "rule" or stating):
             yield problem(document.shown, document.line(("rules", index, "id")),
                           f"{rule.id} is named by no clause of the clause index")

@@ -1,10 +1,12 @@
 """A rule's label for a version agrees with the divergence register on the same lines.
 
-A rule says, for each rulebook version, that the version `states` it (or shows it in an `example`), `diverges`
-from it, or is `silent`. The divergence register records, for the same rule, what the versions say where they
+A rule says, for each rulebook version, that the version `states` it (or states it leaving its numbers to the
+board, `printed`, or states part of it, `partly`, or shows it in an `example`), `diverges` from it, or is
+`silent`. The divergence register records, for the same rule, what the versions say where they
 differ, in the same words. When both cite lines of one version and those lines overlap, the two must give the
-same answer: a version cannot state a rule and diverge from it in the same lines. `example` counts as stating
-(the worked example shows the rule being followed).
+same answer: a version cannot state a rule and diverge from it in the same lines. `printed`, `partly` and
+`example` count as stating (the worked example shows the rule being followed). And every `diverges` citation of a
+rule must be recorded by the register: it shares lines with the register's entry for that version.
 
 How a label is chosen (spec/schema/rules.schema.json, `source`): a version *states* a rule when its lines, read
 in their own language, lead a player to the rule's play, however loosely worded (a note says how); it
@@ -20,10 +22,12 @@ from collections.abc import Iterable, Iterator
 
 from .. import spec_data as sd
 from ..spec_data import SpecError
-from .loading import Loaded
+from .loading import Loaded, problem
 
-# `example` backs a rule as `states` does; only the three answers below can contradict each other.
-ANSWER = {"states": "states", "example": "states", "diverges": "diverges", "silent": "silent"}
+# `printed`, `partly` and `example` back a rule as `states` does; only the three answers below can contradict
+# each other.
+ANSWER = {"states": "states", "printed": "states", "partly": "states", "example": "states", "diverges": "diverges",
+          "silent": "silent"}
 
 
 class Contradiction(SpecError):
@@ -36,6 +40,25 @@ class Contradiction(SpecError):
 
 def check_labels(spec: Loaded) -> Iterator[SpecError]:
     yield from contradictions((rule for _, _, rule in spec.rules()), (d for _, _, d in spec.divergences))
+    yield from unregistered(spec)
+
+
+def unregistered(spec: Loaded) -> Iterator[SpecError]:
+    """Every `diverges` citation of a rule shares lines with the register's entry for that version in one of
+    the rule's divergences: a divergence the register does not record (or records at other lines) is reported."""
+    by_id = {d.id: d for _, _, d in spec.divergences}
+    for document, index, rule in spec.rules():
+        for version, source in rule.sources.items():
+            if source.form != "diverges":
+                continue
+            entries = [d.versions[version] for d in linked(rule, by_id) if version in d.versions]
+            for citation in source.citations:
+                if not any(overlapping([citation], entry.citations) for entry in entries):
+                    where = ", ".join(d.id for d in linked(rule, by_id) if version in d.versions) or "none"
+                    yield problem(document.shown, document.line(("rules", index, "sources", version)),
+                                  f"{rule.id}: {version} diverges in {citation}, but no divergence of the rule "
+                                    f"records {version} at those lines (its divergences with {version}: {where}): "
+                                  f"add the divergence to the register, or cite the lines it records")
 
 
 def overlapping(first: Iterable[sd.Citation], second: Iterable[sd.Citation]) -> list[sd.Citation]:

@@ -22,6 +22,7 @@ from ..spec_data import SpecError
 
 SCHEMA_FILES = {"rules": "rules.schema.json", "clauses": "clauses.schema.json",
                 "divergences": "divergences.schema.json"}
+VERSIONS_SCHEMA = "versions.schema.json"
 ID_LINE = re.compile(r"^\s*-?\s*id:\s*['\"]?([A-Z]+-[0-9]+)", re.MULTILINE)
 
 
@@ -41,6 +42,7 @@ class Loaded:
     chapters: list[tuple[sd.Document, sd.Chapter]] = field(default_factory=list)
     clauses: dict[str, tuple[sd.Clause, ...]] = field(default_factory=dict)
     divergences: list[tuple[sd.Document, int, sd.Divergence]] = field(default_factory=list)
+    standings: dict[str, tuple[str, str]] = field(default_factory=dict)  # spec/versions.yaml
 
     def rules(self) -> Iterator[tuple[sd.Document, int, sd.Rule]]:
         """Every rule with its document and its index in that document's `rules` list."""
@@ -53,6 +55,14 @@ class Loaded:
 
     def cited_text(self, citation: sd.Citation) -> str:
         return "\n".join(self.books[citation.file][citation.first - 1:citation.last])
+
+    def version_lines(self, version: str) -> list[int]:
+        """The lines of the version's rulebook file that its clauses hold (all of the file without an index)."""
+        name = sd.VERSION_FILES[version]
+        clauses = [c for c in self.clauses.get(name, ()) if c.version == version]
+        if not clauses:
+            return list(range(1, len(self.books[name]) + 1))
+        return sorted({n for c in clauses for n in range(c.first, min(c.last, len(self.books[name])) + 1)})
 
 
 def read_rulebooks(root: Path) -> dict[str, list[str]]:
@@ -82,12 +92,21 @@ def load(root: Path, rulebooks: Path | None) -> tuple[Loaded, list[SpecError]]:
         loaded.clauses[document.data["file"]] = sd.build_clauses(document)
     for document in loaded.documents["divergences"]:
         loaded.divergences += [(document, i, d) for i, d in enumerate(sd.build_divergences(document))]
+    versions = root / sd.VERSIONS_FILE
+    if not versions.is_file():
+        problems.append(problem(str(Path(root.name) / sd.VERSIONS_FILE), None,
+                                "no versions file: each version's standing (official, walk-through, "
+                                "unofficial-summary) is needed to check the rules' bases"))
+    else:
+        document = _load_document(loaded, versions, validators["versions"], problems)
+        if document is not None:
+            loaded.standings = sd.build_standings(document)
     return loaded, problems
 
 
 def _validators(schema_root: Path) -> dict[str, Draft202012Validator]:
     schemas = {kind: json.loads((schema_root / name).read_text(encoding="utf-8"))
-               for kind, name in SCHEMA_FILES.items()}
+               for kind, name in {**SCHEMA_FILES, "versions": VERSIONS_SCHEMA}.items()}
     registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
     return {kind: Draft202012Validator(schema, registry=registry) for kind, schema in schemas.items()}
 
@@ -126,12 +145,12 @@ def describe(error: ValidationError) -> str:
     if error.validator == "oneOf" and isinstance(error.instance, dict):
         forms = [form for form in sd.SOURCE_FORMS if form in error.instance]
         if len(forms) != 1:
-            return f"a source needs exactly one of states, example, diverges, silent (found {forms or 'none'})"
+            return f"a source needs exactly one of {', '.join(sd.SOURCE_FORMS)} (found {forms or 'none'})"
         index = sd.SOURCE_FORMS.index(forms[0])
         inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == index]
         return describe(best_match(inner)) if inner else error.message
-    if error.validator == "pattern" and where and where[-1] == "fragment":
-        return f"fragment {error.instance!r} is longer than 8 words"
+    if error.validator == "pattern" and "fragment" in where:
+        return f"fragment {error.instance!r} is longer than 10 words"
     return error.message if len(error.message) < 200 else error.message[:200] + "..."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS, Clause, Spec
 from docgen_rules import FORM_LABEL, badge, cell, rule_link, rules_by_id
 
-MARK = {"states": "●", "example": "◐", "diverges": "✕", "silent": "○", "missing": "?"}
+MARK = {"states": "●", "printed": "●", "partly": "◑", "example": "◐", "diverges": "✕", "silent": "○", "missing": "?"}
 
 
 def _clauses_of(spec: Spec, version: str | None) -> list[tuple[str, Clause]]:
@@ -59,7 +59,8 @@ def _departures(spec: Spec, version: str) -> list[str]:
 
 def _coverage_table(spec: Spec) -> list[str]:
     out = ["## Rules by version", "",
-           "What each version does with each rule: ● states it, ◐ shows it only in a worked example, "
+           "What each version does with each rule: ● states it (the board may print its numbers), ◑ states part of it, "
+           "◐ shows it only in a worked example, "
            "✕ diverges, ○ silent. The rule pages give the lines and notes.", "",
            "| Rule | " + " | ".join(f"[{v}]({v}.md)" for v in VERSIONS) + " |",
            "| --- |" + " :---: |" * len(VERSIONS)]

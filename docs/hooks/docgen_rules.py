@@ -7,8 +7,11 @@ from collections import defaultdict
 
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS, Chapter, Citation, Rule, Source, Spec
 
-FORM_LABEL = {"states": "states it", "example": "example only", "diverges": "diverges", "silent": "silent",
-              "missing": "not recorded"}
+FORM_LABEL = {"states": "states it", "printed": "states it, board prints it", "partly": "states part of it",
+              "example": "example only", "diverges": "diverges", "silent": "silent", "missing": "not recorded"}
+BECAUSE = {"unofficial-summary": "an unofficial summary", "walk-through": "a walk-through, not a rulebook",
+           "misprint": "a slip the publisher's other versions settle", "printed-board": "the printed board settles it",
+           "worked-example": "a worked example settles it"}
 AUTHORITY = {
     "rulebook-text": "the rulebook text", "rulebook-example": "a worked example in a rulebook",
     "printed-board": "the printed player board", "bga": "the Board Game Arena implementation",
@@ -61,24 +64,41 @@ class ClauseIndex:
         return f'[{lines}]({target} "{citation}")'
 
 
+def own_words(source: Source, clauses: ClauseIndex, from_dir: str) -> str:
+    """Each cited line range with the version's own words from it: «fragment» (l. 60, linked to its clause)."""
+    parts = []
+    for citation, fragment in source.quoted():
+        link = clauses.link(citation, source.version, from_dir)
+        parts.append(f"«{cell(fragment)}» ({link})" if fragment else link)
+    return "<br>".join(parts)
+
+
 def version_table(sources: dict[str, Source], clauses: ClauseIndex, from_dir: str,
                   versions: tuple[str, ...] = VERSIONS) -> list[str]:
-    rows = ["| Version | What it does | Where | Its words / our note |", "| --- | --- | --- | --- |"]
+    rows = ["| Version | What it does | Its own words, where | Our note |", "| --- | --- | --- | --- |"]
     for version in versions:
         source = sources.get(version)
         form = source.form if source else "missing"
-        if source is None or form == "silent":
-            places, detail = "—", cell(source.note if source else "")
-        else:
-            places = ", ".join(clauses.link(c, version, from_dir) for c in source.citations) or "—"
-            detail = cell(source.note)
-        if source is not None and source.fragment:
-            detail = f"«{cell(source.fragment)}»" + (f" — {detail}" if detail else "")
+        words = own_words(source, clauses, from_dir) if source is not None else ""
+        detail = cell(source.note if source else "")
+        if not words:
+            words = "—"
         if not detail and form == "states":
             detail = '<span class="azul-note">as the rule above</span>'
         name = f"**{version}** {VERSION_NAMES.get(version, '')}"
-        rows.append(f"| {name} | {badge('form-' + form, FORM_LABEL[form])} | {places} | {detail} |")
+        rows.append(f"| {name} | {badge('form-' + form, FORM_LABEL[form])} | {words} | {detail} |")
     return rows
+
+
+def basis_block(rule: Rule, from_dir: str) -> list[str]:
+    """Why the rule's level is right: who states it, and why each diverging version does not decide."""
+    if rule.basis is None:
+        return []
+    out = [f'!!! info "Why this level: {cell(rule.level)}"', "", f"    {rule.basis.stated_by}", ""]
+    for version, aside in rule.basis.set_aside.items():
+        out += [f"    - **[{version}]({from_dir}versions/{version}.md)** diverges, and does not decide: "
+                f"{BECAUSE.get(aside.because, aside.because)}; {aside.note}"]
+    return out + [""] if rule.basis.set_aside else out
 
 
 def _ruling(rule: Rule) -> list[str]:
@@ -110,6 +130,7 @@ def _divergence_notes(spec: Spec, rule: Rule, from_dir: str) -> list[str]:
 def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict) -> list[str]:
     out = [f"## {rule.id} · {cell(rule.title)} {{#{rule.id}}}", "", level_badge(rule.level), "", rule.statement, ""]
     out += version_table(dict(rule.sources), clauses, "../") + [""]
+    out += basis_block(rule, "../")
     out += _divergence_notes(spec, rule, "../")
     if rule.ruling:
         out += _ruling(rule)
@@ -142,10 +163,14 @@ def rules_index_page(spec: Spec, scenarios: dict) -> str:
            f"- {level_badge('ruling')} the versions disagree or are silent, and we decided, naming the authority;",
            f"- {level_badge('implementation-defined')} an engine may choose, within stated bounds.", "",
            "For each rule, a table shows what each of the eight rulebook versions does with it: "
-           f"{badge('form-states', 'states it')}, shows it only in a {badge('form-example', 'example only')}, "
-           f"{badge('form-diverges', 'diverges')} from it, or is {badge('form-silent', 'silent')}. "
-           "Line numbers lead to the [clause index](../clauses/index.md). To read the game straight "
-           "through, see [the rules on one page](all.md).", ""]
+           f"{badge('form-states', 'states it')} (or {badge('form-printed', 'states it, board prints it')}: "
+           f"the text leaves the numbers to the printed board; {badge('form-partly', 'states part of it')}), "
+           f"shows it only in a {badge('form-example', 'example only')}, "
+           f"{badge('form-diverges', 'diverges')} from it, or is {badge('form-silent', 'silent')}, with a few "
+           "of the version's own words from each line it cites, in its own language. Line numbers lead to the "
+           "[clause index](../clauses/index.md); each rule says why its level is right, and "
+           "[one page per version](../versions/index.md) lists where that version differs from the rules and "
+           "why. To read the game straight through, see [the rules on one page](all.md).", ""]
     if not spec.chapters:
         return "\n".join(out + ['!!! note "Not written yet"', "",
                                 "    The rule chapters (spec/rules/*.yaml) are not in this build yet."]) + "\n"
@@ -176,7 +201,8 @@ def divergences_page(spec: Spec) -> str:
     clauses = ClauseIndex(spec)
     out = ["# Where the rulebooks disagree", "",
            "The eight rulebook versions do not all say the same thing. Each entry below names what differs, "
-           "which versions stand where, and the rule (usually a ruling) that settles it.", ""]
+           "which versions stand where, and the rule (usually a ruling) that settles it. Which versions are "
+           "official, and why, is on [the versions page](versions/index.md).", ""]
     if not spec.divergences:
         return "\n".join(out + ["No divergence is recorded in this build (spec/divergences/*.yaml)."]) + "\n"
     groups = defaultdict(list)

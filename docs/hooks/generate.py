@@ -1,5 +1,5 @@
-"""mkdocs hook: generate the rule, divergence, clause, scenario, matrix, catch-power and CLI pages at build time,
-and fill in the corpus counts a hand-written page quotes (`{{ counts.NAME }}`, see docgen_counts).
+"""mkdocs hook: generate the rule, divergence, version, clause, scenario, matrix, catch-power and CLI pages at build
+time, and fill in the corpus counts a hand-written page quotes (`{{ counts.NAME }}`, see docgen_counts).
 
 The pages are made from what the package itself loads: the spec by azul_conformance.spec_data, the scenarios by
 the scenario loader (and drawn after the scenario runner's run on the reference engine), the reports by
@@ -31,6 +31,7 @@ import docgen_mutation
 import docgen_reports
 import docgen_rules
 import docgen_scenarios
+import docgen_versions
 
 log = logging.getLogger("mkdocs.plugins.azul_docs")
 _state: dict = {}
@@ -62,8 +63,10 @@ def _pages(config) -> dict[str, str]:
              "reference/cli.md": docgen_reports.cli_page()}
     for chapter in spec.chapters:
         pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
+    pages["versions/index.md"] = docgen_versions.index_page(spec)
     for version in VERSIONS:
         pages[f"clauses/{version}.md"] = docgen_clauses.version_page(spec, version)
+        pages[f"versions/{version}.md"] = docgen_versions.version_page(spec, version)
     for group, items in gallery.groups().items():
         pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items)
     reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
@@ -134,6 +137,7 @@ def on_config(config):
         "rules/index.md": [{"The rules on one page": "rules/all.md"}]
         + [{c.title: f"rules/{c.name}.md"} for c in spec.chapters],
         "clauses/index.md": [{f"{v} {VERSION_NAMES[v]}": f"clauses/{v}.md"} for v in VERSIONS],
+        "versions/index.md": [{f"{v} {VERSION_NAMES[v]}": f"versions/{v}.md"} for v in VERSIONS],
         "scenarios/index.md": [{g: f"scenarios/{g}.md"} for g in gallery.groups()],
     }
     if config.get("nav"):
