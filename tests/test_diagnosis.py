@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+
+import pytest
 
 from rich.console import Console
 
@@ -132,3 +135,42 @@ def test_azul_serve_refuses_a_misreading_not_in_the_catalogue():
 
     refused = CliRunner().invoke(serve, ["--misreading", "floor-penalties-flat+no-such-thing"])
     assert refused.exit_code == 2 and "no-such-thing: not in the catalogue" in refused.output
+
+
+def _benchmark(name: str):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("ids", [("floor-first-space-free",), ("round-last-taker-starts",), ("deal-half-lid-poured",),
+                                 ("end-no-tie-break",)])
+def test_the_self_test_in_small_a_misreading_served_over_the_protocol_is_named(ids):
+    # the CI-sized version of benchmarks/eval_diagnosis.py (its full run is published on the Catch power page)
+    outcome = _benchmark("eval_diagnosis").judge(ids, 3, True)
+    assert outcome.failing and outcome.named == ids and not outcome.others, outcome
+
+
+@pytest.mark.parametrize("ids", [("score-lone-tile-0", "floor-marker-free"), ("offer-marker-after-tiles",
+                                                                              "end-bonuses-when-completed")])
+def test_the_self_test_in_small_two_misreadings_at_once_are_both_named(ids):
+    outcome = _benchmark("eval_diagnosis").judge(ids, 3, False)
+    assert outcome.named == tuple(sorted(ids)), outcome
+
+
+def test_the_published_diagnosis_scores_are_those_of_the_committed_reports():
+    from pathlib import Path
+
+    published = Path(__file__).resolve().parents[1] / "docs" / "reports" / "diagnosis" / "causes.json"
+    rows = {row["engine"]: row for row in json.loads(published.read_text(encoding="utf-8"))}
+    scores = _benchmark("eval_causes")
+    for engine in scores.engines():
+        fresh = vars(scores.score(engine))
+        assert {k: rows[engine][k] for k in fresh} == fresh, f"{engine}: run benchmarks/eval_causes.py --json"
+    assert rows["all"]["precision"] >= 0.9

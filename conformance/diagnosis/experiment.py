@@ -50,6 +50,8 @@ def _replay(engine: Engine, seen: Observation) -> Observation | None:
     state = run.states[-1]
     if seen.kind == "accepted":
         return Observation("accepted", frozenset({("accepted", _canon(seen.steps[-1]))}), seen.steps, seen.plan)
+    if seen.kind == "state":
+        return Observation("state", frozenset({("state", _canon(state))}), seen.steps, seen.plan)
     if seen.kind == "dealt":
         return Observation("dealt", frozenset({("dealt", _canon(list(state["factories"])))}), seen.steps, seen.plan)
     if seen.kind == "moves":

@@ -26,7 +26,8 @@ def _canon(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Observation:
-    kind: str  # "assertions", "step" (scenarios); "paths", "refused", "accepted", "moves", "dealt" (properties)
+    # "assertions", "step" (scenarios); "paths", "refused", "accepted", "moves", "dealt", "state" (properties)
+    kind: str
     items: frozenset[tuple[str, str]]  # what must be reproduced: (where or path, canonical value)
     steps: tuple[Any, ...] = ()  # a property's game, as play_game steps (a move, or a deal's factories)
     plan: tuple[int, str, int] | None = None  # players, variant, start player
@@ -94,6 +95,8 @@ def _property(result: CaseResult) -> Observation | None:
         kind, items = "dealt", {("dealt", _canon(actual))}
     elif isinstance(expected, list) and isinstance(actual, list) and all(isinstance(m, str) for m in actual):
         kind, items = "moves", {("moves", _canon(sorted(set(actual))))}
+    elif isinstance(result.details.get("state"), dict):  # any other failure: the position the game ended in
+        kind, items = "state", {("state", _canon(result.details["state"]))}
     else:
         return None
     return Observation(kind, frozenset(items), steps, setup)

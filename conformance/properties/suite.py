@@ -219,6 +219,10 @@ def _failed(engine: Engine, prop: Property, failure: PropertyFailure, count: int
     details = _details(count, failure.trace)
     if failure.difference is not None:
         details["differences"] = [list(failure.difference)]
+    if failure.trace is not None and not isinstance(failure.actual, dict):
+        # where the failure names no state paths, the engine's position at the end of the game is what a
+        # misreading must reproduce to explain it (conformance/diagnosis)
+        details["state"] = _engine_state(engine)
     return result(prop, Verdict.FAIL, message, rule=failure.rule, expected=failure.expected, actual=failure.actual,
                   request=request, counterexample=written, details=details)
 
