@@ -20,6 +20,7 @@ from ..engines.base import CanonicalState, Engine, EngineCrash, EngineError, Eng
 from ..engines.messages import state_schema_problem
 from ..properties.canonical import draw_deal, state_diff
 from ..properties.play import GREY_PLACEMENTS, MAX_ROUNDS, Chooser, GamePlan
+from .failing import FailingGame, plan_json
 
 
 @dataclass
@@ -179,10 +180,8 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
 
 
 def _batch_only(verdict: str, why: str, game: _InFlight) -> Any:
-    from .games import FailingGame, _plan_json
-
     steps = [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
              for s in game.script.steps]
     return FailingGame(f"{verdict} play_game", verdict, None,
                        f"play_game: {why}; the same game played step by step agrees with the reference",
-                       game.index, _plan_json(game.plan), steps)
+                       game.index, plan_json(game.plan), steps)
