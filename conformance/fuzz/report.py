@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..harness.header import run_header
 from ..harness.reporters import Finished, Output, reporters
 from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
@@ -64,11 +65,8 @@ def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Find
 
 def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str, Any]:
     engine, _, _ = engines_for(spec)
-    info = engine.info
-    return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
-                       "capabilities": info.capabilities.to_json()},
-            "command": command, "seed": spec.seed, "examples": None, "timeout": spec.timeout, "only": [],
-            "cases": len(findings.deviations) or 1, "fuzz": {**spec.to_json(), "games": findings.games}}
+    return run_header(engine.info, command=command, seed=spec.seed, examples=None, timeout=spec.timeout, only=(),
+                      cases=len(findings.deviations) or 1, fuzz={**spec.to_json(), "games": findings.games})
 
 
 def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
