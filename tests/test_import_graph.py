@@ -26,7 +26,7 @@ TOP = "azul_conformance"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("located", "notation", "readers"),                       # foundations: positions in text, constants, input
     ("engines",),                                             # the one engine interface and its adapters
-    ("results", "budget", "schemas", "spec_data", "scenario_rules", "state_file", "perft", "render_svg"),
+    ("results", "budget", "schemas", "spec_data", "scenario_rules", "state_file", "perft", "render_svg"),  # data
     ("spec_check", "spec_show", "properties", "records"),     # spec checker, properties, game records
     ("scenario", "importers"),                                # the scenario language and runner; importers
     ("harness",),                                             # one run: cases, workers, reporters

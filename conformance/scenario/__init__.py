@@ -11,7 +11,8 @@ Public API:
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .formatter import format_board, format_position
 from .language import parse_expect, parse_position, parse_steps
-from .loader import corpus_root, load_scenarios, load_text, scenario_files
+from ..scenario_rules import corpus_root, scenario_files
+from .loader import load_scenarios, load_text
 from .model import Assertion, Check, Checkpoint, Given, NewGame, Rejection, Scenario, Step
 from .runner import run_scenario
 

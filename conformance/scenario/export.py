@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from .loader import corpus_root
+from ..scenario_rules import corpus_root
 from .model import Scenario
 
 FORMAT = "azul-scenarios/1"
