@@ -5,12 +5,18 @@ from __future__ import annotations
 import re
 import shlex
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import click
 from rich.console import Console
 
+from ..fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
+from ..fuzz.report import header_of, report, results_of
+from ..fuzz.run import DaskExecutor, LocalExecutor, play_campaign
+from ..harness.progress import RunProgress
+from ..harness.reporters import Output
 from ..notation import VARIANTS
 from . import parse_players
 
@@ -93,8 +99,6 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
       azul fuzz --engine "./my-engine" --games 100000 -j 4
       azul fuzz --engine "./my-engine" --games 1000000 --scheduler tcp://10.0.0.5:8786
     """
-    from azul_conformance.fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
-
     if games is None and seconds is None:
         raise click.UsageError("say how long: --games N, --time DURATION, or both")
     chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
@@ -123,11 +127,6 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
               shrink_seconds, already) -> int:
-    from azul_conformance.fuzz.report import header_of, report, results_of
-    from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
-    from azul_conformance.harness.progress import RunProgress
-    from azul_conformance.harness.reporters import Output
-
     executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
     where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
         (f"{workers} local processes" if workers > 1 else "this process")
@@ -165,6 +164,4 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
 
 
 def _temp() -> str:
-    import tempfile
-
     return str(Path(tempfile.gettempdir()) / "azul-fuzz-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..engines.reference import serve_protocol
+
 
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed for the deals the engine draws itself (reproducible runs).")
@@ -15,6 +17,4 @@ def serve(seed: int | None) -> None:
       printf '%s\\n' '{"id":1,"cmd":"hello","protocol":1}' \\
                      '{"id":2,"cmd":"new_game","players":2}' '{"cmd":"quit"}' | azul serve
     """
-    from azul_conformance.engines.reference import serve_protocol
-
     raise SystemExit(serve_protocol(seed=seed))

@@ -10,6 +10,7 @@ import click
 
 from azul_conformance.engines.base import EngineError, Rejected
 from azul_conformance.readers import safe_text
+from ..engines.subprocess import ProcessEngine
 
 
 def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
@@ -123,8 +124,6 @@ def smoke(engine_command: str, timeout: float) -> None:
       azul smoke --engine "./my-engine"
       azul smoke --engine "azul serve"
     """
-    from azul_conformance.engines.subprocess import ProcessEngine
-
     if engine_command.startswith("py:"):  # an in-process engine speaks no protocol to check
         raise click.UsageError("azul smoke checks an engine that speaks protocol v1; a py: engine runs in-process "
                                f"and needs no protocol: run azul conform --engine {engine_command}")

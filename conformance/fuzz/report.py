@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engines.base import EngineError
 from ..harness.header import run_header
 from ..harness.reporters import Finished, Output, reporters
 from ..results import CaseKind, CaseResult, Verdict
@@ -38,8 +39,6 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
 
 
 def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) -> str | None:
-    from ..engines.base import EngineError
-
     try:
         try:
             engine_state = engine.state() if found.verdict == "fail" else None

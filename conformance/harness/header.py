@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..engines.base import EngineInfo
-from ..properties.suite import PROPERTIES
 from ..scenario import scenario_files
 
 
@@ -17,6 +16,9 @@ def suite_version(scenario_paths: Iterable[str | Path] | None = None) -> str:
     """The package version and a fingerprint of the suite: the bytes of its scenario files (the bundled corpus
     unless others are named) and its properties' ids, e.g. `0.1.0+3f2a9c01`. Two runs with the same suite
     version ran the same cases; a report says which suite judged the engine."""
+    # deferred: the properties load hypothesis (0.3 s), which scenarios alone never need
+    from ..properties.suite import PROPERTIES
+
     try:
         version = metadata.version("azul-conformance")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed

@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Callable, Iterable
 
+from ..harness.runner import RunOptions, run_case
+from ..harness.session import Session, collect
+from ..results import CaseKind
 from .catalogue import Mutant
+from .patching import MutantEngine
 
 
 @dataclass(frozen=True)
@@ -30,9 +34,6 @@ class Outcome:
 
 def suite_cases(mutant: Mutant, examples: int, seed: int):
     """The default suite (scenarios, then properties), the scenarios of the mutant's rule first."""
-    from ..harness.session import Session, collect
-    from ..results import CaseKind
-
     cases = collect(Session(examples=examples, seed=seed)).cases
     first = [c for c in cases if c.kind is CaseKind.SCENARIO and mutant.rule in c.rules]
     return first + [c for c in cases if c not in first]
@@ -41,9 +42,6 @@ def suite_cases(mutant: Mutant, examples: int, seed: int):
 def run_mutant(mutant: Mutant, examples: int = 50, seed: int = 0, every_case: bool = False,
                cases=None) -> Outcome:
     """Run the suite (or the `cases` given) against one mutant, in this process."""
-    from ..harness.runner import RunOptions, run_case
-    from .patching import MutantEngine
-
     started = time.perf_counter()
     cases = suite_cases(mutant, examples, seed) if cases is None else cases
     engine = MutantEngine(mutant, seed)

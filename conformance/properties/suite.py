@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-from hypothesis import seed as hypothesis_seed
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed as hypothesis_seed, settings
 
 from ..budget import OutOfTime
 from ..engines.base import Capabilities, Engine, EngineError
+from ..engines.reference import ReferenceEngine
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
-from . import checks
+from . import checks, targeted
+from .counterexample import write_counterexample
 from .differential import Differential
-from .play import MAX_ROUNDS, EngineGaveUp, PropertyFailure, Trace, Watcher, walk
-from . import targeted
+from .play import EngineGaveUp, MAX_ROUNDS, PropertyFailure, Trace, Watcher, walk
 from .strategies import game_plans
 
 DEFAULT_EXAMPLES = 20
@@ -126,8 +126,6 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
     (`details["game"]`), written as a scenario into `counterexample_dir` when one is given. A crash or a hang
     ends the property at once, with the game that led to it."""
     if reference is None and (prop.needs_reference or counterexample_dir):
-        from ..engines.reference import ReferenceEngine
-
         reference = ReferenceEngine(seed)
     give_deals = capabilities.deal and not prop.own_deals
     watchers = prop.watchers(engine, capabilities, reference)
@@ -191,6 +189,7 @@ def _no_local_constants() -> Iterator[None]:
     verdicts, depended on both. Its pool of local constants is empty while a property runs. A private part of
     hypothesis: where a version lacks it, there is nothing to empty."""
     try:
+        # deferred: a private part of hypothesis, absent from some versions
         from hypothesis.internal.conjecture import providers
         from hypothesis.internal.constants_ast import Constants
 
@@ -248,8 +247,6 @@ def _game(trace: Trace | None) -> str:
 
 def _write(engine: Engine, prop: Property, failure: PropertyFailure, reference: Engine, folder: str | Path) -> str:
     """The minimal failing game as a scenario file; its path, or why it could not be written."""
-    from .counterexample import write_counterexample
-
     try:
         actual = failure.actual if isinstance(failure.actual, dict) and "format" in failure.actual else None
         path = write_counterexample(folder, prop.id, failure.rule, failure.message, failure.trace,

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engines.base import Rejected
+from ..engines.reference import ReferenceEngine
+from ..scenario_rules import named_rules
 from ..spec_check import find_rulebooks
 from ..spec_check.citations import citation_problem
 from ..spec_check.ids import unknown_scenario_rules
 from ..spec_check.loading import read_rulebooks
-from ..scenario_rules import named_rules
 from ..spec_data import Citation, SpecError, load_spec, parse_lines
 from .errors import ScenarioError
 from .loader import load_scenarios
@@ -104,12 +106,6 @@ def _sources(report: CorpusReport) -> None:
 
 
 def _legal_positions(report: CorpusReport) -> None:
-    try:
-        from ..engines.base import Rejected
-        from ..engines.reference import ReferenceEngine
-    except ImportError as error:
-        report.notes.append(f"positions not checked: the reference engine is unavailable ({error})")
-        return
     engine = ReferenceEngine(seed=0)
     for scenario in report.scenarios:
         if scenario.given.state is None:
