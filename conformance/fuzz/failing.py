@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..properties.play import GamePlan
+from ..results import Verdict
 
 
 @dataclass
@@ -15,7 +16,7 @@ class FailingGame:
     and how to find that game again."""
 
     key: str  # what kind of difference: the same key twice is the same deviation
-    verdict: str  # fail, crash or timeout
+    verdict: Verdict  # FAIL, CRASH or TIMEOUT
     rule: str | None
     message: str
     index: int  # the game's index in the campaign
@@ -30,7 +31,8 @@ class FailingGame:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "FailingGame":
-        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+        fields = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**{**fields, "verdict": Verdict(fields["verdict"])})
 
     def game_plan(self) -> GamePlan:
         plan = dict(self.plan)

@@ -14,9 +14,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from ..engines.base import Capabilities, Engine, EngineTimeout
+from ..engines.base import Capabilities, Engine
 from ..properties.differential import Differential
 from ..properties.play import EngineGaveUp, GamePlan, PropertyFailure, Trace, walk
+from ..results import Verdict, engine_trouble
 from .batched import judge_batched
 from .failing import FailingGame, plan_json
 
@@ -50,7 +51,7 @@ def judge_games(engine: Engine, reference: Engine, capabilities: Capabilities,
 
     def lockstep(plan: GamePlan, index: int) -> FailingGame | None:
         found = play_game(engine, reference, capabilities, plan, index)
-        if found is not None and found.verdict in ("crash", "timeout"):
+        if found is not None and found.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
             engine.restart()
         return found
 
@@ -71,12 +72,12 @@ def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, pla
         where = getattr(failure, "where", None) or ("legal-moves " + ("extra" if "listed but illegal"
                                                                         in failure.message else "missing"))
         key = f"fail {failure.rule or 'protocol'} {where}"
-        return FailingGame(key, "fail", failure.rule, failure.message, index, plan_json(plan),
+        return FailingGame(key, Verdict.FAIL, failure.rule, failure.message, index, plan_json(plan),
                            failure.trace.steps if failure.trace else [], _small(failure.expected),
                            _small(failure.actual))
     except EngineGaveUp as gave_up:
         error = gave_up.error
-        verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
+        verdict = engine_trouble(error)["verdict"]
         command = (error.request or {}).get("cmd", "?") if isinstance(error.request, dict) else "?"
         return FailingGame(f"{verdict} {command}", verdict, None, error.message, index, plan_json(plan),
                            gave_up.trace.steps, stderr=error.stderr[-2000:] if error.stderr else "")

@@ -41,7 +41,7 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
 def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) -> str | None:
     try:
         try:
-            engine_state = engine.state() if found.verdict == "fail" else None
+            engine_state = engine.state() if found.verdict is Verdict.FAIL else None
         except EngineError:
             engine_state = None
         return write_scenario(folder, case_id, found, reference, engine_state)
@@ -52,7 +52,7 @@ def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) 
 def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Findings, spec: CampaignSpec,
             path: str | None) -> CaseResult:
     count = findings.counts.get(found.key, 1)
-    return CaseResult(case_id, CaseKind.FUZZ, Verdict(found.verdict),
+    return CaseResult(case_id, CaseKind.FUZZ, found.verdict,
                       title=f"{found.key}: in {count} of {findings.games} games",
                       rules=[found.rule] if found.rule else [], rule=found.rule,
                       where=f"fuzz seed {spec.seed}, game {found.index}", message=found.message,
