@@ -46,3 +46,27 @@ def test_a_declaration_that_is_not_sound_names_the_file_and_line(text, where, sa
 
 def test_a_sound_declaration_reads_as_tuples():
     assert read_declarations("differential-end: [END-1, END-7]\n") == {"differential-end": ("END-1", "END-7")}
+
+
+def test_the_rule_a_difference_breaks_is_a_rule_of_the_spec_and_a_field_of_the_state():
+    from azul_conformance.properties.declared import difference_rules
+    from azul_conformance.schemas import schema
+
+    known = {rule.id for rule in load_spec().rules}
+    state = schema("state.schema.json")
+    fields = set(state["properties"])
+    board = set(state["$defs"]["board"]["properties"])
+    for step, table in difference_rules().items():
+        for field, rule in table.items():
+            assert rule in known, f"spec/differences.yaml: {step}.{field}: {rule} is no rule of spec/rules/"
+            top, _, leaf = field.partition(".")
+            assert (leaf in board if top == "boards" else top in fields), (step, field)
+
+
+def test_a_difference_table_that_is_not_sound_names_the_file_and_line():
+    from azul_conformance.properties.declared import read_differences
+
+    with pytest.raises(LocatedError) as raised:
+        read_differences("take: {factories: OFFER-2}\nround: {lid: deal-4}\ntiling: {lid: GREY-3}\n"
+                         "end: {round: END-1}\ndeal: {bag: DEAL-1}\n")
+    assert str(raised.value).startswith("spec/differences.yaml:2") and "does not match" in str(raised.value)
