@@ -42,16 +42,16 @@ import difflib
 import hashlib
 import importlib.abc
 import importlib.util
-import multiprocessing
 import os
 import random
 import sys
 import time
 from dataclasses import dataclass
-from multiprocessing.connection import wait
 from pathlib import Path
 
 import yaml
+
+from azul_conformance.processes import Ended, each_in_a_process
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "reference_impl"
@@ -287,56 +287,29 @@ def first_killer(texts, mutant, run_phases, examples: int, seed: int) -> tuple[s
     return None
 
 
-def _worker(connection, texts, mutant, run_phases, examples, seed) -> None:
-    started = time.perf_counter()
-    killer = first_killer(texts, mutant, run_phases, examples, seed)
-    connection.send((killer, round(time.perf_counter() - started, 2)))
-    connection.close()
-
-
 def run(texts, mutants, run_phases, jobs: int, examples: int, seed: int, limit: float, budget: float,
         on_result) -> dict[str, dict]:
-    """Each mutant in a forked process, `jobs` at a time; none is started once `budget` seconds have gone."""
-    context = multiprocessing.get_context("fork")
-    waiting = list(mutants)
-    running: dict = {}  # connection -> (process, mutant, started)
+    """Each mutant in a forked process (azul_conformance.processes), `jobs` at a time; none is started once
+    `budget` seconds have gone."""
     results: dict[str, dict] = {}
-    began = time.perf_counter()
 
-    def finish(mutant: Generated, outcome: str, phase=None, by=None, seconds=0.0) -> None:
-        results[mutant.key] = {"outcome": outcome, "phase": phase, "killed_by": by, "seconds": seconds}
+    def work(mutant: Generated) -> tuple:
+        started = time.perf_counter()
+        killer = first_killer(texts, mutant, run_phases, examples, seed)
+        return killer, round(time.perf_counter() - started, 2)
+
+    def answered(mutant: Generated, answer) -> None:
+        if isinstance(answer, Ended) and answer.overran:
+            outcome = ("timeout", None, f"still running after {limit:g} s: stopped", answer.seconds)
+        elif isinstance(answer, Ended):  # the mutant took its process down (runaway recursion or memory): noticed
+            outcome = ("killed", "crash", f"the process died (exit code {answer.exit_code})", answer.seconds)
+        else:
+            killer, seconds = answer
+            outcome = ("killed" if killer else "survived", *(killer or (None, None)), seconds)
+        results[mutant.key] = dict(zip(("outcome", "phase", "killed_by", "seconds"), outcome))
         on_result(mutant, results[mutant.key])
 
-    while waiting or running:
-        while waiting and len(running) < jobs and time.perf_counter() - began < budget:
-            mutant = waiting.pop(0)
-            receiver, sender = context.Pipe(duplex=False)
-            process = context.Process(target=_worker, daemon=True,
-                                      args=(sender, texts, mutant, run_phases, examples, seed))
-            process.start()
-            sender.close()
-            running[receiver] = (process, mutant, time.perf_counter())
-        if not running:
-            break
-        deadline = min(started + limit for _, _, started in running.values())
-        for receiver in wait(list(running), timeout=max(0.0, deadline - time.perf_counter())):
-            process, mutant, started = running.pop(receiver)
-            try:
-                killer, seconds = receiver.recv()
-            except EOFError:  # the mutant took its process down (runaway recursion or memory): noticed
-                process.join(5)
-                finish(mutant, "killed", "crash", f"the process died (exit code {process.exitcode})",
-                       round(time.perf_counter() - started, 2))
-                continue
-            process.join(5)
-            finish(mutant, "killed" if killer else "survived", *(killer or (None, None)), seconds)
-        for receiver, (process, mutant, started) in list(running.items()):
-            if time.perf_counter() - started > limit:
-                process.kill()
-                process.join(5)
-                del running[receiver]
-                finish(mutant, "timeout", None, f"still running after {limit:g} s: stopped", round(limit, 2))
-    for mutant in waiting:
+    for mutant in each_in_a_process(mutants, work, answered, jobs, limit, budget):
         results[mutant.key] = {"outcome": "not_run", "phase": None, "killed_by": None, "seconds": 0.0}
     return results
 

@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
 from .located import LocatedError, Span
 from .readers import JsonError, json_document
+from .schemas import validator
 
 
 class StateError(LocatedError):
@@ -26,10 +25,7 @@ def read_state(text: str, name: str) -> dict[str, Any]:
         found = state.get("format") if isinstance(state, dict) else type(state).__name__
         raise StateError(f"not a canonical state: expected \"format\": \"azul-state/1\", found {found!r}",
                          Span(file=name))
-    import jsonschema  # imported here so `azul --help` stays fast
-
-    schema = json.loads(resources.files("azul_spec").joinpath("schema/state.schema.json").read_text("utf-8"))
-    problems = sorted(jsonschema.Draft202012Validator(schema).iter_errors(state), key=lambda e: list(e.path))
+    problems = sorted(validator("state.schema.json").iter_errors(state), key=lambda e: list(e.path))
     if problems:
         lines = [f"  at {_json_path(p.absolute_path)}: {p.message}" for p in problems[:10]]
         raise StateError("not a valid azul-state/1 state:\n" + "\n".join(lines), Span(file=name))

@@ -194,6 +194,9 @@ def test_azul_fuzz_reports_each_deviation_once_with_a_scenario_that_replays(tmp_
     assert "40 games in all" in run.stdout and "2 distinct deviations" in run.stdout
     lines = [json.loads(line) for line in (reports / "report.jsonl").read_text().splitlines()]
     cases = [line for line in lines if line["type"] == "case"]
+    from azul_conformance.harness.header import suite_version
+
+    assert lines[0]["suite_version"] == suite_version()  # the same header as azul conform's
     assert [c["rule"] for c in cases] == ["OFFER-11", "SCORE-2"] and {c["verdict"] for c in cases} == {"fail"}
     assert (reports / "junit.xml").exists() and "OFFER-11" in (reports / "report.md").read_text()
     from azul_conformance.engines.reference import ReferenceEngine

@@ -79,10 +79,15 @@ def test_depth_two_against_an_independent_brute_force():
 
 
 def test_perft_stops_at_the_end_of_the_offer():
-    state = position(["BBRK", "", "", "", ""])  # one take, then the centre's R and K: 3 sequences of takes
+    # Factory 1 BBRK, nothing else: the offer is three takes, then the round ends. Seat 0 takes a colour (3) to a
+    # line or the floor (6): 18. The other two colours are in the centre; seat 1 takes one of them with the
+    # marker (2 colours x 6 places on an empty board): 12. Seat 0 takes the last colour: to the floor or any line
+    # but the one its first take filled with another colour, so 6 after a take to the floor, 5 after one to a
+    # line. 3 x (1 x 12 x 6 + 5 x 12 x 5) = 1116, at depth 3 and at any depth beyond it.
+    state = position(["BBRK", "", "", "", ""])
     engine = ReferenceEngine()
-    one = perft(engine, state, 1)
-    assert perft(engine, state, 10) >= one and perft(engine, state, 0) == 1
+    assert perft(engine, state, 1) == 18 and perft(engine, state, 2) == 18 * 12
+    assert perft(engine, state, 3) == perft(engine, state, 10) == 1116 and perft(engine, state, 0) == 1
 
 
 def test_cli_refuses_a_state_file_that_is_no_state(tmp_path):

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ..diagnosis import diagnoser
 from ..engines.opening import ENGINE_HELP
+from ..harness.parallel import default_jobs
 from ..harness.reporters import REPORTERS
+from ..harness.session import FORMATS, Session, run_session
+from ..mutants import published
 from .fuzz import parse_duration
 
 FORMAT_CHOICES = (*REPORTERS, "all")
@@ -77,15 +81,12 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine "./my-engine" --case-timeout 60 --budget 10m   # time budgets
       azul conform --engine "./my-engine" --rules-only  # fail only where the rulebooks' text is broken
     """
-    from azul_conformance.diagnosis import diagnoser
-    from azul_conformance.harness.parallel import default_jobs
-    from azul_conformance.harness.session import FORMATS, Session, run_session
-
     jobs = jobs or default_jobs()
     session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
                       timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
                       compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
                       jobs=jobs, case_timeout=case_timeout, budget=budget, rules_only=rules_only,
-                      diagnoser=None if no_diagnose else diagnoser(jobs, seed))
+                      diagnoser=None if no_diagnose else diagnoser(jobs, seed),
+                      mutation_score=published.mutation_score(scenario_paths))
     _, status = run_session(session)
     raise SystemExit(status)

@@ -5,6 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.console import Console
+
+from ..diagnosis import diagnoser
+from ..harness.cases import property_cases, scenario_cases
+from ..harness.parallel import default_jobs
+from ..harness.report import read_report
+from ..harness.reporters import Finished, Output, reporters
+from ..harness.terminal import summary
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -30,15 +38,6 @@ def diagnose(report, scenario_paths, jobs, seed, write) -> None:
       azul diagnose reports/                 # print the deviations, each named by its misreading
       azul diagnose reports/report.jsonl -j 2 --write
     """
-    from rich.console import Console
-
-    from azul_conformance.diagnosis import diagnoser
-    from azul_conformance.harness.cases import property_cases, scenario_cases
-    from azul_conformance.harness.parallel import default_jobs
-    from azul_conformance.harness.report import read_report
-    from azul_conformance.harness.reporters import Finished, Output, reporters
-    from azul_conformance.harness.terminal import summary
-
     path = Path(report)
     path = path / "report.jsonl" if path.is_dir() else path
     if not path.is_file():

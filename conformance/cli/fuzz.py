@@ -5,12 +5,19 @@ from __future__ import annotations
 import re
 import shlex
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import click
 from rich.console import Console
 
+from ..diagnosis import diagnoser
+from ..fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
+from ..fuzz.report import header_of, report, results_of
+from ..fuzz.run import DaskExecutor, LocalExecutor, play_campaign
+from ..harness.progress import RunProgress
+from ..harness.reporters import Output
 from ..notation import VARIANTS
 from . import parse_players
 
@@ -93,8 +100,6 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
       azul fuzz --engine "./my-engine" --games 100000 -j 4
       azul fuzz --engine "./my-engine" --games 1000000 --scheduler tcp://10.0.0.5:8786
     """
-    from azul_conformance.fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
-
     if games is None and seconds is None:
         raise click.UsageError("say how long: --games N, --time DURATION, or both")
     chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
@@ -123,11 +128,6 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
               shrink_seconds, already) -> int:
-    from azul_conformance.fuzz.report import header_of, report, results_of
-    from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
-    from azul_conformance.harness.progress import RunProgress
-    from azul_conformance.harness.reporters import Output
-
     executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
     where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
         (f"{workers} local processes" if workers > 1 else "this process")
@@ -153,8 +153,6 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
     header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
-    from azul_conformance.diagnosis import diagnoser
-
     report(Output(console, folder), formats, header, results, wall, diagnoser(workers or 1, spec.seed))
     played = findings.games - already
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
@@ -167,6 +165,4 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
 
 
 def _temp() -> str:
-    import tempfile
-
     return str(Path(tempfile.gettempdir()) / "azul-fuzz-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))

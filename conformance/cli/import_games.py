@@ -9,6 +9,7 @@ from rich.console import Console
 
 from azul_conformance.importers import FORMATS, import_file
 from azul_conformance.records import RecordError, parse_record, write_record
+from ..cli.replay import replay_batch
 
 
 def _formats_help() -> str:
@@ -78,8 +79,6 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, then_
                 console.print(f"wrote {target} ({record.source})", markup=False, soft_wrap=True)
     click.echo(f"{len(written)} game{'' if len(written) == 1 else 's'} imported into {out_dir}, {problems} skipped.")
     if then_replay and written:
-        from azul_conformance.cli.replay import replay_batch
-
         if not replay_batch(written, quiet).ok:
             raise SystemExit(1)
     if problems:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import click
+from rich.console import Console
+from rich.markup import escape
+
+from ..harness.session import Session, collect
+from ..mutants import MUTANTS, published, run_mutants, score, select
+from ..mutants.lint import EVERY, blind_scenarios
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -48,10 +57,6 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
       azul mutants --lint                 # scenarios that no mutant of their rules fails
       azul mutants --results              # rewrite the published score (after changing mutants or scenarios)
     """
-    from rich.console import Console
-    from rich.markup import escape
-
-    from azul_conformance.mutants import MUTANTS, run_mutants, score, select
 
     console = Console(soft_wrap=True)
     chosen = select(MUTANTS, only)
@@ -63,7 +68,6 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
     if write_results:
         if only:
             raise click.UsageError("--results measures every mutant: leave out --only")
-        from azul_conformance.mutants import published
 
         results = published.measure(examples=examples, seed=seed)
         published.write(results)
@@ -78,8 +82,6 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
             console.print(f"{mutant.id:32} {mutant.rule:9} {mutant.source:10} {escape(mutant.description)}",
                           highlight=False)
         return
-    import os
-    import time
 
     workers = jobs or os.cpu_count() or 1
     console.print(f"mutants: {len(chosen)} against the default suite (properties: {examples} games, seed {seed}), "
@@ -107,12 +109,7 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
 
 def _lint(console, rules) -> None:
     """The scenarios (of `rules`, or all) that no mutant of their rules tells from the rule."""
-    import time
 
-    from rich.markup import escape
-
-    from azul_conformance.harness.session import Session, collect
-    from azul_conformance.mutants.lint import EVERY, blind_scenarios
 
     started = time.perf_counter()
     cases = collect(Session(properties=False, only=tuple(rules or ()))).cases

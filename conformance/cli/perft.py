@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import click
+
+from ..cli.render import load_state_file
+from ..engines.base import EngineError, Rejected
+from ..engines.opening import open_engine
+from .. import perft as counting
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -32,9 +38,6 @@ def perft(engine, state_file, depth, divide, seed, players, timeout) -> None:
       azul perft --state position.json --depth 3 --divide
       azul perft --engine "./my-engine" --state position.json --depth 2 --divide
     """
-    from azul_conformance import perft as counting
-    from azul_conformance.engines.base import EngineError, Rejected
-
     try:
         runner = _open(engine, timeout)
     except EngineError as error:
@@ -59,19 +62,15 @@ def perft(engine, state_file, depth, divide, seed, players, timeout) -> None:
 
 
 def _open(command, timeout):
-    from azul_conformance.engines.opening import open_engine
-
     return open_engine(command, timeout=timeout)
 
 
 def _position(engine, state_file, seed, players):
     if state_file:
-        from azul_conformance.cli.render import load_state_file
-
         with open(state_file, encoding="utf-8") as handle:
             return load_state_file(handle, state_file)  # JSON, format and schema checked, file:line:col named
-    import random
 
+    # deferred: the properties load hypothesis, needed only for a random position
     from azul_conformance.properties.canonical import draw_deal
 
     state = engine.new_game(players)

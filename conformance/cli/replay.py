@@ -15,11 +15,12 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from azul_conformance.records import RecordError, ReplayError, Step, read_record, replay as replay_record
-from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_files, replay_all
 from azul_conformance.readers import safe_text
+from azul_conformance.records import RecordError, ReplayError, Step, read_record, replay as replay_record
+from azul_conformance.records.batch import BatchResult, GameVerdict, VERDICTS, record_files, replay_all
 from azul_conformance.records.table import table
 from azul_conformance.spec_data import rule_titles
+from ..render_svg import render_state
 
 
 def _names(record: Any) -> dict[int, str]:
@@ -48,8 +49,6 @@ class _Show:
             self.console.print(table(state, self.names))
 
     def write_svg(self, step: Step) -> None:
-        from azul_conformance.render_svg import render_state  # only needed with --svg
-
         label = "start" if step.kind == "start" else f"round{step.round}-{step.label}"
         path = self.svg_dir / f"{self.count:04d}-{label}.svg"
         path.write_text(render_state(step.state) + "\n", encoding="utf-8")

@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from ..scenario import ScenarioError, load_scenarios
+from ..scenario.corpus import check_corpus
+from ..scenario.export import export_problems, export_scenarios
 from ..scenario.model import Scenario
 
 PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
@@ -40,8 +42,6 @@ def check(paths: tuple[Path, ...], no_coverage: bool, no_engine: bool) -> None:
       azul scenarios check
       azul scenarios check conformance/scenarios/offer --no-coverage
     """
-    from ..scenario.corpus import check_corpus
-
     report = check_corpus(paths or None, coverage=not no_coverage, legality=not no_engine)
     for problem in report.problems:
         click.echo(problem, err=True)
@@ -85,6 +85,7 @@ def run(paths: tuple[Path, ...], only: tuple[str, ...], verbose: bool) -> None:
       azul scenarios run --only OFFER-9 --only floor-* -v
       azul scenarios run conformance/scenarios/offer --only offer
     """
+    # deferred: the harness loads hypothesis, which only `run` needs (not check or export)
     from ..harness.session import Session, run_session
 
     session = Session(only=only, scenario_paths=tuple(map(str, paths)), properties=False, formats=("terminal",),
@@ -109,7 +110,6 @@ def export(paths: tuple[Path, ...], as_json: bool, output: Path | None) -> None:
       azul scenarios export --json conformance/scenarios/offer | jq '.scenarios[].id'
     """
     del as_json  # required, so that the format is explicit; JSON is the only one
-    from ..scenario.export import export_problems, export_scenarios
 
     document = export_scenarios(_load(paths))
     problems = export_problems(document)

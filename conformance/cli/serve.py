@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from ..engines.reference import serve_protocol
+
 
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed for the deals the engine draws itself (reproducible runs).")
@@ -20,13 +22,12 @@ def serve(seed: int | None, misreading: str | None) -> None:
                      '{"id":2,"cmd":"new_game","players":2}' '{"cmd":"quit"}' | azul serve
       azul conform --engine "azul serve --misreading floor-penalties-flat"   # what the diagnosis names
     """
-    from azul_conformance.engines.reference import serve_protocol
-
     if misreading is None:
         raise SystemExit(serve_protocol(seed=seed))
-    from azul_conformance.diagnosis.diagnose import pair
-    from azul_conformance.mutants.catalogue import BY_ID
-    from azul_conformance.mutants.patching import applied
+    # deferred: the catalogue and the diagnosis load the harness, which plain `azul serve` does without
+    from ..diagnosis.diagnose import pair
+    from ..mutants.catalogue import BY_ID
+    from ..mutants.patching import applied
 
     unknown = [part for part in misreading.split("+") if part not in BY_ID]
     if unknown:

@@ -10,6 +10,8 @@ import click
 
 from azul_conformance.engines.base import EngineError, Rejected
 from azul_conformance.readers import safe_text
+from azul_conformance.engines.subprocess import ProcessEngine
+from azul_conformance.results import Verdict, engine_trouble
 
 
 def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
@@ -123,26 +125,24 @@ def smoke(engine_command: str, timeout: float) -> None:
       azul smoke --engine "./my-engine"
       azul smoke --engine "azul serve"
     """
-    from azul_conformance.engines.subprocess import ProcessEngine
-
     if engine_command.startswith("py:"):  # an in-process engine speaks no protocol to check
         raise click.UsageError("azul smoke checks an engine that speaks protocol v1; a py: engine runs in-process "
                                f"and needs no protocol: run azul conform --engine {engine_command}")
     try:
         engine = ProcessEngine(engine_command, timeout=timeout)
     except EngineError as error:
-        _line(False, "start", f"{error.message}{_tail(error)}")
+        _line(engine_trouble(error)["verdict"], "start", f"{error.message}{_tail(error)}")
         raise SystemExit(1)
     failed = 0
     for name, check in _checks(engine):
         try:
-            _line(True, name, check())
+            _line(Verdict.PASS, name, check())
         except (SmokeFailure, Rejected, KeyError, TypeError, IndexError) as error:
             failed += 1
-            _line(False, name, _why(error))
+            _line(Verdict.FAIL, name, _why(error))
         except EngineError as error:
             failed += 1
-            _line(False, name, f"{error.message}{_tail(error)}")
+            _line(engine_trouble(error)["verdict"], name, f"{error.message}{_tail(error)}")
             break
     failed += not _quit(engine)
     click.echo(f"{'all checks passed' if not failed else f'{failed} check(s) failed'}")
@@ -152,11 +152,12 @@ def smoke(engine_command: str, timeout: float) -> None:
 def _quit(engine) -> bool:
     process = engine.process
     if process is None:
-        _line(False, "quit", "the engine is not running any more")
+        _line(Verdict.FAIL, "quit", "the engine is not running any more")
         return False
     engine.close()
     code = process.returncode
-    _line(code == 0, "quit", f"exited with status {code}" if code is not None else "did not exit; killed")
+    _line(Verdict.PASS if code == 0 else Verdict.FAIL, "quit",
+          f"exited with status {code}" if code is not None else "did not exit; killed")
     return code == 0
 
 
@@ -174,6 +175,9 @@ def _tail(error: EngineError) -> str:
     return f"\n        stderr: {error.stderr.strip().splitlines()[-1]}" if error.stderr.strip() else ""
 
 
-def _line(ok: bool, name: str, detail: str) -> None:
-    mark = click.style("ok  ", fg="green") if ok else click.style("FAIL", fg="red", bold=True)
+def _line(verdict: Verdict, name: str, detail: str) -> None:
+    """One check's line, in the suite's verdicts (results.Verdict): `ok` for a pass, else the verdict (an engine
+    that crashed or hung is a crash or a timeout, as in a report)."""
+    mark = click.style("ok  ", fg="green") if not verdict.bad else click.style(f"{verdict.upper():<4}", fg="red",
+                                                                                bold=True)
     click.echo(f"{mark} {name:<12} {safe_text(detail)}")

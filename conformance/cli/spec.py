@@ -8,6 +8,9 @@ from pathlib import Path
 import click
 
 from azul_conformance.spec_check import check_spec, find_rulebooks
+from ..scenario import load_scenarios
+from ..spec_data import load_spec
+from ..spec_show import find_rules, show_rule
 
 EXIT_PROBLEMS = 1
 EXIT_NO_RULEBOOKS = 2
@@ -78,10 +81,6 @@ def show(targets: tuple[str, ...]) -> None:
       azul spec show floor          # the whole chapter (also FLOOR)
       azul spec show END-8 ROUND-3
     """
-    from azul_conformance.scenario import load_scenarios
-    from azul_conformance.spec_data import load_spec
-    from azul_conformance.spec_show import find_rules, show_rule
-
     spec_data = load_spec()
     chosen = [rule for target in targets for rule in find_rules(spec_data, target)]
     unknown = [target for target in targets if not find_rules(spec_data, target)]

@@ -12,17 +12,16 @@ validator would take 2 ms). It returns a problem description or None.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from importlib import resources
 from typing import Any, ClassVar
 
 import fastjsonschema
 from fastjsonschema import JsonSchemaValueException
 
 from ..notation import ERROR_CODES
+from ..schemas import schema, validator as schema_validator
 
 PROTOCOL = 1
 STATE_FIELDS = {"format": str, "variant": str, "players": int, "round": int, "phase": str, "turn": int,
@@ -220,23 +219,14 @@ def state_validator():
 
 # -- the published JSON Schemas ------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
 def schemas() -> tuple[dict, dict]:
     """The protocol and state schemas (spec/schema), as data."""
-    folder = resources.files("azul_spec") / "schema"
-    return (json.loads((folder / "protocol.schema.json").read_text("utf-8")),
-            json.loads((folder / "state.schema.json").read_text("utf-8")))
+    return schema("protocol.schema.json"), schema("state.schema.json")
 
 
-@lru_cache(maxsize=8)
 def validator(definition: str):
     """A jsonschema validator for one definition of the protocol schema (`request`, `reply`, `hello_reply`...)."""
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-
-    protocol, state = schemas()
-    registry = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (protocol, state)])
-    return Draft202012Validator({"$ref": f"{protocol['$id']}#/$defs/{definition}"}, registry=registry)
+    return schema_validator("protocol.schema.json", definition)
 
 
 def schema_problems(document: Any, definition: str) -> list[str]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from .base import Engine
+from .inprocess import InProcessEngine, load_factory
+from .reference import ReferenceEngine
+from .subprocess import ProcessEngine
 
 ENGINE_HELP = ("The engine under test: a command that speaks protocol v1 on stdin/stdout (split like a shell line, "
                "run without a shell), or py:MODULE:FACTORY / py:FILE.py:FACTORY for a Python engine run in-process "
@@ -14,13 +17,8 @@ def open_engine(spec: str | None, timeout: float = 5.0, seed: int = 0) -> Engine
     """None: the reference engine; `py:...`: a Python factory, in-process; anything else: a command.
     Raises EngineError (never a traceback) when the engine cannot be started."""
     if spec is None:
-        from .reference import ReferenceEngine
-
         return ReferenceEngine(seed)
     if spec.startswith("py:"):
-        from .inprocess import InProcessEngine, load_factory
-
         return InProcessEngine(load_factory(spec), label=spec, timeout=timeout)
-    from .subprocess import ProcessEngine
 
     return ProcessEngine(spec, timeout=timeout)

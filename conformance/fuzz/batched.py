@@ -20,6 +20,8 @@ from ..engines.base import CanonicalState, Engine, EngineCrash, EngineError, Eng
 from ..engines.messages import state_schema_problem
 from ..properties.canonical import draw_deal, state_diff
 from ..properties.play import GREY_PLACEMENTS, MAX_ROUNDS, Chooser, GamePlan
+from ..results import Verdict, engine_trouble
+from .failing import FailingGame, plan_json
 
 
 @dataclass
@@ -155,13 +157,13 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
         why = disagreement(game.script, outcome)
         if why is None:
             return game.index, None
-        verdict = "fail"
+        verdict = Verdict.FAIL
     elif isinstance(outcome, Rejected):
-        verdict, why = "fail", f"play_game was refused: {outcome.code}: {outcome.message}"
+        verdict, why = Verdict.FAIL, f"play_game was refused: {outcome.code}: {outcome.message}"
     else:
-        verdict = "timeout" if isinstance(outcome, EngineTimeout) else "crash"
+        verdict = engine_trouble(outcome)["verdict"]
         why = f"{verdict}: {outcome.message}"
-    alive = verdict == "fail"
+    alive = verdict is Verdict.FAIL
     if alive:  # read the answers already asked for, so that the replay talks to an idle engine
         for later in waiting:
             result = _outcome(later.answer)
@@ -170,19 +172,19 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
     if not alive:
         engine.restart()
     found = lockstep(game.plan, game.index)
-    if found is None and verdict != "timeout":  # what play_game answered is not what the single requests answer
-        found = _batch_only(verdict, why, game)  # (a whole game slower than its deadline is no deviation)
-    if verdict != "fail":  # the requests sent after this game died with the engine: ask again
+    # what play_game answered is not what the single requests answer (a whole game slower than its deadline is
+    # no deviation)
+    if found is None and verdict is not Verdict.TIMEOUT:
+        found = _batch_only(verdict, why, game)
+    if verdict is not Verdict.FAIL:  # the requests sent after this game died with the engine: ask again
         for later in waiting:
             later.answer = _send(engine, later.script, later.plan)
     return game.index, found
 
 
-def _batch_only(verdict: str, why: str, game: _InFlight) -> Any:
-    from .games import FailingGame, _plan_json
-
+def _batch_only(verdict: Verdict, why: str, game: _InFlight) -> Any:
     steps = [{"kind": "deal", "factories": s} if isinstance(s, list) else {"kind": "move", "move": s}
              for s in game.script.steps]
     return FailingGame(f"{verdict} play_game", verdict, None,
                        f"play_game: {why}; the same game played step by step agrees with the reference",
-                       game.index, _plan_json(game.plan), steps)
+                       game.index, plan_json(game.plan), steps)

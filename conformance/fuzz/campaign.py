@@ -12,12 +12,16 @@ split, and a block is counted once however often it was started.
 from __future__ import annotations
 
 import json
+import os
+import socket
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 from ..engines.base import Capabilities, Engine, EngineError
+from ..engines.reference import ReferenceEngine
+from ..engines.subprocess import ProcessEngine
 from .games import FailingGame, Mix, judge_games, plan_for
 
 STATE_FORMAT = "azul-fuzz-state/1"
@@ -93,13 +97,9 @@ def engines_for(spec: CampaignSpec) -> tuple[Engine, Engine, Capabilities]:
     """This process's engine under test and reference, started once and kept for the next blocks."""
     key = (spec.engine, spec.timeout)
     if key not in _OPEN:
-        from ..engines.reference import ReferenceEngine
-
         if spec.engine is None:
             engine: Engine = ReferenceEngine(spec.seed)
         else:
-            from ..engines.subprocess import ProcessEngine
-
             try:
                 engine = ProcessEngine(spec.engine, timeout=spec.timeout)
             except EngineError as error:
@@ -128,9 +128,6 @@ def playable(spec: CampaignSpec, capabilities: Capabilities) -> Mix:
 def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None = None) -> Block:
     """Play games first .. first + count - 1 (stopping after the game in hand once the wall-clock
     `deadline`, a time.time() value, has passed); a crashed or hung engine is restarted and the block goes on."""
-    import os
-    import socket
-
     engine, reference, capabilities = engines_for(spec)
     mix = playable(spec, capabilities)
     block = Block(first, 0, worker=f"{socket.gethostname()}:{os.getpid()}")

@@ -11,12 +11,15 @@ million games showing the same bug make one deviation, not a million.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from ..engines.base import Capabilities, Engine, EngineTimeout
+from ..engines.base import Capabilities, Engine
 from ..properties.differential import Differential
 from ..properties.play import EngineGaveUp, GamePlan, PropertyFailure, Trace, walk
+from ..results import Verdict, engine_trouble
+from .batched import judge_batched
+from .failing import FailingGame, plan_json
 
 CHOICES = 400  # one number per decision; enough for the longest random game (later picks take the first option)
 
@@ -38,35 +41,6 @@ def plan_for(seed: int, index: int, mix: Mix) -> GamePlan:
                     tuple(rng.getrandbits(20) for _ in range(CHOICES)))
 
 
-@dataclass
-class FailingGame:
-    """A game in which the engine failed: its first difference from the reference (or its crash or timeout),
-    and how to find that game again."""
-
-    key: str  # what kind of difference: the same key twice is the same deviation
-    verdict: str  # fail, crash or timeout
-    rule: str | None
-    message: str
-    index: int  # the game's index in the campaign
-    plan: dict[str, Any]
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    expected: Any = None
-    actual: Any = None
-    stderr: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "FailingGame":
-        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
-
-    def game_plan(self) -> GamePlan:
-        plan = dict(self.plan)
-        plan["choices"] = tuple(plan.get("choices", ()))
-        return GamePlan(**plan)
-
-
 def judge_games(engine: Engine, reference: Engine, capabilities: Capabilities,
                 games: Iterable[tuple[int, GamePlan]], batched: bool = True,
                 overlap: bool = True) -> Iterator[tuple[int, FailingGame | None]]:
@@ -77,13 +51,11 @@ def judge_games(engine: Engine, reference: Engine, capabilities: Capabilities,
 
     def lockstep(plan: GamePlan, index: int) -> FailingGame | None:
         found = play_game(engine, reference, capabilities, plan, index)
-        if found is not None and found.verdict in ("crash", "timeout"):
+        if found is not None and found.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
             engine.restart()
         return found
 
     if batched and capabilities.play_game and capabilities.deal:
-        from .batched import judge_batched
-
         yield from judge_batched(engine, reference, games, lockstep, 2 if overlap else 1)
     else:
         for index, plan in games:
@@ -100,22 +72,16 @@ def play_game(engine: Engine, reference: Engine, capabilities: Capabilities, pla
         where = getattr(failure, "where", None) or ("legal-moves " + ("extra" if "listed but illegal"
                                                                         in failure.message else "missing"))
         key = f"fail {failure.rule or 'protocol'} {where}"
-        return FailingGame(key, "fail", failure.rule, failure.message, index, _plan_json(plan),
+        return FailingGame(key, Verdict.FAIL, failure.rule, failure.message, index, plan_json(plan),
                            failure.trace.steps if failure.trace else [], _small(failure.expected),
                            _small(failure.actual))
     except EngineGaveUp as gave_up:
         error = gave_up.error
-        verdict = "timeout" if isinstance(error, EngineTimeout) else "crash"
+        verdict = engine_trouble(error)["verdict"]
         command = (error.request or {}).get("cmd", "?") if isinstance(error.request, dict) else "?"
-        return FailingGame(f"{verdict} {command}", verdict, None, error.message, index, _plan_json(plan),
+        return FailingGame(f"{verdict} {command}", verdict, None, error.message, index, plan_json(plan),
                            gave_up.trace.steps, stderr=error.stderr[-2000:] if error.stderr else "")
     return None
-
-
-def _plan_json(plan: GamePlan) -> dict[str, Any]:
-    data = asdict(plan)
-    data["choices"] = list(plan.choices)
-    return data
 
 
 def _small(value: Any, limit: int = 4000) -> Any:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..engines.base import EngineError
+from ..harness.header import run_header
 from ..harness.reporters import Finished, Output, reporters
 from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
@@ -38,11 +40,9 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
 
 
 def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) -> str | None:
-    from ..engines.base import EngineError
-
     try:
         try:
-            engine_state = engine.state() if found.verdict == "fail" else None
+            engine_state = engine.state() if found.verdict is Verdict.FAIL else None
         except EngineError:
             engine_state = None
         return write_scenario(folder, case_id, found, reference, engine_state)
@@ -53,7 +53,7 @@ def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) 
 def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Findings, spec: CampaignSpec,
             path: str | None) -> CaseResult:
     count = findings.counts.get(found.key, 1)
-    return CaseResult(case_id, CaseKind.FUZZ, Verdict(found.verdict),
+    return CaseResult(case_id, CaseKind.FUZZ, found.verdict,
                       title=f"{found.key}: in {count} of {findings.games} games",
                       rules=[found.rule] if found.rule else [], rule=found.rule,
                       where=f"fuzz seed {spec.seed}, game {found.index}", message=found.message,
@@ -67,11 +67,8 @@ def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Find
 
 def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str, Any]:
     engine, _, _ = engines_for(spec)
-    info = engine.info
-    return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
-                       "capabilities": info.capabilities.to_json()},
-            "command": command, "seed": spec.seed, "examples": None, "timeout": spec.timeout, "only": [],
-            "cases": len(findings.deviations) or 1, "fuzz": {**spec.to_json(), "games": findings.games}}
+    return run_header(engine.info, command=command, seed=spec.seed, examples=None, timeout=spec.timeout, only=(),
+                      cases=len(findings.deviations) or 1, fuzz={**spec.to_json(), "games": findings.games})
 
 
 def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],

@@ -9,6 +9,7 @@ runs them again elsewhere and the campaign sees each block's result once.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import multiprocessing
 import time
 from typing import Any, Callable
 
@@ -26,8 +27,6 @@ class LocalExecutor:
         self.workers = workers
         self.pool = None
         if workers > 1:
-            import multiprocessing
-
             self.pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
     def submit_blocks(self, function: Callable, spec: CampaignSpec, blocks: list[tuple[int, int]],
@@ -65,13 +64,13 @@ class DaskExecutor:
 
     def __init__(self, scheduler: str | None = None, client: Any = None) -> None:
         try:
-            import distributed
+            import distributed  # deferred: Dask distributed is optional (azul-conformance[cluster])
         except ImportError:
             raise SystemExit("the cluster mode needs Dask distributed: pip install 'azul-conformance[cluster]'")
         self.distributed = distributed
         self.own = client is None
         self.client = client or distributed.Client(scheduler, timeout=30)
-        from .dask_worker import QuietWorker
+        from .dask_worker import QuietWorker  # deferred: imports distributed, which is optional
 
         self.client.register_plugin(QuietWorker())  # every worker, those that join later too
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..engines.base import Capabilities, Engine
 from ..properties.counterexample import write_counterexample
 from ..properties.play import GamePlan
+from ..results import Verdict
 from .games import FailingGame, play_game, trace_of
 
 
@@ -33,7 +34,7 @@ def shrink(engine: Engine, reference: Engine, capabilities: Capabilities, found:
             return False
         budget[0] -= 1
         again = play_game(engine, reference, capabilities, candidate, found.index)
-        if again is not None and again.verdict in ("crash", "timeout"):
+        if again is not None and again.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
             engine.restart()
         if again is None or again.key != found.key or len(again.steps) > len(best.steps):
             return False

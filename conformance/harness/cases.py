@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engines.base import Capabilities
 from ..results import CaseKind
+from ..scenario import load_scenarios
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,6 @@ def scenario_case(scenario) -> Case:
 
 def scenario_cases(paths: list[str] | None = None) -> Collected:
     """The corpus (or the files and folders named) as cases."""
-    from ..scenario import load_scenarios
-
     errors: list = []
     try:
         scenarios = load_scenarios(paths or None, errors)
@@ -66,6 +65,7 @@ def scenario_cases(paths: list[str] | None = None) -> Collected:
 
 
 def property_cases() -> list[Case]:
+    # deferred: the properties load hypothesis (0.3 s), which scenarios alone never need
     from ..properties.suite import PROPERTIES
 
     return [Case(p.id, CaseKind.PROPERTY, p.title, p.rules, f"property {p.id}", p.requires, p) for p in PROPERTIES]

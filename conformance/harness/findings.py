@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..results import CaseKind, CaseResult, Level, Verdict
-from ..spec_data import rule_key
+from ..spec_data import SpecError, load_spec, rule_key
 
 # Where a difference shows, in the order that picks a case's key (causes before their consequences).
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -44,8 +44,6 @@ STRICTNESS = {level: index for index, level in enumerate(Level)}
 
 @lru_cache(maxsize=1)
 def rule_levels() -> dict[str, str]:
-    from ..spec_data import SpecError, load_spec
-
     try:
         return {rule.id: rule.level for rule in load_spec().rules}
     except SpecError:
@@ -353,8 +351,6 @@ def rule_text(rule_id: str) -> str:
 
 @lru_cache(maxsize=1)
 def _rules() -> dict[str, Any]:
-    from ..spec_data import SpecError, load_spec
-
     try:
         return {rule.id: rule for rule in load_spec().rules}
     except SpecError:

@@ -34,7 +34,7 @@ from typing import Any, Callable
 from ..budget import run_budget_text
 from ..engines.base import EngineError, EngineInfo
 from ..results import CaseKind, CaseResult, Verdict
-from .cases import Case
+from .cases import Case, property_cases
 from .runner import Lane, RunOptions, _result
 
 GRACE = 2.0  # seconds beyond a budget (and the engine's --timeout) before a worker is ended
@@ -70,9 +70,6 @@ def _worker(conn, session, options: RunOptions, moves, others=()) -> None:
     """Open the engine, say which it is (or why it cannot start), then run each case received: a scenario's
     Case, or a property's id (its checks are code, found here by id). `others`: the main process's ends of the
     pipes, inherited by a fork, closed so that the worker sees the main process go."""
-    from .cases import property_cases
-    from .session import open_engine
-
     for other in others:
         other.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
@@ -80,7 +77,7 @@ def _worker(conn, session, options: RunOptions, moves, others=()) -> None:
     engine = None
     try:
         try:
-            engine = open_engine(session)
+            engine = session.open_engine()
         except EngineError as error:
             conn.send(("dead", error.message, error.stderr))
             return

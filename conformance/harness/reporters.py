@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable
 
 from ..results import CaseResult, tally
+from ..scenario.corpus import known_rules
 from .findings import scores
 from .outputs import Finished, Output, Reporter
 from .report import FORMAT, lead_line, write_atomically, write_junit, write_markdown
@@ -82,8 +83,6 @@ class MarkdownReporter(_FileAtEnd):
     name = "report.md"
 
     def finish(self, run: Finished) -> None:
-        from ..scenario.corpus import known_rules
-
         # with no spec at hand, the matrix lists the rules the cases name
         header = {**run.header, "interrupted": True} if run.interrupted else run.header
         write_markdown(self.output.folder / self.name, header, list(run.results), sorted(known_rules() or {}),

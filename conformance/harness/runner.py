@@ -17,6 +17,7 @@ from typing import Callable
 from ..budget import Count, Metered, OutOfTime, case_budget_text, run_budget_text
 from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
+from ..scenario import run_scenario
 from .cases import Case
 from .findings import judge
 
@@ -124,9 +125,8 @@ def _judged(case: Case, result: CaseResult) -> CaseResult:
 
 def _run(engine: Engine, case: Case, capabilities: Capabilities, options: RunOptions) -> CaseResult:
     if case.kind is CaseKind.SCENARIO:
-        from ..scenario import run_scenario
-
         return run_scenario(engine, case.payload, capabilities)
+    # deferred: the properties load hypothesis (0.3 s), which scenarios alone never need
     from ..properties.suite import run_property
 
     return run_property(engine, case.payload, capabilities, options.examples, options.seed,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,10 +22,11 @@ from rich.markup import escape
 from ..budget import Tally
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
-from ..mutants import published
 from ..results import CaseKind, CaseResult
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import Deviation, deviations, failing
+from .header import run_header
+from .parallel import Workers
 from .progress import RunProgress
 from .report import compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
@@ -56,10 +58,13 @@ class Session:
     # Diagnosis (conformance/diagnosis, given by the CLI: the harness knows no misreading): called with the
     # results and the cases by id once every case is judged; returns (deviations, results, what it did).
     diagnoser: Callable[[list[CaseResult], dict[str, Case]], Diagnosed] | None = None
+    # the suite's published catch power, for the report's header: the CLI passes it (mutants/published.py's
+    # mutation_score), since the harness knows nothing of the mutants
+    mutation_score: dict | None = None
 
-
-def open_engine(session: Session) -> Engine:
-    return opening.open_engine(session.engine_command, timeout=session.timeout, seed=session.seed)
+    def open_engine(self) -> Engine:
+        """This run's engine (in a worker process, each worker's own)."""
+        return opening.open_engine(self.engine_command, timeout=self.timeout, seed=self.seed)
 
 
 def collect(session: Session, properties: list[Case] | None = None) -> Collected:
@@ -77,15 +82,12 @@ def selected_properties(session: Session) -> list[Case]:
 
 
 def header(session: Session, info: EngineInfo, cases: tuple[Case, ...]) -> dict:
-    run = {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
-                      "capabilities": info.capabilities.to_json()},
-           "command": session.engine_command or "(in-process reference engine)", "seed": session.seed,
-           "examples": session.examples, "timeout": session.timeout, "only": list(session.only),
-           "cases": len(cases), **published.header_fields(session.scenario_paths)}
-    for name in ("case_timeout", "budget"):  # only when set: a run without budgets reads as before
-        if getattr(session, name) is not None:
-            run[name] = getattr(session, name)
-    return run
+    # only when set: a run without budgets (or without a published score) reads as before
+    more = {name: getattr(session, name) for name in ("mutation_score", "case_timeout", "budget")
+            if getattr(session, name) is not None}
+    return run_header(info, command=session.engine_command or "(in-process reference engine)", seed=session.seed,
+                      examples=session.examples, timeout=session.timeout, only=session.only, cases=len(cases),
+                      scenario_paths=session.scenario_paths, **more)
 
 
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
@@ -110,20 +112,16 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         if session.jobs > 1 and properties:
             # worker processes, each with its own engine (parallel.py), none in this process: they start on the
             # properties while this process loads the scenarios
-            from .parallel import Workers
-
             workers = Workers(session, options, min(session.jobs, len(properties) + 1))
             workers.add(properties)
         collected = collect(session, properties)
         if workers is None and session.jobs > 1 and len(collected.cases) > 1:
-            from .parallel import Workers
-
             workers = Workers(session, options, min(session.jobs, len(collected.cases)))
         if workers is not None:
             workers.add([case for case in collected.cases if case.kind is not CaseKind.PROPERTY])
             info = workers.engine_info()
         else:
-            engine = open_engine(session)
+            engine = session.open_engine()
             info = engine.info
     except EngineError as error:
         if workers is not None:
@@ -254,7 +252,5 @@ def _write_unstarted(session: Session, error: EngineError) -> None:
 
 
 def _temp_counterexamples() -> str:
-    import tempfile
-
     # made only when a counterexample is written
     return str(Path(tempfile.gettempdir()) / "azul-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from azul_reference.board import ALL_COLOURS, EMPTY
 from azul_reference.errors import IllegalDeal, IllegalMove
 from azul_reference.game import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, OFFER, OVER, TILING
-from azul_reference.moves import CENTRE, FLOOR, TAKES
+from azul_reference.moves import CENTRE, FLOOR, TAKES, Take, parse_move
 from azul_reference.tiles import FLOOR_PENALTIES, MARKER, TILES_PER_FACTORY, WALL_SIZE, wall_column
 
 Patch = tuple[str, Callable[[Any], Any]]
@@ -343,8 +343,6 @@ def _refuse_unlisted(rule: str, noun: str = "takes", phase: str | None = OFFER):
 
 def _phase_unchecked(original):
     def play(game, move):
-        from azul_reference.moves import Take, parse_move
-
         move = parse_move(move) if isinstance(move, str) else move
         if isinstance(move, Take) and game.phase in (DEAL, OVER):  # no phase check: an empty table refuses it
             return game._take(move)

@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..harness.runner import RunOptions, run_case
+from ..harness.session import Session, collect
+from ..results import CaseKind, Verdict
 from .catalogue import ALTERNATIVES, MUTANTS, Mutant
+from .patching import MutantEngine
 
 EVERY = MUTANTS + ALTERNATIVES
 
@@ -48,11 +52,6 @@ def killed_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None, differs: boo
     """For each mutant, the scenarios of its rule that tell it from the rule (run in this process): those that
     fail it, or (with `differs`) judge it `differs`: an implementation-defined scenario meeting another choice,
     which tells the readings apart but kills nothing."""
-    from ..harness.runner import RunOptions, run_case
-    from ..harness.session import Session, collect
-    from ..results import CaseKind
-    from .patching import MutantEngine
-
     if cases is None:
         cases = collect(Session(properties=False)).cases
     scenarios = [case for case in cases if case.kind is CaseKind.SCENARIO]
@@ -67,16 +66,11 @@ def killed_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None, differs: boo
 
 
 def _tells(verdict, differs: bool = True) -> bool:
-    from ..results import Verdict
-
     return verdict.bad or (differs and verdict is Verdict.DIFFERS)
 
 
 def blind_scenarios(mutants: Iterable[Mutant] = EVERY, cases=None) -> list[Finding]:
     """The scenarios that no mutant of their rules fails, in corpus order."""
-    from ..harness.session import Session, collect
-    from ..results import CaseKind
-
     mutants = list(mutants)
     if cases is None:
         cases = collect(Session(properties=False)).cases

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import azul_reference as ref
-
+from ..scenario import load_scenarios
 from .catalogue import Mutant
 from .patching import applied
 
@@ -110,8 +110,6 @@ def _no_centre_take() -> dict:
 def _scenario(scenario_id: str):
     """The given position of a scenario of the corpus (for a reading that only a crafted position shows)."""
     def position() -> dict:
-        from ..scenario import load_scenarios
-
         return next(s for s in load_scenarios(None) if s.id == scenario_id).given.state
     return position
 

@@ -3,50 +3,30 @@
 `measure()` runs every mutant of the catalogue against every scenario of the corpus and against the targeted
 properties of its rule (in this process: a fraction of a second a mutant and scenario set), and `write()` keeps
 the outcome in results.json beside this module, with the suite version it was measured on. The docs page
-"Catch power" and the header of every conformance report read it from there (`load`, `header_fields`);
+"Catch power" and the header of every `azul conform` report read it from there (`load`, `mutation_score`);
 tests/test_mutants.py checks that it names the catalogue's mutants and that every case it lists still kills
 its mutant. Regenerate it with `azul mutants --results` after changing the mutants or the scenarios.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable
 
+from ..harness.header import suite_version
+from ..harness.runner import RunOptions, run_case
+from ..harness.session import Session, collect
+from ..results import CaseKind
 from .catalogue import MUTANTS, Mutant
+from .patching import MutantEngine
 
 RESULTS = Path(__file__).with_name("results.json")
 FORMAT = "azul-mutation/1"
 
 
-def suite_version(scenario_paths: Iterable[str | Path] | None = None) -> str:
-    """The package version and a fingerprint of the suite: the bytes of its scenario files (the bundled corpus
-    unless others are named) and its properties' ids, e.g. `0.1.0+3f2a9c01`. Two runs with the same suite
-    version ran the same cases; a report says which suite judged the engine."""
-    from ..properties.suite import PROPERTIES
-    from ..scenario import scenario_files
-
-    try:
-        version = metadata.version("azul-conformance")
-    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-        version = "0+unknown"
-    digest = hashlib.sha256()
-    for path in scenario_files(list(scenario_paths) if scenario_paths else None):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    digest.update(" ".join(p.id for p in PROPERTIES).encode())
-    return f"{version}+{digest.hexdigest()[:8]}"
-
-
 def measure(mutants: Iterable[Mutant] = MUTANTS, examples: int = 50, seed: int = 0) -> dict[str, Any]:
     """Every mutant against every scenario and against the targeted properties of its rule."""
-    from ..harness.runner import RunOptions, run_case
-    from ..harness.session import Session, collect
-    from ..results import CaseKind
-    from .patching import MutantEngine
-
     cases = collect(Session(examples=examples, seed=seed)).cases
     scenarios = [c for c in cases if c.kind is CaseKind.SCENARIO]
     targeted = [c for c in cases if c.kind is CaseKind.PROPERTY and c.id.startswith("targeted-")]
@@ -85,13 +65,13 @@ def score_text(results: dict[str, Any] | None) -> str:
             f"mutants killed)")
 
 
-def header_fields(scenario_paths: Iterable[str | Path] | None = None) -> dict[str, Any]:
-    """What a conformance report's header says about the suite: its version and its published catch power
-    (measured on the bundled suite: left out for a run on other scenario files)."""
+def mutation_score(scenario_paths: Iterable[str | Path] | None = None) -> dict[str, Any] | None:
+    """What a conformance report's header says of the suite's published catch power, which `azul conform`
+    passes to the run (Session.mutation_score); None for a run on other scenario files than the bundled suite
+    it was measured on, or when none was measured."""
     results = None if scenario_paths else load()
-    fields: dict[str, Any] = {"suite_version": suite_version(scenario_paths)}
-    if results:
-        fields["mutation_score"] = {"killed": results["killed"], "total": results["total"],
-                                    "score": round(results["killed"] / results["total"], 4) if results["total"]
-                                    else None, "measured_on": results["suite_version"]}
-    return fields
+    if not results:
+        return None
+    return {"killed": results["killed"], "total": results["total"],
+            "score": round(results["killed"] / results["total"], 4) if results["total"] else None,
+            "measured_on": results["suite_version"]}

@@ -8,14 +8,16 @@ hanging engine would be noticed.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import time
 from dataclasses import dataclass
-from multiprocessing.connection import wait
 from typing import Callable, Iterable
 
+from ..harness.runner import RunOptions, run_case
+from ..harness.session import Session, collect
+from ..processes import Ended, each_in_a_process
+from ..results import CaseKind
 from .catalogue import Mutant
+from .patching import MutantEngine
 
 
 @dataclass(frozen=True)
@@ -30,9 +32,6 @@ class Outcome:
 
 def suite_cases(mutant: Mutant, examples: int, seed: int):
     """The default suite (scenarios, then properties), the scenarios of the mutant's rule first."""
-    from ..harness.session import Session, collect
-    from ..results import CaseKind
-
     cases = collect(Session(examples=examples, seed=seed)).cases
     first = [c for c in cases if c.kind is CaseKind.SCENARIO and mutant.rule in c.rules]
     return first + [c for c in cases if c not in first]
@@ -41,9 +40,6 @@ def suite_cases(mutant: Mutant, examples: int, seed: int):
 def run_mutant(mutant: Mutant, examples: int = 50, seed: int = 0, every_case: bool = False,
                cases=None) -> Outcome:
     """Run the suite (or the `cases` given) against one mutant, in this process."""
-    from ..harness.runner import RunOptions, run_case
-    from .patching import MutantEngine
-
     started = time.perf_counter()
     cases = suite_cases(mutant, examples, seed) if cases is None else cases
     engine = MutantEngine(mutant, seed)
@@ -59,53 +55,32 @@ def run_mutant(mutant: Mutant, examples: int = 50, seed: int = 0, every_case: bo
     return Outcome(mutant, bool(killers), tuple(killers), ran, round(time.perf_counter() - started, 2))
 
 
-def _worker(connection, mutant: Mutant, examples: int, seed: int, every_case: bool) -> None:
-    outcome = run_mutant(mutant, examples, seed, every_case)
-    connection.send((outcome.killed, outcome.killers, outcome.cases, outcome.seconds))
-    connection.close()
-
-
 def run_mutants(mutants: Iterable[Mutant], jobs: int = 0, examples: int = 50, seed: int = 0,
                 every_case: bool = False, limit: float = 300.0,
                 on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Every mutant in its own process, `jobs` at a time (0: one per core); outcomes in catalogue order."""
-    context = multiprocessing.get_context("fork")
+    """Every mutant in its own process (processes.py), `jobs` at a time (0: one per core); outcomes in
+    catalogue order."""
     waiting = list(mutants)
     order = {mutant.id: index for index, mutant in enumerate(waiting)}
-    jobs = jobs or os.cpu_count() or 1
-    running: dict = {}  # connection -> (process, mutant, started)
     outcomes: list[Outcome] = []
 
-    def finish(outcome: Outcome) -> None:
+    def work(mutant: Mutant) -> tuple:
+        outcome = run_mutant(mutant, examples, seed, every_case)
+        return outcome.killed, outcome.killers, outcome.cases, outcome.seconds
+
+    def answered(mutant: Mutant, answer) -> None:
+        if isinstance(answer, Ended):
+            why = (f"still running after {limit:g} s: stopped" if answer.overran
+                   else f"the worker died (exit code {answer.exit_code})")
+            outcome = Outcome(mutant, True, (), 0, answer.seconds, why)
+        else:
+            killed, killers, cases, seconds = answer
+            outcome = Outcome(mutant, killed, tuple(killers), cases, seconds)
         outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)
 
-    while waiting or running:
-        while waiting and len(running) < jobs:
-            mutant = waiting.pop(0)
-            receiver, sender = context.Pipe(duplex=False)
-            process = context.Process(target=_worker, args=(sender, mutant, examples, seed, every_case), daemon=True)
-            process.start()
-            sender.close()
-            running[receiver] = (process, mutant, time.perf_counter())
-        now = time.perf_counter()
-        deadline = min(started + limit for _, _, started in running.values())
-        for receiver in wait(list(running), timeout=max(0.0, deadline - now)):
-            process, mutant, started = running.pop(receiver)
-            try:
-                killed, killers, cases, seconds = receiver.recv()
-                finish(Outcome(mutant, killed, tuple(killers), cases, seconds))
-            except EOFError:
-                finish(Outcome(mutant, True, (), 0, round(time.perf_counter() - started, 2),
-                               f"the worker died (exit code {process.join(5) or process.exitcode})"))
-            process.join(5)
-        for receiver, (process, mutant, started) in list(running.items()):
-            if time.perf_counter() - started > limit:
-                process.kill()
-                process.join(5)
-                del running[receiver]
-                finish(Outcome(mutant, True, (), 0, round(limit, 2), f"still running after {limit:g} s: stopped"))
+    each_in_a_process(waiting, work, answered, jobs, limit)
     return sorted(outcomes, key=lambda outcome: order[outcome.mutant.id])
 
 

@@ -19,6 +19,7 @@ from ..engines.base import Engine, Rejected
 from ..notation import FLOOR_SPACES
 from .canonical import CanonicalState, state_diff
 from .checks import UNDRAWABLE
+from .declared import difference_rules
 from .play import GamePlan, PropertyFailure, Watcher
 
 FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
@@ -190,26 +191,10 @@ def _rule(context: str, path: str, before: CanonicalState) -> str | None:
     """The rule a difference at `path` after a step in `context` breaks (None: not this property's business)."""
     parts = path.strip("/").split("/")
     top, leaf = parts[0], parts[-1]
-    table = _RULES[context]
+    table = difference_rules()[context]  # spec/differences.yaml
     if top == "boards":
         return table.get(f"boards.{leaf}")
     if context == "take" and top == "centre" and before["phase"] == "offer":
         return table.get("centre")
     return table.get(top)
 
-
-_RULES = {
-    "take": {"factories": "OFFER-2", "centre": "OFFER-3", "boards.lines": "OFFER-7", "boards.floor": "OFFER-10",
-             "lid": "FLOOR-2", "marker": "OFFER-5", "turn": "OFFER-1", "phase": "OFFER-14",
-             "boards.score": "SCORE-3", "bag": "DEAL-4", "round": "OFFER-14", "start_player": "OFFER-1"},
-    "round": {"boards.wall": "TILING-1", "boards.lines": "TILING-2", "boards.score": "SCORE-2",
-              "boards.floor": "FLOOR-6", "lid": "DEAL-4", "bag": "DEAL-4", "marker": "ROUND-2",
-              "start_player": "ROUND-2", "turn": "ROUND-2", "phase": "ROUND-1", "round": "ROUND-1",
-              "winners": "END-1", "factories": "ROUND-1", "centre": "ROUND-1"},
-    "tiling": {"boards.wall": "GREY-1", "boards.lines": "GREY-3", "boards.score": "SCORE-2",
-               "boards.floor": "GREY-3", "lid": "GREY-3", "turn": "GREY-5", "phase": "GREY-5"},
-    "end": {"winners": "END-5", "boards.score": "END-2", "phase": "END-1", "boards.wall": "TILING-1",
-            "boards.lines": "TILING-2", "boards.floor": "FLOOR-6", "lid": "DEAL-4", "round": "END-1"},
-    "deal": {"factories": "DEAL-1", "bag": "DEAL-1", "lid": "DEAL-2", "turn": "OFFER-1", "phase": "DEAL-1",
-             "marker": "OFFER-1", "start_player": "OFFER-1", "round": "DEAL-1"},
-}

@@ -19,6 +19,7 @@ from typing import Callable
 from hypothesis import strategies as st
 
 from ..engines.base import Capabilities, Engine
+from ..engines.reference import ReferenceEngine
 from ..notation import PLAYER_COUNTS, VARIANTS
 from .canonical import CanonicalState, draw_deal
 from .play import GamePlan
@@ -77,8 +78,6 @@ def positions(capabilities: Capabilities | None = None, engine: Callable[[], Eng
 def _position(plan: GamePlan, steps: int, make: Callable[[], Engine] | None,
               phase: str | None) -> CanonicalState | None:
     if make is None:
-        from ..engines.reference import ReferenceEngine
-
         make = ReferenceEngine
     engine = make()
     rng = random.Random(plan.deal_seed)

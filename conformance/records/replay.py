@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engines.base import Engine, EngineError, Rejected
-from .claims import claim_mismatch
+from ..engines.reference import ReferenceEngine
 from ..located import Span
+from .claims import claim_mismatch
 from .errors import ReplayError
 from .explain import Disagreement, explain_claim, explain_game_over, explain_refusal
-from .model import DECLARATIONS, Claim, Deal, Note, Ply, Record, Round
+from .model import Claim, DECLARATIONS, Deal, Note, Ply, Record, Round
 
 __all__ = ["Step", "ReplayResult", "replay"]
 
@@ -180,8 +181,6 @@ def replay(record: Record, engine: Engine | None = None, *, text: str = "",
     every Step as it happens (the CLI draws the table from it).
     """
     if engine is None:
-        from ..engines.reference import ReferenceEngine
-
         engine = ReferenceEngine()
     replayer = _Replayer(record, engine, text, on_step)
     try:

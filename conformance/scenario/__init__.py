@@ -8,10 +8,12 @@ Public API:
     export_scenarios(scenarios) -> dict                             (plain JSON, azul-scenarios/1)
 """
 
+from ..scenario_rules import corpus_root, scenario_files
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
+from .export import export_scenarios
 from .formatter import format_board, format_position
 from .language import parse_expect, parse_position, parse_steps
-from .loader import corpus_root, load_scenarios, load_text, scenario_files
+from .loader import load_scenarios, load_text
 from .model import Assertion, Check, Checkpoint, Given, NewGame, Rejection, Scenario, Step
 from .runner import run_scenario
 
@@ -21,9 +23,3 @@ __all__ = [
     "format_board", "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position",
     "parse_steps", "run_scenario", "scenario_files",
 ]
-
-
-def export_scenarios(scenarios):  # imported lazily: the export needs the JSON Schema only when used
-    from .export import export_scenarios as export
-
-    return export(scenarios)

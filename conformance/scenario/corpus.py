@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engines.base import Rejected
+from ..engines.reference import ReferenceEngine
+from ..scenario_rules import named_rules
 from ..spec_check import find_rulebooks
 from ..spec_check.citations import citation_problem
 from ..spec_check.ids import unknown_scenario_rules
@@ -46,7 +49,7 @@ def check_corpus(paths=None, coverage: bool = True, legality: bool = True) -> Co
     report.problems += [str(error) for error in errors]
     _ids(report)
     _expectations(report)
-    _rules(report, coverage and not errors)
+    _rules(report, paths, coverage and not errors)
     _sources(report)
     if legality:
         _legal_positions(report)
@@ -68,12 +71,13 @@ def _expectations(report: CorpusReport) -> None:
             report.problems.append(f"{scenario.where}: {scenario.id} judges nothing: add `expect` or a refused step")
 
 
-def _rules(report: CorpusReport, coverage: bool) -> None:
+def _rules(report: CorpusReport, paths, coverage: bool) -> None:
     rules = known_rules()
     if rules is None:
         report.notes.append("rule IDs not checked: no rule catalogue found (spec/rules/*.yaml)")
         return
-    report.problems += [str(problem) for problem in unknown_scenario_rules(report.scenarios, rules)]
+    unread: list = []  # the files the loader refused, already reported
+    report.problems += [str(problem) for problem in unknown_scenario_rules(named_rules(paths, unread), rules)]
     if not coverage:
         return
     covered = {rule for scenario in report.scenarios for rule in scenario.rules}
@@ -102,12 +106,6 @@ def _sources(report: CorpusReport) -> None:
 
 
 def _legal_positions(report: CorpusReport) -> None:
-    try:
-        from ..engines.base import Rejected
-        from ..engines.reference import ReferenceEngine
-    except ImportError as error:
-        report.notes.append(f"positions not checked: the reference engine is unavailable ({error})")
-        return
     engine = ReferenceEngine(seed=0)
     for scenario in report.scenarios:
         if scenario.given.state is None:

@@ -4,15 +4,12 @@ the corpus without the scenario language. Validated by spec/schema/scenario-expo
 
 from __future__ import annotations
 
-import json
-from importlib import metadata, resources
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-from referencing import Registry, Resource
-
-from .loader import corpus_root
+from ..scenario_rules import corpus_root
+from ..schemas import validator
 from .model import Scenario
 
 FORMAT = "azul-scenarios/1"
@@ -74,11 +71,5 @@ def export_scenarios(scenarios: list[Scenario]) -> dict[str, Any]:
 
 def export_problems(document: dict[str, Any]) -> list[str]:
     """Every way the document falls short of the export schema (empty when valid)."""
-    folder = resources.files("azul_spec").joinpath("schema")
-    schemas = {name: json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-               for name in ("scenario-export.schema.json", "state.schema.json")}
-    registry = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values())
-    validator = jsonschema.Draft202012Validator(schemas["scenario-export.schema.json"], registry=registry)
     return [f"{'/'.join(map(str, error.absolute_path)) or '(document)'}: {error.message}"
-            for error in validator.iter_errors(document)]
+            for error in validator("scenario-export.schema.json").iter_errors(document)]

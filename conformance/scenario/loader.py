@@ -6,47 +6,18 @@ with an Origin that maps every error to the file's own line and column, and sche
 
 from __future__ import annotations
 
-import functools
-import json
-import os
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
 import jsonschema
 import yaml
 
-from .. import readers
 from ..located import Span, decode_utf8, yaml_failure
+from .. import readers, schemas
+from ..scenario_rules import display_name, scenario_files
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
 from .model import Checkpoint, Scenario
-
-
-def corpus_root() -> Path:
-    """The bundled corpus (conformance/scenarios), in the source tree or in an installed wheel."""
-    return Path(str(resources.files("azul_conformance").joinpath("scenarios")))
-
-
-@functools.lru_cache(maxsize=None)
-def schema(name: str = "scenario.schema.json") -> dict[str, Any]:
-    return json.loads(resources.files("azul_spec").joinpath(f"schema/{name}").read_text(encoding="utf-8"))
-
-
-def scenario_files(paths: Iterable[str | Path] | None = None) -> list[Path]:
-    """The YAML files named, folders expanded (sorted); the bundled corpus when none is named."""
-    files: list[Path] = []
-    for path in map(Path, paths or [corpus_root()]):
-        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
-    return files
-
-
-def display_name(path: Path) -> str:
-    """A path as reports show it: relative to the working folder when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
 
 
 def load_scenarios(paths: Iterable[str | Path] | None = None,
@@ -103,7 +74,7 @@ def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
 
 
 def _validate(data: Any, node: yaml.Node, text: str, file: str) -> None:
-    validator = jsonschema.Draft202012Validator(schema())
+    validator = schemas.validator("scenario.schema.json")
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is None:
         return

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from ..engines.base import Capabilities, Engine, Rejected
+from ..engines.reference import ReferenceEngine
 from ..results import CaseKind, CaseResult, Verdict
 from . import checks as judge
 from .model import Assertion, Rejection, Scenario, Step
@@ -212,7 +213,6 @@ def _rules_of_extra_moves(state: dict[str, Any], extra: list[str]) -> list[str]:
     OFFER-9). Nothing when the position cannot be loaded or the reference accepts the moves."""
     if not extra:
         return []
-    from ..engines.reference import ReferenceEngine
 
     reference, rules = ReferenceEngine(), set()
     try:
@@ -251,6 +251,7 @@ def _count(failed: list[dict[str, Any]]) -> int:
 def _impossible(state: dict[str, Any], failed: list[dict[str, Any]], report: list[str]) -> None:
     """A reply no game can reach (an offer with nothing to take, 99 tiles) is a finding of its own, put first:
     the failing assertions may only be its consequences."""
+    # deferred: the properties load hypothesis (0.3 s), which scenarios alone never need
     from ..properties.invariants import state_problems
 
     try:

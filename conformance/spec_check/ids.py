@@ -7,6 +7,7 @@ from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from .. import spec_data as sd
+from ..scenario_rules import NamedRules, named_rules
 from ..spec_data import SpecError
 from .loading import Loaded, problem
 
@@ -35,26 +36,23 @@ def check_chapters(spec: Loaded) -> Iterator[SpecError]:
 
 
 def check_scenario_ids(spec: Loaded, scenarios_root: Path) -> Iterator[SpecError]:
-    """Every rule a scenario names exists. A file the scenario loader refuses is reported as it says."""
-    from ..scenario.loader import load_scenarios  # the scenario language is needed only here
-
+    """Every rule a scenario names exists. A file that is not UTF-8 YAML is reported as such."""
     errors: list = []
-    yield from unknown_scenario_rules(load_scenarios([scenarios_root], errors), spec.known_ids)
+    yield from unknown_scenario_rules(named_rules([scenarios_root], errors), spec.known_ids)
     yield from errors
 
 
-def unknown_scenario_rules(scenarios: Iterable, known_ids: Collection[str]) -> Iterator[SpecError]:
+def unknown_scenario_rules(scenarios: Iterable[NamedRules], known_ids: Collection[str]) -> Iterator[SpecError]:
     """The rule IDs that scenarios name, in their `rules` or in a refused step, and the spec does not define
     (also `azul scenarios check`'s check)."""
     for scenario in scenarios:
         for rule_id in scenario.rules:
             if rule_id not in known_ids:
                 yield problem(scenario.file, scenario.line, f"{scenario.id}: unknown rule ID {rule_id!r} in its rules")
-        for step in scenario.steps:
-            rule_id = step.reject.rule if step.reject else None
-            if rule_id and rule_id not in known_ids:
-                file, _, line = step.where.rpartition(":")
-                yield problem(file, int(line), f"{scenario.id}: unknown rule ID {rule_id!r} in step {step.text!r}")
+        for step in scenario.in_steps:
+            if step.rule not in known_ids:
+                yield problem(step.file, step.line,
+                              f"{scenario.id}: unknown rule ID {step.rule!r} in step {step.text!r}")
 
 
 def check_engine_ids(spec: Loaded, reference_root: Path) -> Iterator[SpecError]:

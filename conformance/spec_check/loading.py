@@ -6,7 +6,6 @@ is sound; the rule IDs it defines stay known, so that one broken chapter does no
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -14,10 +13,10 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
 
-from .. import spec_data as sd
 from ..located import Span
+from ..schemas import validator
+from .. import spec_data as sd
 from ..spec_data import SpecError
 
 SCHEMA_FILES = {"rules": "rules.schema.json", "clauses": "clauses.schema.json",
@@ -105,10 +104,8 @@ def load(root: Path, rulebooks: Path | None) -> tuple[Loaded, list[SpecError]]:
 
 
 def _validators(schema_root: Path) -> dict[str, Draft202012Validator]:
-    schemas = {kind: json.loads((schema_root / name).read_text(encoding="utf-8"))
-               for kind, name in {**SCHEMA_FILES, "versions": VERSIONS_SCHEMA}.items()}
-    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
-    return {kind: Draft202012Validator(schema, registry=registry) for kind, schema in schemas.items()}
+    return {kind: validator(name, folder=schema_root)
+            for kind, name in {**SCHEMA_FILES, "versions": VERSIONS_SCHEMA}.items()}
 
 
 def _load_document(loaded: Loaded, path: Path, validator: Draft202012Validator,

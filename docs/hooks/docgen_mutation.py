@@ -102,4 +102,48 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
     for mutant in ALTERNATIVES:
         out.append(f"| `{mutant.id}` | {rule_link(spec, mutant.rule, '')} | {cell(mutant.description)} |")
     out.append("")
-    return "\n".join(out + generated_section(generated, problems))
+    return "\n".join(out + diagnosis_section(generated.parent / "diagnosis", problems)
+                     + generated_section(generated, problems))
+
+
+def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
+    """How well the same catalogue names what is wrong: benchmarks/eval_diagnosis.py (every misreading served
+    as an engine and diagnosed, sampled pairs) and benchmarks/eval_causes.py (the published engines' reports
+    against their hand-made causes), as they wrote docs/reports/diagnosis/*.json."""
+    out = ["## Diagnosis: the catalogue names what is wrong", "",
+           "The same misreadings diagnose an engine's failures: `azul conform` runs each failing case again on the "
+           "reference with each misreading applied and names the deviations by those that reproduce what the "
+           "engine did. How well that works is measured here.", ""]
+    try:
+        selftest = json.loads((folder / "self-test.json").read_text(encoding="utf-8"))
+        singles, pairs = selftest["singles"], selftest["pairs"]
+        out += [f"- **Each misreading as an engine** (served over protocol v1 by `azul serve --misreading`, judged "
+                f"by the default suite with {selftest['examples']} games a property): {singles['named']} of "
+                f"{singles['total']} diagnosed as themselves (or listed as indistinguishable: "
+                f"{singles['named'] / max(singles['total'], 1):.1%}), {singles['alone']} with nothing else named "
+                "beside them.",
+                f"- **Two misreadings of different rules at once** (a seeded sample, seed {pairs['seed']}): both "
+                f"named in {pairs['both_named']} of {pairs['total']} "
+                f"({pairs['both_named'] / max(pairs['total'], 1):.1%}).",
+                f"- **Speed**: {selftest['seconds_per_100_cases']} s to diagnose 100 failing cases on one core, "
+                "in-process.", ""]
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError) as error:
+        problems.append(f"{folder / 'self-test.json'}: no diagnosis self-test ({error}); run "
+                        "benchmarks/eval_diagnosis.py --json docs/reports/diagnosis/self-test.json")
+    try:
+        rows = json.loads((folder / "causes.json").read_text(encoding="utf-8"))
+        out += ["Against the causes of the published engines' failures, worked out by hand from their code "
+                "(`docs/reports/<engine>/causes.yaml`): of the cases the diagnosis gives a misreading, the share "
+                "that get the right one (precision), and of the cases whose cause is a catalogued misreading, the "
+                "share that are given it (recall).", "",
+                "| engine | precision | recall | misreading causes named | engine faults not misnamed |",
+                "| --- | ---: | ---: | ---: | ---: |"]
+        for row in rows:
+            out.append(f"| {cell(row['engine'])} | {row['precision']:.0%} ({row['right']}/{row['named']}) | "
+                       f"{row['recall']:.0%} ({row['found']}/{row['due']}) | {row['causes_found']} of "
+                       f"{row['causes']} | {row['faults_right']} of {row['faults']} |")
+        out.append("")
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        problems.append(f"{folder / 'causes.json'}: no diagnosis scores ({error}); run "
+                        "benchmarks/eval_causes.py --json docs/reports/diagnosis/causes.json")
+    return out

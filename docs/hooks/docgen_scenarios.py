@@ -14,6 +14,7 @@ from pathlib import Path
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.render_svg import render_state
 from azul_conformance.scenario import Scenario, load_scenarios, run_scenario
+from azul_conformance.scenario_rules import named_rules
 from azul_conformance.spec_check.ids import unknown_scenario_rules
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link, rules_by_id
@@ -58,7 +59,8 @@ def load_gallery(spec: Spec, root: Path) -> Gallery:
     gallery.problems += [str(error) for error in errors]
     known = rules_by_id(spec)
     if known:  # the spec checker's own check (and `azul scenarios check`'s)
-        gallery.problems += [str(problem) for problem in unknown_scenario_rules(gallery.scenarios, known)]
+        named = named_rules([root], []) if root.is_dir() else []  # unreadable files: reported above
+        gallery.problems += [str(problem) for problem in unknown_scenario_rules(named, known)]
     return gallery
 
 

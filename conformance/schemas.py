@@ -1,0 +1,59 @@
+"""The JSON Schemas of spec/schema/ (package azul_spec), read in one place: each as data, and as a validator
+that resolves the `$ref`s between them (the state schema inside the protocol's and the export's).
+
+`folder` names another schema folder (the spec checker checks a copy of the spec against that copy's own
+schemas), read afresh each time since its files may change; the bundled one is read once.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+
+def _folder(folder: str | Path | None) -> Any:
+    return Path(folder) if folder is not None else resources.files("azul_spec").joinpath("schema")
+
+
+def schema(name: str, folder: str | Path | None = None) -> dict[str, Any]:
+    """One schema (`state.schema.json`...) as data."""
+    return _bundled(name) if folder is None else _read(name, folder)
+
+
+@lru_cache(maxsize=None)
+def _bundled(name: str) -> dict[str, Any]:
+    return _read(name, None)
+
+
+def _read(name: str, folder: str | Path | None) -> dict[str, Any]:
+    return json.loads(_folder(folder).joinpath(name).read_text(encoding="utf-8"))
+
+
+def validator(name: str, definition: str | None = None, folder: str | Path | None = None) -> Any:
+    """A Draft 2020-12 validator (see _validator); the bundled schemas' are built once."""
+    return _bundled_validator(name, definition) if folder is None else _validator(name, definition, folder)
+
+
+@lru_cache(maxsize=None)
+def _bundled_validator(name: str, definition: str | None) -> Any:
+    return _validator(name, definition, None)
+
+
+def _validator(name: str, definition: str | None, folder: str | Path | None) -> Any:
+    """A Draft 2020-12 validator for schema `name` (or for one of its `$defs`, `definition`), with every schema
+    of the folder in its registry, so that a `$ref` to another of them resolves without a network."""
+    # deferred: jsonschema costs 0.1 s at start, and the protocol's fast checks (fastjsonschema) do without it
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    names = sorted(path.name for path in _folder(folder).iterdir() if path.name.endswith(".schema.json"))
+    documents = [schema(other, folder) for other in names]
+    registry = Registry().with_resources((document["$id"], Resource.from_contents(document))
+                                         for document in documents if "$id" in document)
+    target = schema(name, folder)
+    if definition is not None:
+        target = {"$ref": f"{target['$id']}#/$defs/{definition}"}
+    return Draft202012Validator(target, registry=registry)
