@@ -46,6 +46,8 @@ def scenario_json(scenario: Scenario) -> dict[str, Any]:
         "file": file, "line": scenario.line, "given": _given(scenario), "steps": steps,
         "expect": assertions(scenario.expect),
     }
+    if len(scenario.variants) > 1:
+        data["walls"] = list(scenario.variants)
     if scenario.notes:
         data["notes"] = scenario.notes
     return data
