@@ -14,9 +14,10 @@ that a campaign can count one deviation however many games show it.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from ..engines.base import Engine, Rejected
-from ..notation import FLOOR_SPACES
+from ..notation import COLOURS, FLOOR_SPACES
 from .canonical import CanonicalState, state_diff
 from .checks import UNDRAWABLE
 from .play import GamePlan, PropertyFailure, Watcher
@@ -30,11 +31,35 @@ class Differential(Watcher):
         assert focus in FOCUSES or (focus == EVERYTHING and plan is not None), focus
         self.reference, self.focus, self.plan = reference, focus, plan
         self.ref_moves: list[str] | None = None
+        # (rule, deviation key) -> reported already: set by the property runner once a failure is found, so that
+        # a step with that difference and another shows the other (a first bug does not hide a second)
+        self.known: Callable[[str, str], bool] | None = None
         # A document of the position the reference is in: the state last loaded into it, or its own answer to
         # the last step. Loading a state costs more than the rest of a step, and the reference's position is
         # whole in its document (from_state(to_state(game)) is the same game), so an equal state is not loaded
         # again: after a step whose result the engine shares, the next position is already in place.
         self._at: CanonicalState | None = None
+
+    def _rule_of(self, path: str, expected: CanonicalState, context: str, before: CanonicalState, step: str,
+                 got=None) -> str:
+        """The rule a difference at `path` breaks (`got`: the engine's value there)."""
+        rule = _rule(context, path, before) or "SETUP-4"  # only the lockstep focus judges paths without a rule
+        parts = path.strip("/").split("/")
+        if expected["phase"] == "deal" and parts[0] == "boards" and parts[-1] == "score" and isinstance(got, int):
+            early = _early_bonus(expected["boards"][int(parts[1])]["wall"], got - expected["boards"][int(parts[1])][
+                "score"])
+            rule = early or rule
+        if path == "/winners" and [b["score"] for b in expected["boards"]].count(
+                max(b["score"] for b in expected["boards"])) > 1:
+            rule = "END-6"  # the top score is shared: the tie-break decides
+        # Two cases where the rule the field belongs to is not the one at stake, but a ruling of ours is (an
+        # engine that reads them otherwise must not be reported as breaking the rulebooks):
+        if rule == "ROUND-2" and before["marker"] == "centre" and not step.startswith("C"):
+            rule = "ROUND-3"  # nobody took from the centre this round: who starts next is our ruling
+        elif rule in ("OFFER-5", "OFFER-10", "FLOOR-2") and context == "take" and step.startswith("C") \
+                and before["marker"] == "centre" and len(before["boards"][before["turn"]]["floor"]) >= FLOOR_SPACES:
+            rule = "FLOOR-5"  # the marker taken onto a full floor line
+        return rule
 
     @classmethod
     def following(cls, reference: Engine, plan: GamePlan) -> "Differential":
@@ -145,23 +170,34 @@ class Differential(Watcher):
             diff = [d for d in diff if d[0].split("/")[1] not in _ROUND_FIELDS]
         if not diff:
             return
-        path, want, got = diff[0]
-        rule = _rule(context, path, before) or "SETUP-4"  # only the lockstep focus judges paths without a rule
-        if path == "/winners" and [b["score"] for b in expected["boards"]].count(
-                max(b["score"] for b in expected["boards"])) > 1:
-            rule = "END-6"  # the top score is shared: the tie-break decides
-        # Two cases where the rule the field belongs to is not the one at stake, but a ruling of ours is (an
-        # engine that reads them otherwise must not be reported as breaking the rulebooks):
-        if rule == "ROUND-2" and before["marker"] == "centre" and not step.startswith("C"):
-            rule = "ROUND-3"  # nobody took from the centre this round: who starts next is our ruling
-        elif rule in ("OFFER-5", "OFFER-10", "FLOOR-2") and context == "take" and step.startswith("C") \
-                and before["marker"] == "centre" and len(before["boards"][before["turn"]]["floor"]) >= FLOOR_SPACES:
-            rule = "FLOOR-5"  # the marker taken onto a full floor line
+        rules = [self._rule_of(path, expected, context, before, step, got) for path, _, got in diff]
+        if self.known is not None:  # the failures reported already pass, so the next difference shows
+            kept = [i for i, (path, _, _) in enumerate(diff) if not self.known(rules[i], _field_key(path))]
+            diff, rules = [diff[i] for i in kept], [rules[i] for i in kept]
+            if not diff:
+                return
+        path, rule = diff[0][0], rules[0]
         shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
         failure = PropertyFailure(rule, f"after {step}: {shown}",
                                   expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})
         failure.where = f"{context} {re.sub(r'/[0-9]+', '/*', path)}"  # /boards/1/lines/3 -> /boards/*/lines/*
         raise failure
+
+
+def _early_bonus(wall: list[str], extra: int) -> str | None:
+    """The end-bonus rule (END-2, END-3, END-4) whose points a round's score has too many, when `extra` is just
+    the wall's end bonus: bonuses given before the end of the game (END-1: they are counted once it is over)."""
+    rows = sum("." not in row for row in wall)
+    columns = sum(all(row[c] != "." for row in wall) for c in range(5))
+    colours = sum("".join(wall).count(colour) == 5 for colour in COLOURS)
+    if extra <= 0 or extra != 2 * rows + 7 * columns + 10 * colours:
+        return None
+    return "END-3" if columns else "END-4" if colours else "END-2"
+
+
+def _field_key(path: str) -> str:
+    """The deviation key of a difference at `path`: its field without indices (/boards/1/score: boards/score)."""
+    return "/".join(p for p in path.strip("/").split("/") if not p.isdigit()) + ": differs"
 
 
 _ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}
