@@ -34,6 +34,8 @@ class Differential(Watcher):
         # (rule, deviation key) -> reported already: set by the property runner once a failure is found, so that
         # a step with that difference and another shows the other (a first bug does not hide a second)
         self.known: Callable[[str, str], bool] | None = None
+        self._tiling: _Tiling | None = None  # the grey-wall tiling under way
+        self.choices: set[str] = set()  # other implementation-defined choices than ours the engine made (GREY-5)
         # A document of the position the reference is in: the state last loaded into it, or its own answer to
         # the last step. Loading a state costs more than the rest of a step, and the reference's position is
         # whole in its document (from_state(to_state(game)) is the same game), so an equal state is not loaded
@@ -127,6 +129,11 @@ class Differential(Watcher):
     # -- the effect of a move ----------------------------------------------------------------------------------
 
     def on_move(self, engine, before, move, after):
+        span = self._follow_tiling(before, move, after)
+        if span is not None and span.other_choice:
+            if after["phase"] != "tiling":
+                self._judge_whole(span, after)
+            return
         # The reference plays along even where this focus judges nothing: its answer is then, in a conforming
         # engine's game, the next position, which need not be loaded again.
         if not self._sync(engine, before):
@@ -135,12 +142,71 @@ class Differential(Watcher):
             expected = self._step(lambda: self.reference.play(move))
         except Rejected:
             return  # a move the reference refuses: the legal-moves property judges that
+        if span is not None and _another_choice(expected, after):
+            span.other_choice = _choice_shown(expected, after)
+            if after["phase"] != "tiling":
+                self._judge_whole(span, after)
+            return
         context = _context(before, after)
         if self.focus not in _FOCUS_OF[context] + (EVERYTHING,):
             return
         if self.focus != EVERYTHING and context != "take" and move[0] == "C" and before["marker"] == "centre":
             return  # the marker's take and the tiling in one step: a difference could be either (takes judges it)
         self._compare(expected, after, context, before, move)
+
+    # -- the grey wall's tiling, where the order of the placements is the engine's choice (GREY-5) ---------------
+
+    def _follow_tiling(self, before, move, after) -> "_Tiling | None":
+        """The grey-wall tiling under way (from the take that ends the offer to the round's end), or None."""
+        if before["variant"] != "grey" or self.focus not in ("tiling", "next-round", "end"):
+            self._tiling = None
+        elif before["phase"] == "offer" and after["phase"] != "offer":
+            self._tiling = _Tiling(before, move)
+        elif before["phase"] == "tiling" and self._tiling is not None:
+            self._tiling.placements.append((before["turn"], move))
+        else:
+            self._tiling = None
+        return self._tiling
+
+    def _judge_whole(self, span: "_Tiling", after: CanonicalState) -> None:
+        """An engine that tiles in another order or scores the floors at another moment than ours (GREY-5): its
+        steps in between cannot be compared with ours, but boards do not act on one another during the tiling,
+        so its outcome can. The reference plays the same take, then the engine's own placement for each line as
+        its turn comes (a forced one the engine made by itself, too), and the round's end is compared. Equal: the
+        engine made another choice, noted in `choices` (no failure). Else the failure, as at any round's end."""
+        self._tiling = None
+        try:
+            self.reference.load_state(span.start)
+            expected = self._step(lambda: self.reference.play(span.take))
+            while expected["phase"] == "tiling":
+                seat = expected["turn"]
+                line = next(i for i, text in enumerate(expected["boards"][seat]["lines"]) if len(text) == i + 1)
+                placed = [m for s, m in span.placements if s == seat and m.startswith(f"{line + 1}@")]
+                if not placed:
+                    columns = self.reference.legal_moves()
+                    if len(columns) != 1:
+                        raise PropertyFailure("GREY-1", f"seat {seat}'s pattern line {line + 1} went to the wall "
+                                              f"without a placement move, while {', '.join(sorted(columns))} were "
+                                              "open: the owner chooses the space", expected=sorted(columns),
+                                              actual="no placement asked", difference=("grey placement", "not asked"))
+                    placed = columns  # the only space: an engine may place it itself (GREY-5)
+                expected = self._step(lambda move=placed[0]: self.reference.play(move))
+        except Rejected:
+            self._at = None
+            return  # a position or a placement the reference cannot follow: the legal-move checks judge it
+        context = "end" if after["phase"] == "over" else "round"
+        if self.focus not in _FOCUS_OF[context]:
+            self.choices.add(f"GREY-5: {span.other_choice}")
+            return
+        try:
+            self._compare(expected, after, context, span.start, span.take)
+        except PropertyFailure as failure:
+            judged = PropertyFailure(failure.rule, f"the tiling of round {span.start['round']} judged whole, as "
+                                     f"the engine tiles in another order than ours ({span.other_choice}; GREY-5): "
+                                     f"{failure.message}", expected=failure.expected, actual=failure.actual)
+            judged.where = failure.where
+            raise judged from None
+        self.choices.add(f"GREY-5: {span.other_choice}")
 
     def on_deal(self, engine, before, after, given):
         if not self._sync(engine, before):
@@ -198,6 +264,32 @@ def _early_bonus(wall: list[str], extra: int) -> str | None:
 def _field_key(path: str) -> str:
     """The deviation key of a difference at `path`: its field without indices (/boards/1/score: boards/score)."""
     return "/".join(p for p in path.strip("/").split("/") if not p.isdigit()) + ": differs"
+
+
+class _Tiling:
+    """A grey-wall tiling followed step by step: the position before the take that ended the offer, that take,
+    the placements made since (seat, move), and what showed another choice than ours ('' while none has)."""
+
+    def __init__(self, start: CanonicalState, take: str) -> None:
+        self.start, self.take = start, take
+        self.placements: list[tuple[int, str]] = []
+        self.other_choice = ""
+
+
+def _another_choice(expected: CanonicalState, actual: CanonicalState) -> bool:
+    """During a grey tiling: the engine waits on another seat or phase, or has taken a board's floor at
+    another moment (GREY-5 leaves both to it)."""
+    return (expected["phase"], expected["turn"]) != (actual["phase"], actual["turn"]) or any(
+        a["floor"] != b["floor"] for a, b in zip(expected["boards"], actual["boards"]))
+
+
+def _choice_shown(expected: CanonicalState, actual: CanonicalState) -> str:
+    """The choice, in words that do not depend on the game (so that each is noted once)."""
+    if expected["phase"] != actual["phase"]:
+        return "a placement with a single legal space is made without asking for it"
+    if expected["turn"] != actual["turn"]:
+        return "the boards are tiled in another order than seat by seat from the round's start player"
+    return "a board's floor is scored at another moment than as soon as that board's tiling is done"
 
 
 _ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}
