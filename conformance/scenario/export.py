@@ -12,13 +12,15 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from .loader import corpus_root
+from .loader import SUITE_FOLDER, corpus_root
 from .model import Scenario
 
 FORMAT = "azul-scenarios/1"
 
 
 def _relative(file: str) -> str:
+    if file.startswith(SUITE_FOLDER + "/"):  # the bundled corpus, as the loader names it
+        return file[len(SUITE_FOLDER) + 1:]
     try:
         return Path(file).resolve().relative_to(corpus_root().resolve()).as_posix()
     except ValueError:
