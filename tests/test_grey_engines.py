@@ -225,3 +225,34 @@ def test_a_scenario_on_both_walls_is_exported_with_its_walls():
     exported = {s["id"]: s for s in document["scenarios"]}
     assert exported[MID_GAME]["walls"] == ["colour", "grey"] and "colour" not in exported[MID_GAME]["requires"]
     assert "walls" not in exported["grey-placement-choice-pending"]  # one wall: its variant says it
+
+
+class Unsupported(ReferenceEngine):
+    """Offers load_state, but answers `unsupported` for a grey-wall position in the tiling (as ludometer's
+    adapter does for what its engine cannot hold)."""
+
+    def load_state(self, state):
+        from azul_conformance.engines.base import Rejected
+
+        if state["phase"] == "tiling":
+            raise Rejected("unsupported", "no tiling positions", request={"cmd": "load_state"})
+        return super().load_state(state)
+
+
+class Internal(ReferenceEngine):
+    """Throws on a move its own move list offers: the adapter answers `internal`."""
+
+    def play(self, move):
+        from azul_conformance.engines.base import Rejected
+
+        if "@" in move:
+            raise Rejected("internal", "NullPointerException", request={"cmd": "play", "move": move})
+        return super().play(move)
+
+
+def test_unsupported_is_a_skip_and_internal_an_error_never_the_other_way():
+    grey = Capabilities(variants=("grey",))
+    skipped = run_property(Unsupported(1), BY_ID["property-load-state-round-trip"], grey, examples=5, seed=1)
+    assert skipped.verdict == "skip" and "unsupported to load_state" in skipped.message
+    broken = run_property(Internal(1), BY_ID["property-invariants"], grey, examples=5, seed=1)
+    assert broken.verdict == "error" and "internal to play" in broken.message

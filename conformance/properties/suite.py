@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from ..budget import OutOfTime
-from ..engines.base import Capabilities, Engine, EngineError
+from ..engines.base import Capabilities, Engine, EngineError, Rejected
 from ..notation import PLAYER_COUNTS, VARIANTS
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks
@@ -114,6 +114,15 @@ class _Escape(BaseException):
         self.failure = failure
 
 
+class _Answered(BaseException):
+    """The engine answered a request with a refusal that judges nothing (`unsupported`: skip; `internal` or a
+    refused query: error); a BaseException, so that hypothesis does not shrink it."""
+
+    def __init__(self, error: Rejected) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def result(prop: Property, verdict: Verdict, message: str = "", **fields: Any) -> CaseResult:
     """A CaseResult about `prop`."""
     return CaseResult(prop.id, CaseKind.PROPERTY, verdict, title=prop.title, rules=prop.rules,
@@ -164,6 +173,8 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
             if not give_deals:
                 raise _Escape(failure) from None
             raise
+        except Rejected as error:  # unsupported or internal: nothing to shrink, the property ends here
+            raise _Answered(error) from None
 
     phases = (Phase.explicit, Phase.generate, Phase.shrink) if give_deals else (Phase.generate,)
     budget, search, stopped = examples, 0, ""
@@ -183,6 +194,13 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
             found.append(failure)
             budget, search = budget - max(generated, 1), search + 1
             continue
+        except _Answered as answered:  # unsupported or internal, on any request of the walk or of a check
+            error = answered.error
+            verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR
+            said = f"the engine answered {error.code} to {_said_request(error.request)}: {error.message}"
+            if first is None:
+                return result(prop, verdict, said[:2000], details=_details(count))
+            stopped = f"; the search for other failures stopped: {said}"[:300]
         except EngineGaveUp as gave_up:
             if first is None:
                 return result(prop, details=_details(count, gave_up.trace), **engine_trouble(gave_up.error))
@@ -309,6 +327,13 @@ def _distinct(failure: PropertyFailure) -> dict[str, Any]:
     if failure.trace is not None:
         entry["game"] = {"plan": vars(failure.trace.plan), "steps": failure.trace.steps}
     return entry
+
+
+def _said_request(request: dict[str, Any] | None) -> str:
+    if not request:
+        return "a request"
+    shown = {k: v for k, v in request.items() if k not in ("id", "state")}
+    return " ".join(f"{v}" if k == "cmd" else f"{k}={v}" for k, v in shown.items())
 
 
 def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:

@@ -80,7 +80,8 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
     except _Verdict as stop:
         return result(scenario, stop.verdict, stop.message, **stop.details)
     except Rejected as error:  # asked for the state or the moves, and refused
-        return result(scenario, Verdict.ERROR, f"engine refused a query: {_said(error)}")
+        verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR
+        return result(scenario, verdict, f"engine refused a query: {_said(error)}")
     return _judge(scenario, state, moves)
 
 
