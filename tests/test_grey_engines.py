@@ -23,14 +23,17 @@ from azul_conformance.properties.suite import PROPERTIES, run_property
 from azul_conformance.scenario import load_scenarios, run_scenario
 from azul_conformance.spec_data import load_spec
 
-FAKE = Path(__file__).parent / "fake_engines" / "grey_only.py"
+FAKES = Path(__file__).parent / "fake_engines"
 BY_ID = {p.id: p for p in PROPERTIES}
 COLOURED_ONLY = {"WALL-1"}  # the printed layout: the only rule that names the coloured wall alone
 MID_GAME = "end-bonuses-wait-for-the-end-of-the-game"
 
 
 def fake(*flags: str) -> str:
-    return " ".join([sys.executable, str(FAKE), *flags])
+    """The correct grey-only engine, or (`--bonus-every-round` first) the one with the bonuses at every round."""
+    if flags[:1] == ("--bonus-every-round",):
+        return " ".join([sys.executable, str(FAKES / "grey_bonus_every_round.py"), *flags[1:]])
+    return " ".join([sys.executable, str(FAKES / "grey_only.py"), *flags])
 
 
 def grey_only_rules() -> tuple[set[str], set[str], set[str]]:

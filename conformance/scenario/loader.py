@@ -40,7 +40,7 @@ def scenario_files(paths: Iterable[str | Path] | None = None) -> list[Path]:
     return files
 
 
-SUITE_FOLDER = "conformance/scenarios"  # how messages name the bundled corpus, installed or not (the source tree's path)
+SUITE_FOLDER = "conformance/scenarios"  # how messages name the bundled corpus, installed or not (its source path)
 
 
 def display_name(path: Path) -> str:

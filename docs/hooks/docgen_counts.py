@@ -1,8 +1,8 @@
-"""The corpus counts a page quotes: a page writes each number followed by a comment naming it, `232<!-- counts.cases -->`,
-so that the committed Markdown reads right as it is (on the code host too) and the build, which fills them in
-again, and a test (tests/test_docs_examples.py) hold the numbers to the corpus: the guide's numbers
-(docs/validate-your-engine.md: how many cases need `load_state`, given deals, 3 or 4 players...) follow the
-corpus as scenarios are added, and no hand-kept number goes stale.
+"""The corpus counts a page quotes: a page writes each number followed by a comment naming it,
+`232<!-- counts.cases -->`, so that the committed Markdown reads right as it is (on the code host too), and the
+build, which fills them in again, and a test (tests/test_docs_examples.py) hold the numbers to the corpus: the
+guide's numbers (docs/validate-your-engine.md: how many cases need `load_state`, given deals, 3 or 4
+players...) follow the corpus as scenarios are added, and no hand-kept number goes stale.
 
     python docs/hooks/docgen_counts.py      rewrites the numbers of docs/validate-your-engine.md"""
 
