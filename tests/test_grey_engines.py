@@ -259,3 +259,21 @@ def test_unsupported_is_a_skip_and_internal_an_error_never_the_other_way():
     assert skipped.verdict == "skip" and "unsupported to load_state" in skipped.message
     broken = run_property(Internal(1), BY_ID["property-invariants"], grey, examples=5, seed=1)
     assert broken.verdict == "error" and "internal to play" in broken.message
+
+
+@pytest.mark.parametrize("choice", sorted(CHOICES))
+def test_fuzzing_in_lockstep_follows_the_engines_tiling_choices(choice):
+    """`azul fuzz`'s lockstep observer judges the same way: another GREY-5 choice is no deviation."""
+    import random
+
+    from azul_conformance.fuzz.games import play_game
+    from azul_conformance.properties.play import GamePlan
+
+    engine, reference = WithinEngine(lambda: applied(CHOICES[choice]), 0), ReferenceEngine(0)
+    failing = []
+    for index in range(6):
+        pick = random.Random(index)
+        plan = GamePlan(pick.choice([2, 3, 4]), "grey", pick.randrange(2), index,
+                        tuple(pick.randrange(1000) for _ in range(300)))
+        failing.append(play_game(engine, reference, Capabilities(), plan, index))
+    assert failing == [None] * 6, [f.message for f in failing if f]
