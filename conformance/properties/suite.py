@@ -323,7 +323,7 @@ def _distinct(failure: PropertyFailure) -> dict[str, Any]:
     where = f" (request: {_said(request)}, {game})" if request else f" ({game})" if game else ""
     entry: dict[str, Any] = {"message": failure.message + where, "expected": failure.expected,
                              "actual": failure.actual, "request": request, "rule": failure.rule,
-                             "deviation": deviation_of(failure)}
+                             "deviation": deviation_of(failure), "game": None}
     if failure.trace is not None:
         entry["game"] = {"plan": vars(failure.trace.plan), "steps": failure.trace.steps}
     return entry
