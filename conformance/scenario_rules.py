@@ -8,7 +8,6 @@ needs no scenario language and neither imports the other.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -38,10 +37,20 @@ def scenario_files(paths: Iterable[str | Path] | None = None) -> list[Path]:
     return files
 
 
+SUITE_FOLDER = "conformance/scenarios"  # how messages name the bundled corpus, installed or not (its source path)
+
+
 def display_name(path: Path) -> str:
-    """A path as reports show it: relative to the working folder when inside it."""
+    """A path as reports show it: a file of the bundled corpus relative to the suite (`conformance/scenarios/
+    offer/x.yaml`, the same wherever the suite is installed), another relative to the working folder when
+    inside it, else absolute."""
+    resolved = path.resolve()
     try:
-        return os.path.relpath(path)
+        return f"{SUITE_FOLDER}/{resolved.relative_to(corpus_root().resolve()).as_posix()}"
+    except ValueError:
+        pass
+    try:
+        return resolved.relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return str(path)
 

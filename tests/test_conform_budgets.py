@@ -129,12 +129,13 @@ def test_metered_cuts_once_at_the_first_request_after_the_deadline():
 
 
 def test_a_hung_in_process_engine_is_ended_with_its_worker_and_the_run_goes_on(tmp_path):
-    # `stuck` never returns from its fifth move: only ending its worker process can cut it (-j 2)
+    # `stuck` never returns from its fifth move: only ending its worker process can cut it (-j 2); the scenarios
+    # play 3 moves in all (one on the grey wall, one on each wall)
     results, status, _ = run(tmp_path, engine_command=STUCK, jobs=2, examples=3, case_timeout=3.0, timeout=2.0,
-                             only=("property-invariants", "offer-refuse-centre-marker-only",
+                             only=("property-invariants", "grey-placement-choice-pending",
                                    "offer-marker-first-centre-take"))
     verdicts = {r.id: r.verdict for r in results}
-    assert verdicts == {"property-invariants": Verdict.OUT_OF_TIME, "offer-refuse-centre-marker-only": Verdict.PASS,
+    assert verdicts == {"property-invariants": Verdict.OUT_OF_TIME, "grey-placement-choice-pending": Verdict.PASS,
                         "offer-marker-first-centre-take": Verdict.PASS}  # the scenarios (< 5 moves) ran after it
     cut = next(r for r in results if r.id == "property-invariants")
     assert cut.message.startswith("the case's time budget (--case-timeout 3s) ran out; the engine did not come back")

@@ -4,6 +4,7 @@ outside the source tree (it finds its rules, grammars and scenarios as package d
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
@@ -95,3 +96,15 @@ def test_an_installed_wheel_works_outside_the_source_tree(unpacked_wheel, tmp_pa
     assert replayed.returncode == 0 and "all correct" in replayed.stdout
     located = run_from_wheel(unpacked_wheel, tmp_path, "--version")
     assert located.returncode == 0
+
+
+def test_an_installed_suite_names_its_scenarios_relative_to_the_suite(unpacked_wheel, tmp_path):
+    """Not `../../<venv>/lib/python3.11/site-packages/...`: the same name as in the source tree, from any folder."""
+    ran = run_from_wheel(unpacked_wheel, tmp_path, "scenarios", "run", "--only", "offer-marker-first-centre-take",
+                         "-v")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "(conformance/scenarios/offer/taking-tiles.yaml:" in ran.stdout and "../" not in ran.stdout
+    exported = run_from_wheel(unpacked_wheel, tmp_path, "scenarios", "export", "--json", "-o", "out.json")
+    assert exported.returncode == 0, exported.stderr
+    files = {s["file"] for s in json.loads((tmp_path / "out.json").read_text())["scenarios"]}
+    assert "offer/taking-tiles.yaml" in files and not any(f.startswith(("/", "..", "conformance")) for f in files)

@@ -9,6 +9,7 @@ from typing import Callable
 import click
 
 from azul_conformance.engines.base import EngineError, Rejected
+from azul_conformance.notation import FACTORIES_BY_PLAYERS, PLAYER_COUNTS, VARIANTS
 from azul_conformance.readers import safe_text
 from azul_conformance.engines.subprocess import ProcessEngine
 from azul_conformance.results import Verdict, engine_trouble
@@ -20,18 +21,22 @@ def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
     def hello():
         info = engine.hello()
         caps = info.capabilities
+        memo["game"] = _game_offered(caps)
         return f"{info.name} {info.version}, protocol {info.protocol}; capabilities {json.dumps(caps.to_json())}"
 
     def new_game():
-        state = engine.new_game(2, "colour", 0)
+        players, variant = memo.get("game") or _game_offered(engine.info.capabilities)
+        state = engine.new_game(players, variant, 0)
         _expect(state["phase"] == "deal", f"phase {state['phase']!r}, expected 'deal'")
         _expect(len(state["bag"]) == 100, f"{len(state['bag'])} tiles in the bag, expected 100")
-        return "phase deal, 100 tiles in the bag"
+        memo["players"] = players
+        return f"{players} players, {variant} wall (as hello offers): phase deal, 100 tiles in the bag"
 
     def deal():
         state = engine.deal()
         sizes = [len(f) for f in state["factories"]]
-        _expect(sizes == [4] * 5, f"factory sizes {sizes}, expected five factories of 4")
+        factories = FACTORIES_BY_PLAYERS[memo.get("players", 2)]
+        _expect(sizes == [4] * factories, f"factory sizes {sizes}, expected {factories} factories of 4")
         _expect(state["phase"] == "offer", f"phase {state['phase']!r} after the deal, expected 'offer'")
         return f"factories {' '.join(state['factories'])}"
 
@@ -65,6 +70,17 @@ def _checks(engine) -> list[tuple[str, Callable[[], str]]]:
     return [("hello", hello), ("new_game", new_game), ("deal", deal), ("legal_moves", legal_moves),
             ("play", play), ("state", state), ("illegal move", illegal)] + [
         (name, functools.partial(_refused, engine, *request)) for name, *request in REFUSED]
+
+
+def _game_offered(caps) -> tuple[int, str]:
+    """The game smoke plays: two players on the coloured wall when hello offers them, else what it offers
+    (the fewest players, the first wall named): a grey-wall-only or four-player-only engine is checked too."""
+    players = [n for n in PLAYER_COUNTS if n in caps.players]
+    variants = [v for v in VARIANTS if v in caps.variants]
+    if not players or not variants:
+        raise SmokeFailure(f"hello offers no game to play: players {list(caps.players)}, variants "
+                           f"{list(caps.variants)} (protocol v1: players among 2, 3, 4; variants colour, grey)")
+    return players[0], variants[0]
 
 
 # Requests every engine must refuse with bad_request: the check's name, the raw line, the id the refusal must
@@ -115,7 +131,8 @@ def _expect(condition: bool, message: str) -> None:
 @click.option("--engine", "engine_command", metavar="CMD", required=True, help="Command that starts the engine.")
 @click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True, help="Seconds per request.")
 def smoke(engine_command: str, timeout: float) -> None:
-    """Check an engine's protocol basics: hello, new_game, deal, legal_moves, play, state, an illegal move,
+    """Check an engine's protocol basics: hello, new_game (two players on the coloured wall, or the game hello
+    offers: the fewest players, the grey wall for a grey-only engine), deal, legal_moves, play, state, an illegal move,
     a bad request, a request without an id, a hello for another protocol, requests whose id is a list, an
     object, a boolean, a fraction or 1e400 (each refused with id null), quit. One line per check; the exit
     status is 1 if any fails.

@@ -14,9 +14,10 @@ that a campaign can count one deviation however many games show it.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from ..engines.base import Engine, Rejected
-from ..notation import FLOOR_SPACES
+from ..notation import COLOURS, FLOOR_SPACES
 from .canonical import CanonicalState, state_diff
 from .checks import UNDRAWABLE
 from .declared import difference_rules
@@ -31,11 +32,37 @@ class Differential(Watcher):
         assert focus in FOCUSES or (focus == EVERYTHING and plan is not None), focus
         self.reference, self.focus, self.plan = reference, focus, plan
         self.ref_moves: list[str] | None = None
+        # (rule, deviation key) -> reported already: set by the property runner once a failure is found, so that
+        # a step with that difference and another shows the other (a first bug does not hide a second)
+        self.known: Callable[[str, str], bool] | None = None
+        self._tiling: _Tiling | None = None  # the grey-wall tiling under way
+        self.choices: set[str] = set()  # other implementation-defined choices than ours the engine made (GREY-5)
         # A document of the position the reference is in: the state last loaded into it, or its own answer to
         # the last step. Loading a state costs more than the rest of a step, and the reference's position is
         # whole in its document (from_state(to_state(game)) is the same game), so an equal state is not loaded
         # again: after a step whose result the engine shares, the next position is already in place.
         self._at: CanonicalState | None = None
+
+    def _rule_of(self, path: str, expected: CanonicalState, context: str, before: CanonicalState, step: str,
+                 got=None) -> str:
+        """The rule a difference at `path` breaks (`got`: the engine's value there)."""
+        rule = _rule(context, path, before) or "SETUP-4"  # only the lockstep focus judges paths without a rule
+        parts = path.strip("/").split("/")
+        if expected["phase"] == "deal" and parts[0] == "boards" and parts[-1] == "score" and isinstance(got, int):
+            early = _early_bonus(expected["boards"][int(parts[1])]["wall"], got - expected["boards"][int(parts[1])][
+                "score"])
+            rule = early or rule
+        if path == "/winners" and [b["score"] for b in expected["boards"]].count(
+                max(b["score"] for b in expected["boards"])) > 1:
+            rule = "END-6"  # the top score is shared: the tie-break decides
+        # Two cases where the rule the field belongs to is not the one at stake, but a ruling of ours is (an
+        # engine that reads them otherwise must not be reported as breaking the rulebooks):
+        if rule == "ROUND-2" and before["marker"] == "centre" and not step.startswith("C"):
+            rule = "ROUND-3"  # nobody took from the centre this round: who starts next is our ruling
+        elif rule in ("OFFER-5", "OFFER-10", "FLOOR-2") and context == "take" and step.startswith("C") \
+                and before["marker"] == "centre" and len(before["boards"][before["turn"]]["floor"]) >= FLOOR_SPACES:
+            rule = "FLOOR-5"  # the marker taken onto a full floor line
+        return rule
 
     @classmethod
     def following(cls, reference: Engine, plan: GamePlan) -> "Differential":
@@ -73,6 +100,9 @@ class Differential(Watcher):
             self._compare(expected, state, "deal", expected, "new_game")
 
     def on_position(self, engine, state, moves, chooser):
+        if self._tiling is not None and self._tiling.other_choice:
+            self.ref_moves = None  # the engine tiles in its own order: its pending choice is not ours to list
+            return
         self.ref_moves = self.reference.legal_moves() if self._sync(engine, state) else None
         if not self._judges("legal-moves") or self.ref_moves is None:
             return
@@ -103,6 +133,11 @@ class Differential(Watcher):
     # -- the effect of a move ----------------------------------------------------------------------------------
 
     def on_move(self, engine, before, move, after):
+        span = self._follow_tiling(before, move, after)
+        if span is not None and span.other_choice:
+            if after["phase"] != "tiling":
+                self._judge_whole(span, after)
+            return
         # The reference plays along even where this focus judges nothing: its answer is then, in a conforming
         # engine's game, the next position, which need not be loaded again.
         if not self._sync(engine, before):
@@ -111,12 +146,73 @@ class Differential(Watcher):
             expected = self._step(lambda: self.reference.play(move))
         except Rejected:
             return  # a move the reference refuses: the legal-moves property judges that
+        if span is not None and _another_choice(expected, after):
+            span.other_choice = _choice_shown(expected, after)
+            if after["phase"] != "tiling":
+                self._judge_whole(span, after)
+            return
         context = _context(before, after)
         if self.focus not in _FOCUS_OF[context] + (EVERYTHING,):
             return
         if self.focus != EVERYTHING and context != "take" and move[0] == "C" and before["marker"] == "centre":
             return  # the marker's take and the tiling in one step: a difference could be either (takes judges it)
         self._compare(expected, after, context, before, move)
+
+    # -- the grey wall's tiling, where the order of the placements is the engine's choice (GREY-5) ---------------
+
+    def _follow_tiling(self, before, move, after) -> "_Tiling | None":
+        """The grey-wall tiling under way (from the take that ends the offer to the round's end), or None."""
+        if before["variant"] != "grey" or self.focus not in ("tiling", "next-round", "end", EVERYTHING):
+            self._tiling = None
+        elif before["phase"] == "offer" and after["phase"] != "offer":
+            self._tiling = _Tiling(before, move)
+        elif before["phase"] == "tiling" and self._tiling is not None:
+            self._tiling.placements.append((before["turn"], move))
+        else:
+            self._tiling = None
+        return self._tiling
+
+    def _judge_whole(self, span: "_Tiling", after: CanonicalState) -> None:
+        """An engine that tiles in another order or scores the floors at another moment than ours (GREY-5): its
+        steps in between cannot be compared with ours, but boards do not act on one another during the tiling,
+        so its outcome can. The reference plays the same take, then the engine's own placement for each line as
+        its turn comes (a forced one the engine made by itself, too), and the round's end is compared. Equal: the
+        engine made another choice, noted in `choices` (no failure). Else the failure, as at any round's end."""
+        self._tiling = None
+        try:
+            self.reference.load_state(span.start)
+            expected = self._step(lambda: self.reference.play(span.take))
+            while expected["phase"] == "tiling":
+                seat = expected["turn"]
+                line = next(i for i, text in enumerate(expected["boards"][seat]["lines"]) if len(text) == i + 1)
+                placed = [m for s, m in span.placements if s == seat and m.startswith(f"{line + 1}@")]
+                if not placed:
+                    columns = self.reference.legal_moves()
+                    if len(columns) != 1:
+                        raise PropertyFailure("GREY-1", f"seat {seat}'s pattern line {line + 1} went to the wall "
+                                              f"without a placement move, while {', '.join(sorted(columns))} were "
+                                              "open: the owner chooses the space", expected=sorted(columns),
+                                              actual="no placement asked", difference=("grey placement", "not asked"))
+                    placed = columns  # the only space: an engine may place it itself (GREY-5)
+                expected = self._step(lambda move=placed[0]: self.reference.play(move))
+        except Rejected:
+            self._at = None
+            return  # a position or a placement the reference cannot follow: the legal-move checks judge it
+        context = "end" if after["phase"] == "over" else "round"
+        if self.focus not in _FOCUS_OF[context] + (EVERYTHING,):
+            self.choices.add(f"GREY-5: {span.other_choice}")
+            return
+        if context == "end":  # who acted last in the final tiling follows the order of the boards
+            expected = dict(expected, turn=after["turn"])
+        try:
+            self._compare(expected, after, context, span.start, span.take)
+        except PropertyFailure as failure:
+            judged = PropertyFailure(failure.rule, f"the tiling of round {span.start['round']} judged whole, as "
+                                     f"the engine tiles in another order than ours ({span.other_choice}; GREY-5): "
+                                     f"{failure.message}", expected=failure.expected, actual=failure.actual)
+            judged.where = failure.where
+            raise judged from None
+        self.choices.add(f"GREY-5: {span.other_choice}")
 
     def on_deal(self, engine, before, after, given):
         if not self._sync(engine, before):
@@ -146,23 +242,60 @@ class Differential(Watcher):
             diff = [d for d in diff if d[0].split("/")[1] not in _ROUND_FIELDS]
         if not diff:
             return
-        path, want, got = diff[0]
-        rule = _rule(context, path, before) or "SETUP-4"  # only the lockstep focus judges paths without a rule
-        if path == "/winners" and [b["score"] for b in expected["boards"]].count(
-                max(b["score"] for b in expected["boards"])) > 1:
-            rule = "END-6"  # the top score is shared: the tie-break decides
-        # Two cases where the rule the field belongs to is not the one at stake, but a ruling of ours is (an
-        # engine that reads them otherwise must not be reported as breaking the rulebooks):
-        if rule == "ROUND-2" and before["marker"] == "centre" and not step.startswith("C"):
-            rule = "ROUND-3"  # nobody took from the centre this round: who starts next is our ruling
-        elif rule in ("OFFER-5", "OFFER-10", "FLOOR-2") and context == "take" and step.startswith("C") \
-                and before["marker"] == "centre" and len(before["boards"][before["turn"]]["floor"]) >= FLOOR_SPACES:
-            rule = "FLOOR-5"  # the marker taken onto a full floor line
+        rules = [self._rule_of(path, expected, context, before, step, got) for path, _, got in diff]
+        if self.known is not None:  # the failures reported already pass, so the next difference shows
+            kept = [i for i, (path, _, _) in enumerate(diff) if not self.known(rules[i], _field_key(path))]
+            diff, rules = [diff[i] for i in kept], [rules[i] for i in kept]
+            if not diff:
+                return
+        path, rule = diff[0][0], rules[0]
         shown = "; ".join(f"{p}: expected {e!r}, got {a!r}" for p, e, a in diff[:6])
         failure = PropertyFailure(rule, f"after {step}: {shown}",
                                   expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})
         failure.where = f"{context} {re.sub(r'/[0-9]+', '/*', path)}"  # /boards/1/lines/3 -> /boards/*/lines/*
         raise failure
+
+
+def _early_bonus(wall: list[str], extra: int) -> str | None:
+    """The end-bonus rule (END-2, END-3, END-4) whose points a round's score has too many, when `extra` is just
+    the wall's end bonus: bonuses given before the end of the game (END-1: they are counted once it is over)."""
+    rows = sum("." not in row for row in wall)
+    columns = sum(all(row[c] != "." for row in wall) for c in range(5))
+    colours = sum("".join(wall).count(colour) == 5 for colour in COLOURS)
+    if extra <= 0 or extra != 2 * rows + 7 * columns + 10 * colours:
+        return None
+    return "END-3" if columns else "END-4" if colours else "END-2"
+
+
+def _field_key(path: str) -> str:
+    """The deviation key of a difference at `path`: its field without indices (/boards/1/score: boards/score)."""
+    return "/".join(p for p in path.strip("/").split("/") if not p.isdigit()) + ": differs"
+
+
+class _Tiling:
+    """A grey-wall tiling followed step by step: the position before the take that ended the offer, that take,
+    the placements made since (seat, move), and what showed another choice than ours ('' while none has)."""
+
+    def __init__(self, start: CanonicalState, take: str) -> None:
+        self.start, self.take = start, take
+        self.placements: list[tuple[int, str]] = []
+        self.other_choice = ""
+
+
+def _another_choice(expected: CanonicalState, actual: CanonicalState) -> bool:
+    """During a grey tiling: the engine waits on another seat or phase, or has taken a board's floor at
+    another moment (GREY-5 leaves both to it)."""
+    return (expected["phase"], expected["turn"]) != (actual["phase"], actual["turn"]) or any(
+        a["floor"] != b["floor"] for a, b in zip(expected["boards"], actual["boards"]))
+
+
+def _choice_shown(expected: CanonicalState, actual: CanonicalState) -> str:
+    """The choice, in words that do not depend on the game (so that each is noted once)."""
+    if expected["phase"] != actual["phase"]:
+        return "a placement with a single legal space is made without asking for it"
+    if expected["turn"] != actual["turn"]:
+        return "the boards are tiled in another order than seat by seat from the round's start player"
+    return "a board's floor is scored at another moment than as soon as that board's tiling is done"
 
 
 _ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}

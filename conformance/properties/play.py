@@ -16,6 +16,9 @@ from .canonical import CanonicalState, draw_deal
 
 MAX_ROUNDS = 60  # a harness limit: the rules deal on while a tile is left (END-8), so a game from which no row can
 # be won never ends; beyond this the walk stops without judging (never an engine failure)
+# Refusals that judge nothing: `unsupported` (a capability the engine lacks: the property is skipped) and
+# `internal` (the engine broke answering: an error). They pass through the walk to run_property.
+ENGINE_ANSWERS = ("unsupported", "internal")
 GREY_PLACEMENTS = 25  # at most 5 placements per board and round
 
 
@@ -179,6 +182,8 @@ def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watch
     try:
         after = engine.play(move)
     except Rejected as error:
+        if error.code in ENGINE_ANSWERS:
+            raise
         raise PropertyFailure.listed_move_refused(move, error) from None
     trace.steps.append({"kind": "move", "move": move})
     for watcher in watchers:
@@ -190,5 +195,7 @@ def _refusable(call, what: str):
     try:
         return call()
     except Rejected as error:
+        if error.code in ENGINE_ANSWERS:
+            raise
         raise PropertyFailure(None, f"the engine refused {what}: {error.code}: {error.message}",
                               actual=error.code) from None

@@ -16,8 +16,9 @@ from typing import Any, Callable, Iterator
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed as hypothesis_seed, settings
 
 from ..budget import OutOfTime
-from ..engines.base import Capabilities, Engine, EngineError
+from ..engines.base import Capabilities, Engine, EngineError, Rejected
 from ..engines.reference import ReferenceEngine
+from ..notation import PLAYER_COUNTS, VARIANTS
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks, targeted
 from .counterexample import write_counterexample
@@ -107,6 +108,15 @@ class _Escape(BaseException):
         self.failure = failure
 
 
+class _Answered(BaseException):
+    """The engine answered a request with a refusal that judges nothing (`unsupported`: skip; `internal` or a
+    refused query: error); a BaseException, so that hypothesis does not shrink it."""
+
+    def __init__(self, error: Rejected) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def result(prop: Property, verdict: Verdict, message: str = "", **fields: Any) -> CaseResult:
     """A CaseResult about `prop`."""
     return CaseResult(prop.id, CaseKind.PROPERTY, verdict, title=prop.title, rules=prop.rules,
@@ -116,55 +126,206 @@ def result(prop: Property, verdict: Verdict, message: str = "", **fields: Any) -
 def run_property(engine: Engine, prop: Property, capabilities: Capabilities, examples: int = DEFAULT_EXAMPLES,
                  seed: int = 0, reference: Engine | None = None,
                  counterexample_dir: str | Path | None = None) -> CaseResult:
-    """Run one property for `examples` games (fewer if it fails). A failure carries the minimal failing game
-    (`details["game"]`), written as a scenario into `counterexample_dir` when one is given. A crash or a hang
-    ends the property at once, with the game that led to it."""
+    """Run one property for `examples` games, on the player counts and walls the engine offers. A failure
+    carries the minimal failing game (`details["game"]`), written as a scenario into `counterexample_dir` when
+    one is given; the games left in the budget then look for other failures, the ones found already ending
+    the games that meet them again, so a first bug does not hide a second: each further distinct failure
+    (another rule or deviation key) is in `details["distinct"]`. A crash or a hang ends the property at once,
+    with the game that led to it. Another choice where the rules leave one (GREY-5) is no failure: it is
+    noted in `details["choices"]` and, alone, makes the property a failure under that implementation-defined
+    rule (judged `differs`)."""
+    unplayable = _unplayable(capabilities)
+    if unplayable:
+        return result(prop, Verdict.SKIP, unplayable)
     if reference is None and (prop.needs_reference or counterexample_dir):
         reference = ReferenceEngine(seed)
     give_deals = capabilities.deal and not prop.own_deals
     watchers = prop.watchers(engine, capabilities, reference)
     examples = min(examples, prop.games) if prop.games else examples
+    found: list[PropertyFailure] = []  # the distinct failures, the first one first
+    first: CaseResult | None = None
     count = capped = 0
     smallest: PropertyFailure | None = None  # the last failure hypothesis saw: the smallest so far when shrinking
+    generated = 0  # games generated (not shrinking) before the failure of this search
+    tolerant = [_Tolerant(watcher, found) for watcher in watchers]
+    for watcher in watchers:
+        if isinstance(watcher, Differential):
+            watcher.known = lambda rule, key: any((f.rule, deviation_of(f)) == (rule, key) for f in found)
 
     def one_game(plan) -> None:
-        nonlocal count, capped, smallest
+        nonlocal count, capped, smallest, generated
         count += 1
+        generated += smallest is None
         try:
-            capped += walk(engine, plan, watchers, give_deals).capped
+            capped += walk(engine, plan, tolerant, give_deals).capped
         except PropertyFailure as failure:
+            if _known(failure, found):
+                return  # a failure reported already ends the game that meets it again
             smallest = failure
             if not give_deals:
                 raise _Escape(failure) from None
             raise
+        except Rejected as error:  # unsupported or internal: nothing to shrink, the property ends here
+            raise _Answered(error) from None
 
     phases = (Phase.explicit, Phase.generate, Phase.shrink) if give_deals else (Phase.generate,)
-    test = settings(max_examples=examples, deadline=None, database=None, phases=phases, print_blob=False,
-                    suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
-                    report_multiple_bugs=False)(given(game_plans(capabilities, prop.players, prop.variants))(one_game))
-    try:
-        with _no_local_constants():
-            hypothesis_seed(seed)(test)()
-    except (PropertyFailure, _Escape) as error:
-        failure = error.failure if isinstance(error, _Escape) else error
-        return _failed(engine, prop, failure, count, reference, counterexample_dir)
-    except EngineGaveUp as gave_up:
-        return result(prop, details=_details(count, gave_up.trace), **engine_trouble(gave_up.error))
-    except OutOfTime as cut:  # a time budget (budget.py): keep the failure found so far, or the games played
-        if smallest is not None:
-            failed = _failed(engine, prop, smallest, count - 1, reference, counterexample_dir)
-            return dataclasses.replace(failed, message=f"{failed.message}; shrinking stopped: {cut.message}")
-        return result(prop, Verdict.OUT_OF_TIME, f"{cut.message} during game {count}: {count - 1} games played "
-                      "in full, no failure found", details=dict(_details(count - 1), capped=capped))
-    except Exception as error:  # noqa: BLE001 - an adapter bug or a flaky engine becomes a verdict
-        return result(prop, Verdict.ERROR, f"{type(error).__name__}: {error}"[:2000], details=_details(count))
+    budget, search, stopped = examples, 0, ""
+    while budget > 0:
+        smallest, generated = None, 0
+        test = settings(max_examples=budget, deadline=None, database=None, phases=phases, print_blob=False,
+                        suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                        report_multiple_bugs=False)(
+            given(game_plans(capabilities, prop.players, prop.variants))(one_game))
+        try:
+            with _no_local_constants():
+                hypothesis_seed(seed + search)(test)()
+        except (PropertyFailure, _Escape) as error:
+            failure = error.failure if isinstance(error, _Escape) else error
+            if first is None:  # now, while the engine is still in the failing game's position
+                first = _failed(engine, prop, failure, count, reference, counterexample_dir)
+            found.append(failure)
+            budget, search = budget - max(generated, 1), search + 1
+            continue
+        except _Answered as answered:  # unsupported or internal, on any request of the walk or of a check
+            error = answered.error
+            verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR
+            said = f"the engine answered {error.code} to {_said_request(error.request)}: {error.message}"
+            if first is None:
+                return result(prop, verdict, said[:2000], details=_details(count))
+            stopped = f"; the search for other failures stopped: {said}"[:300]
+        except EngineGaveUp as gave_up:
+            if first is None:
+                return result(prop, details=_details(count, gave_up.trace), **engine_trouble(gave_up.error))
+            stopped = f"; the search for other failures stopped: {gave_up.error}"
+        except OutOfTime as cut:  # a time budget (budget.py): keep the failures found so far, or the games played
+            if first is None and smallest is not None:
+                failed = _failed(engine, prop, smallest, count - 1, reference, counterexample_dir)
+                return dataclasses.replace(failed, message=f"{failed.message}; shrinking stopped: {cut.message}")
+            if first is None:
+                return result(prop, Verdict.OUT_OF_TIME, f"{cut.message} during game {count}: {count - 1} games "
+                              "played in full, no failure found", details=dict(_details(count - 1), capped=capped))
+            if smallest is not None and not _known(smallest, found):
+                found.append(smallest)
+            stopped = f"; the search for other failures stopped: {cut.message}"
+        except Exception as error:  # noqa: BLE001 - an adapter bug or a flaky engine becomes a verdict
+            if first is None:
+                return result(prop, Verdict.ERROR, f"{type(error).__name__}: {error}"[:2000], details=_details(count))
+            stopped = f"; the search for other failures stopped: {type(error).__name__}: {error}"[:300]
+        break
+    choices = sorted({note for watcher in watchers for note in getattr(watcher, "choices", ())})
+    if first is not None:
+        details = dict(first.details, examples=count)
+        if len(found) > 1:
+            details["distinct"] = [_distinct(failure) for failure in found[1:]]
+        if choices:
+            details["choices"] = choices
+        more = f"; {len(found) - 1} other distinct failure(s) in details" if len(found) > 1 else ""
+        return dataclasses.replace(first, message=first.message + more + stopped, details=details)
     limit = f"; {capped} stopped at the harness's cap of {MAX_ROUNDS} rounds (a limit of the harness, not a " \
             "verdict on the engine)" if capped else ""
     steers = [w for w in watchers if isinstance(w, targeted.Steer)]
     reach = "".join(f"; {w.branch} reached in {w.reached} of {w.games}" for w in steers)
-    return result(prop, Verdict.PASS, f"{count} games{reach}{limit}",
-                  details=dict(_details(count), capped=capped, **({"reached": sum(w.reached for w in steers)}
-                                                                  if steers else {})))
+    details = dict(_details(count), capped=capped, **({"reached": sum(w.reached for w in steers)} if steers else {}))
+    if choices:  # no failure, but another implementation-defined choice than ours: `differs` once judged
+        return result(prop, Verdict.FAIL, f"{count} games; another choice where the rules let an engine choose: "
+                      f"{'; '.join(choices)}{reach}{limit}", rule=CHOICE_RULE, details=dict(details, choices=choices,
+                      differences=[["grey tiling", "another choice"]]))
+    return result(prop, Verdict.PASS, f"{count} games{reach}{limit}", details=details)
+
+
+CHOICE_RULE = "GREY-5"  # the implementation-defined rule whose other choices the differential follows
+
+
+def _unplayable(capabilities: Capabilities) -> str:
+    """Why no game of the protocol can be played on an engine whose hello offers none ('' if one can)."""
+    players = [n for n in PLAYER_COUNTS if n in capabilities.players]
+    variants = [v for v in VARIANTS if v in capabilities.variants]
+    if players and variants:
+        return ""
+    return (f"the engine offers no game the property can play: players {list(capabilities.players)}, walls "
+            f"{list(capabilities.variants)}")
+
+
+class _Tolerant(Watcher):
+    """A watcher whose failures already reported pass silently, so the game goes on to the next one."""
+
+    def __init__(self, watcher: Watcher, known: list[PropertyFailure]) -> None:
+        self.watcher, self.known = watcher, known
+
+    @property
+    def finished(self) -> bool:  # type: ignore[override]
+        return self.watcher.finished
+
+    def _call(self, hook: str, *args: Any) -> Any:
+        try:
+            return getattr(self.watcher, hook)(*args)
+        except PropertyFailure as failure:
+            if _known(failure, self.known):
+                return None
+            raise
+
+    def on_start(self, engine, state):
+        self._call("on_start", engine, state)
+
+    def on_deal(self, engine, before, after, given):
+        self._call("on_deal", engine, before, after, given)
+
+    def on_position(self, engine, state, moves, chooser):
+        self._call("on_position", engine, state, moves, chooser)
+
+    def on_move(self, engine, before, move, after):
+        self._call("on_move", engine, before, move, after)
+
+    def on_end(self, engine, state):
+        self._call("on_end", engine, state)
+
+    def on_stall(self, engine, state, moves):
+        self._call("on_stall", engine, state, moves)
+
+    def narrow(self, state, moves):
+        return self.watcher.narrow(state, moves)
+
+    def arrange(self, state, factories):
+        return self.watcher.arrange(state, factories)
+
+
+def deviation_of(failure: PropertyFailure) -> str:
+    """The deviation key of a property's failure, `field: kind`, as the report groups failures
+    (harness/findings.py): the field the failure names, else the first state field found wrong."""
+    if failure.difference is not None:
+        return f"{failure.difference[0]}: {failure.difference[1]}"
+    expected, actual = failure.expected, failure.actual
+    if isinstance(expected, dict) and expected and all(str(k).startswith("/") for k in expected):
+        path = next(iter(expected))
+        return "/".join(p for p in path.strip("/").split("/") if not p.isdigit()) + ": differs"
+    if isinstance(expected, list) and isinstance(actual, list):
+        return f"legal moves: {'extra' if set(actual) - set(expected) else 'missing'}"
+    return "property: fails"
+
+
+def _known(failure: PropertyFailure, found: list[PropertyFailure]) -> bool:
+    """Whether a failure of the same rule and deviation key is reported already."""
+    mark = (failure.rule, deviation_of(failure))
+    return any((f.rule, deviation_of(f)) == mark for f in found)
+
+
+def _distinct(failure: PropertyFailure) -> dict[str, Any]:
+    """A further distinct failure, with the keys of a CaseResult's main fields."""
+    request, game = _request(failure.trace), _game(failure.trace)
+    where = f" (request: {_said(request)}, {game})" if request else f" ({game})" if game else ""
+    entry: dict[str, Any] = {"message": failure.message + where, "expected": failure.expected,
+                             "actual": failure.actual, "request": request, "rule": failure.rule,
+                             "deviation": deviation_of(failure), "game": None}
+    if failure.trace is not None:
+        entry["game"] = {"plan": vars(failure.trace.plan), "steps": failure.trace.steps}
+    return entry
+
+
+def _said_request(request: dict[str, Any] | None) -> str:
+    if not request:
+        return "a request"
+    shown = {k: v for k, v in request.items() if k not in ("id", "state")}
+    return " ".join(f"{v}" if k == "cmd" else f"{k}={v}" for k, v in shown.items())
 
 
 def _details(examples: int, trace: Trace | None = None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ..scenario_rules import corpus_root
+from ..scenario_rules import SUITE_FOLDER, corpus_root
 from ..schemas import validator
 from .model import Scenario
 
@@ -16,6 +16,8 @@ FORMAT = "azul-scenarios/1"
 
 
 def _relative(file: str) -> str:
+    if file.startswith(SUITE_FOLDER + "/"):  # the bundled corpus, as the loader names it
+        return file[len(SUITE_FOLDER) + 1:]
     try:
         return Path(file).resolve().relative_to(corpus_root().resolve()).as_posix()
     except ValueError:
@@ -43,6 +45,8 @@ def scenario_json(scenario: Scenario) -> dict[str, Any]:
         "file": file, "line": scenario.line, "given": _given(scenario), "steps": steps,
         "expect": assertions(scenario.expect),
     }
+    if len(scenario.variants) > 1:
+        data["walls"] = list(scenario.variants)
     if scenario.notes:
         data["notes"] = scenario.notes
     return data

@@ -129,13 +129,33 @@ def _scenario(item: dict[str, Any], node: yaml.MappingNode, source: str, file: s
         else:
             steps += parse_steps(str(entry), origin_of(entry_node, file, source), players)
     expect = _expect(item.get("expect"), _child(node, "expect"), source, file, players)
-    known = {"id", "title", "rules", "sources", "level", "requires", "given", "steps", "expect", "notes"}
+    walls = tuple(item.get("walls", ()))
+    if walls:
+        _on_every_wall(item, _child(node, "walls"), given, steps, expect + [a for c in checkpoints for a in c.expect],
+                       source, file)
+    known = {"id", "title", "rules", "sources", "level", "requires", "walls", "given", "steps", "expect", "notes"}
     return Scenario(
         id=item["id"], title=item["title"], rules=tuple(item["rules"]), sources=tuple(item.get("sources", ())),
         level=item["level"], requires=tuple(item.get("requires", ())), given=given, steps=tuple(steps),
         expect=tuple(expect), file=file, line=node.start_mark.line + 1, notes=item.get("notes", ""),
-        extra={k: v for k, v in item.items() if k not in known}, checkpoints=tuple(checkpoints),
+        extra={k: v for k, v in item.items() if k not in known}, checkpoints=tuple(checkpoints), walls=walls,
     )
+
+
+def _on_every_wall(item: dict[str, Any], node: yaml.Node, given, steps: list, assertions: list, source: str,
+                   file: str) -> None:
+    """A scenario run on several walls is written on the coloured wall (its printed layout is a legal grey
+    wall too) and leaves the placements to the runner, so that one text means the same on every wall."""
+    problem = None
+    if given.variant != "colour":
+        problem = "its given must be written on the coloured wall (drop `variant: grey`)"
+    elif any(step.move and "@" in step.move for step in steps):
+        problem = "its steps must hold no placement (on the grey wall the runner plays the printed column)"
+    elif any(check.path == "/variant" for assertion in assertions for check in assertion.checks):
+        problem = "it cannot assert the variant, which is each wall's in turn"
+    if problem:
+        raise ScenarioContentError(f"scenario {item['id']!r}: runs on walls {', '.join(item['walls'])}, so "
+                                   f"{problem}", _span(node, file), source)
 
 
 def _expect(value: Any, node: yaml.Node | None, source: str, file: str, players: int) -> list:

@@ -133,6 +133,12 @@ class Scenario:
     notes: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     checkpoints: tuple[Checkpoint, ...] = ()  # checks between the steps (`- expect: ...` items of `steps`)
+    walls: tuple[str, ...] = ()  # `walls: [colour, grey]`: run on each wall (empty: the given's variant alone)
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The walls the scenario runs on: those of `walls`, else the given's variant."""
+        return self.walls or (self.given.variant,)
 
     @property
     def where(self) -> str:
@@ -141,9 +147,10 @@ class Scenario:
     @property
     def needs(self) -> tuple[str, ...]:
         """Every capability the scenario needs: the stated ones plus those its content implies (for a game
-        that must be refused, only its possible parts: 5 players is no capability)."""
+        that must be refused, only its possible parts: 5 players is no capability). A scenario on several
+        walls needs none of them in particular: it runs on those the engine offers (at least one)."""
         needs = list(self.requires)
-        implied = [self.given.variant] if self.given.variant in VARIANTS else []
+        implied = [v for v in self.variants if v in VARIANTS] if len(self.variants) == 1 else []
         if self.given.players in PLAYER_COUNTS:
             implied.append(f"players:{self.given.players}")
         if self.given.state is not None:

@@ -11,12 +11,15 @@ is missing, or the engine answered `unsupported`; the reason is always given); e
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from typing import Any
 
 from ..engines.base import Capabilities, Engine, Rejected
 from ..engines.reference import ReferenceEngine
+from ..notation import wall_colour
+from ..properties.play import GREY_PLACEMENTS
 from ..results import CaseKind, CaseResult, Verdict
 from . import checks as judge
 from .model import Assertion, Rejection, Scenario, Step
@@ -40,47 +43,94 @@ def run_scenario(engine: Engine, scenario: Scenario, capabilities: Capabilities 
                  strict_rules: bool = True) -> CaseResult:
     """Run one scenario. `strict_rules`: a rejection naming another rule than expected fails (an engine
     that names no rule is not judged on it). An engine that crashes or hangs raises EngineCrash or
-    EngineTimeout: the harness turns them into verdicts, with their context."""
-    missing = (capabilities or engine.info.capabilities).missing(scenario.needs)
+    EngineTimeout: the harness turns them into verdicts, with their context. A scenario on several walls
+    (`walls: [colour, grey]`) runs on each the engine offers; the first that does not pass gives the verdict."""
+    capabilities = capabilities or engine.info.capabilities
+    missing = capabilities.missing(scenario.needs)
     if missing:
         return result(scenario, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}")
+    if len(scenario.variants) == 1:
+        return _run(engine, scenario, None, strict_rules)
+    walls = [wall for wall in scenario.variants if wall in capabilities.variants]
+    if not walls:
+        return result(scenario, Verdict.SKIP, f"the engine does not offer {' or '.join(scenario.variants)}")
+    for wall in walls:
+        found = _run(engine, scenario, wall, strict_rules)
+        if found.verdict is not Verdict.PASS:
+            return dataclasses.replace(found, message=f"on the {wall} wall: {found.message}")
+    absent = [wall for wall in scenario.variants if wall not in walls]
+    return result(scenario, Verdict.PASS, f"run on the {walls[0]} wall only: the engine does not offer "
+                  f"{' or '.join(absent)}" if absent else "")
+
+
+def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool) -> CaseResult:
+    """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`."""
     try:
         if scenario.given.reject is not None:
-            _refused_start(engine, scenario, strict_rules)
+            _refused_start(engine, scenario, strict_rules, wall)
             return result(scenario, Verdict.PASS)
-        _start(engine, scenario)
+        _start(engine, scenario, wall)
         _checkpoints(engine, scenario, 0)
         for number, step in enumerate(scenario.steps, start=1):
             _step(engine, step, strict_rules)
+            if wall == "grey" and step.kind == "move" and step.reject is None:
+                _place_as_printed(engine, step)
             _checkpoints(engine, scenario, number)
         state = engine.state()
         moves = engine.legal_moves() if any(a.needs_moves for a in scenario.expect) else None
     except _Verdict as stop:
         return result(scenario, stop.verdict, stop.message, **stop.details)
     except Rejected as error:  # asked for the state or the moves, and refused
-        return result(scenario, Verdict.ERROR, f"engine refused a query: {_said(error)}")
+        verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR
+        return result(scenario, verdict, f"engine refused a query: {_said(error)}")
     return _judge(scenario, state, moves)
 
 
-def _start(engine: Engine, scenario: Scenario) -> None:
+def _start(engine: Engine, scenario: Scenario, wall: str | None = None) -> None:
     given = scenario.given
     try:
         if given.new_game is not None:
             game = given.new_game
-            engine.new_game(game.players, game.variant, game.start_player)
+            engine.new_game(game.players, wall or game.variant, game.start_player)
         else:
-            engine.load_state(given.state)
+            engine.load_state(dict(given.state, variant=wall) if wall else given.state)
     except Rejected as error:
         what = "a new game" if given.new_game else "the given position"
         raise _refused(error, f"the engine refused {what} ({given.where})", given.where) from None
 
 
-def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool) -> None:
+def _place_as_printed(engine: Engine, step: Step) -> None:
+    """A scenario of several walls on the grey wall: each pending placement goes to the column the coloured
+    wall prints for its tile (a legal grey placement, the printed layout being a Latin square), so the tiling
+    ends as it would on the coloured wall. GREY_PLACEMENTS bounds an engine that stays in the tiling."""
+    for _ in range(GREY_PLACEMENTS):
+        state = engine.state()
+        if state.get("phase") != "tiling":
+            return
+        board = state["boards"][state["turn"]]
+        line = next((i for i, text in enumerate(board["lines"]) if len(text) == i + 1), None)
+        if line is None:
+            return  # nothing to place: the expectations judge the state the engine is in
+        move = f"{line + 1}@{printed_column(line, board['lines'][line][0]) + 1}"
+        try:
+            engine.play(move)
+        except Rejected as error:
+            raise _refused(error, f"on the grey wall, after step {step.text!r} ({step.where}), the placement "
+                                  f"{move} (the printed column) was refused") from None
+
+
+def printed_column(row: int, colour: str) -> int:
+    """The 0-based column where the coloured wall prints `colour` in 0-based `row` (WALL-1)."""
+    return next(column for column in range(5) if wall_colour(row, column) == colour)
+
+
+def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool, wall: str | None = None) -> None:
     game, reject = scenario.given.new_game, scenario.given.reject
-    here = f"a new game of {game.players} players, variant {game.variant!r}, start {game.start_player}"
+    variant = wall or game.variant
+    here = f"a new game of {game.players} players, variant {variant!r}, start {game.start_player}"
     expected = {"code": reject.code, "rule": reject.rule}
     try:
-        engine.new_game(game.players, game.variant, game.start_player)
+        engine.new_game(game.players, variant, game.start_player)
     except Rejected as error:
         _judge_rejection(error, reject, f"{here} ({scenario.given.where})", expected, strict_rules,
                          scenario.given.where)

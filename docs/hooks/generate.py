@@ -1,5 +1,5 @@
 """mkdocs hook: generate the rule, divergence, version, clause, scenario, matrix, catch-power and CLI pages at build
-time, and fill in the corpus counts a hand-written page quotes (`{{ counts.NAME }}`, see docgen_counts).
+time, and fill in the corpus counts a hand-written page quotes (`N<!-- counts.NAME -->`, see docgen_counts).
 
 The pages are made from what the package itself loads: the spec by azul_conformance.spec_data, the scenarios by
 the scenario loader (and drawn after the scenario runner's run on the reference engine), the reports by
@@ -146,8 +146,8 @@ def on_config(config):
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    """A hand-written page's `{{ counts.NAME }}` (the guide's corpus counts) filled in from the corpus."""
-    if "{{" not in markdown:
+    """A hand-written page's `N<!-- counts.NAME -->` (the guide's corpus counts) filled in from the corpus."""
+    if "<!-- counts." not in markdown:
         return markdown
     problems: list[str] = []
     markdown = docgen_counts.fill(markdown, page.file.src_uri, problems)
