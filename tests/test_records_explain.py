@@ -70,7 +70,9 @@ def test_a_wrong_start_player_is_round_2():
     found = _disagreement(HEAD + ROUND_1 + "round 2 deal BBKW YWWW YYRR BRKK YRKW [%start 0]\n1. 3R4\n")
     assert found.rule == "ROUND-2"  # Ben took the marker (CK1) in round 1, so Ben (seat 1) starts round 2
     # seat 0 starting again is also what a marker left in the centre (OFFER-4 misread) gives: listed
-    assert found.detail[-1].startswith("other misreadings that give the record's values too: OFFER-4: ")
+    assert found.detail[-2].startswith("misreading: ROUND-2: ")
+    assert found.detail[-1].startswith("other misreadings that give the record's values too: ")
+    assert "OFFER-4: The first take from the centre leaves the marker there" in found.detail[-1]
     assert (found.ours, found.record) == ("seat 1 starts round 2", "seat 0 starts round 2")
 
 
