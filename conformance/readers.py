@@ -300,6 +300,16 @@ def file_lines(path: str | os.PathLike[str], limit: int = MAX_LINE):
             yield pending[:-1] if pending.endswith(b"\r") else pending
 
 
+def data_lines(data: bytes, limit: int = MAX_FILE):
+    """The lines of a file's bytes (gzipped or not, inflated under `limit`), as file_lines gives them."""
+    if data[:2] == GZIP_MAGIC:
+        data = inflate_gzip(data, limit)
+    lines = data.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return (line[:-1] if line.endswith(b"\r") else line for line in lines)
+
+
 def _chain(first: bytes, rest):
     if first:
         yield first
@@ -322,7 +332,7 @@ def dataset_files(paths, suffixes: tuple[str, ...], limit: int = MAX_FILE):
     cannot be read. Files are read one at a time as they are reached, so memory stays at one file."""
     for path in map(Path, paths):
         if path.is_dir():
-            for found in _walk(path, suffixes):
+            for found in folder_files(path, suffixes):
                 yield found, _read_or_error(found, limit)
         elif is_archive(path):
             yield from _archive_files(path, suffixes, limit)
@@ -330,7 +340,8 @@ def dataset_files(paths, suffixes: tuple[str, ...], limit: int = MAX_FILE):
             yield path, _read_or_error(path, limit)
 
 
-def _walk(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+def folder_files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """The files under `folder` whose names end with one of `suffixes`, sorted."""
     found = []
     for root, folders, files in os.walk(folder):  # (symlinked folders are not entered: no loop, no escape)
         folders.sort()

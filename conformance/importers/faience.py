@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..readers import InputError, JsonError, file_lines, json_document, strip_bom
+from ..readers import InputError, JsonError, data_lines, file_lines, json_document, strip_bom
 from .game import ImportedGame, ImportedRound, ImportProblem, integer, is_integer
 from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 
@@ -27,17 +27,28 @@ DIFFERENCES = RULE_DIFFERENCES + (
 )
 
 
+SUFFIXES = (".jsonl", ".jsonl.gz")
+
+
 def read(path: Path) -> Iterator[ImportedGame | ImportProblem]:
     """Line by line (JSON Lines: split on \\n alone), so that memory stays at one game however big the file."""
+    return _games(path.name, file_lines(path))
+
+
+def read_data(name: str, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    """The same for a file's bytes (a member of an archive)."""
+    return _games(name, data_lines(data))
+
+
+def _games(file_name: str, lines: Iterator[bytes]) -> Iterator[ImportedGame | ImportProblem]:
     number = 0
     try:
-        for number, data in enumerate(file_lines(path), 1):
-            yield from _line(path.name, number, data)
+        for number, data in enumerate(lines, 1):
+            yield from _line(file_name, number, data)
     except OSError as error:
-        yield ImportProblem(path.name, "(file)", f"cannot be read: {error.strerror or error}")
+        yield ImportProblem(file_name, "(file)", f"cannot be read: {error.strerror or error}")
     except InputError as error:
-        where = f"line {number + 1}" if number else "(file)"
-        yield ImportProblem(path.name if not number else f"{path.name}, {where}", "(file)", f"{error}")
+        yield ImportProblem(f"{file_name}, line {number + 1}" if number else file_name, "(file)", str(error))
 
 
 def _line(file_name: str, number: int, data: bytes) -> Iterator[ImportedGame | ImportProblem]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..readers import InputError, JsonError, json_document, read_file
+from ..readers import GZIP_MAGIC, InputError, JsonError, inflate_gzip, json_document, read_file
 from .game import ImportedGame, ImportedRound, ImportProblem, integer, is_integer
 from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 
@@ -22,23 +22,36 @@ OUTCOME_WINNERS = {1: (0,), -1: (1,), 0: (0, 1)}
 MAX_FIXTURE = 256 * 2**20  # inflated: one JSON document, read whole (the fixture's 30 games are 3 MB)
 
 
+SUFFIXES = (".json", ".json.gz")
+
+
 def read(path: Path) -> Iterator[ImportedGame | ImportProblem]:
     try:
-        data = json_document(read_file(path, MAX_FIXTURE, inflate=True))
+        data = read_file(path, MAX_FIXTURE)
     except OSError as error:
         yield ImportProblem(path.name, "(file)", f"cannot be read: {error.strerror or error}")
         return
-    except (InputError, JsonError) as error:
+    except InputError as error:
         yield ImportProblem(path.name, "(file)", f"not a readable JSON or gzipped JSON file: {error}")
         return
-    games = data.get("games") if isinstance(data, dict) else None
+    yield from read_data(path.name, data)
+
+
+def read_data(name: str, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    """The games of a fixture file's bytes, gzipped or not (inflated under MAX_FIXTURE)."""
+    try:
+        document = json_document(inflate_gzip(data, MAX_FIXTURE) if data[:2] == GZIP_MAGIC else data)
+    except (InputError, JsonError) as error:
+        yield ImportProblem(name, "(file)", f"not a readable JSON or gzipped JSON file: {error}")
+        return
+    games = document.get("games") if isinstance(document, dict) else None
     if not isinstance(games, list):
-        yield ImportProblem(path.name, "games", "missing: the file holds no list of games")
+        yield ImportProblem(name, "games", "missing: the file holds no list of games")
         return
     for number, game in enumerate(games, 1):
-        name = f"{path.name}, game {number}"
+        label = f"{name}, game {number}"
         try:
-            yield _game(name, game, number, len(games), path.name)
+            yield _game(label, game, number, len(games), name)
         except ImportProblem as problem:
             yield problem
 
