@@ -252,3 +252,16 @@ def _readers() -> dict[str, Reader]:
 
 
 READERS = _readers()
+
+
+def gzip_bomb(path: Path, inflated: int, newlines: bool = False) -> Path:
+    """A small gzip file that inflates to `inflated` bytes of zeros (or of newlines), written without holding them."""
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    block = (b"\n" if newlines else b"\0") * 2**20
+    with path.open("wb") as out:
+        for _ in range(inflated // len(block)):
+            out.write(packer.compress(block))
+        out.write(packer.flush())
+    return path

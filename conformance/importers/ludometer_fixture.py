@@ -19,7 +19,7 @@ from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 NAME = "ludometer"
 SUMMARY = "ludometer's recorded games (games.json.gz: every state, legal move list, move and score)"
 OUTCOME_WINNERS = {1: (0,), -1: (1,), 0: (0, 1)}
-MAX_FIXTURE = 256 * 2**20  # inflated: one JSON document, read whole (the fixture's 30 games are 3 MB)
+MAX_FIXTURE = 64 * 2**20  # inflated: one JSON document, read whole (the fixture's 30 games are 3 MB)
 
 
 SUFFIXES = (".json", ".json.gz")
