@@ -78,9 +78,9 @@ def _archive(kind: str, folder: Path, target: Path) -> Path:
     with tarfile.open(target, "w:gz" if kind == "tar.gz" else "w") as archive:
         for path in files:
             archive.add(path, f"set/{path.name}")
-        info = tarfile.TarInfo("set/link.azr")  # a symlink member: not a regular file, not read
-        info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
-        archive.addfile(info)
+        link = folder.parent / "link.azr"  # a symlink member: not a regular file, not read
+        os.symlink("/etc/passwd", link)
+        archive.add(link, "set/link.azr")
     return target
 
 
