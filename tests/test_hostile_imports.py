@@ -221,3 +221,34 @@ def test_a_fifo_given_to_import_or_to_scenarios_check_is_refused_without_waiting
     os.mkfifo(scenarios / "pipe.yaml")
     result = CliRunner().invoke(main, ["scenarios", "check", str(scenarios)])
     assert result.exit_code == 1 and "pipe.yaml: cannot be read: a FIFO, not a regular file" in result.output
+
+
+def test_two_processes_import_the_same_records_in_the_same_order_as_one(tmp_path):
+    lines = [LINES[n % 3] for n in range(700)] + ["{not json", json.dumps(game(0, **{"human_seat": True}))]
+    dataset = faience(tmp_path, lines, "big.jsonl")
+    one = run_import("faience", str(dataset), "-o", str(tmp_path / "one"), "-q")
+    two = run_import("faience", str(dataset), "-o", str(tmp_path / "two"), "-q", "-j", "2")
+    assert one.exit_code == two.exit_code == 1  # the two bad lines
+    assert one.output.replace("/one,", "/two,") == two.output
+    assert "700 games imported" in one.output and "2 skipped" in one.output
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "two").iterdir()) and len(names) == 700
+    assert all((tmp_path / "one" / n).read_bytes() == (tmp_path / "two" / n).read_bytes() for n in names)
+
+
+def test_records_can_go_to_an_archive_which_is_never_replaced_without_force_nor_written_through_a_link(tmp_path):
+    archive, outside = tmp_path / "records.tar.gz", tmp_path / "precious.txt"
+    result = run_import("faience", str(SAMPLE), "-o", str(archive), "-q")
+    assert result.exit_code == 0, result.output
+    with tarfile.open(archive) as tar:
+        assert tar.getnames() == [f"records/sample-00{n}.azr" for n in (1, 2, 3)]
+    replayed = CliRunner().invoke(main, ["replay", str(archive), "-q"])
+    assert "3 games, 167 moves" in replayed.output
+    assert run_import("faience", str(SAMPLE), "-o", str(archive), "-q").exit_code == 2
+    outside.write_text("keep me", encoding="utf-8")
+    archive.unlink()
+    os.symlink(outside, archive)
+    assert run_import("faience", str(SAMPLE), "-o", str(archive), "-q").exit_code == 2
+    assert run_import("faience", str(SAMPLE), "-o", str(archive), "-q", "--force").exit_code == 0
+    assert outside.read_text(encoding="utf-8") == "keep me" and not archive.is_symlink()
+    assert run_import("faience", str(SAMPLE), "-o", str(tmp_path / "r.zip"), "-q").exit_code == 2

@@ -9,18 +9,26 @@ symlink; two inputs whose names would give the same record get distinct names (`
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures as cf
+import contextlib
+import io
 import os
+import tarfile
+import time
 from pathlib import Path
 
 import click
 from rich.console import Console
 
 from azul_conformance.harness.progress import RunProgress
-from azul_conformance.importers import FORMATS, import_file
-from azul_conformance.readers import dataset_files, folder_files, is_archive
+from azul_conformance.fuzz.run import LocalExecutor
+from azul_conformance.importers import FORMATS, import_file, to_records
+from azul_conformance.readers import InputError, dataset_files, file_lines, folder_files, is_archive
 from azul_conformance.records import RecordError, parse_record, write_record
 from azul_conformance.records.fast_parse import parse_fast
 
+LINES_PER_TASK = 250  # games of a JSON Lines file converted in one task on -j N
 MAX_INPUT = 4 * 2**30  # a dataset file read whole (a fixture, an archive's member): JSON Lines stream instead
 
 
@@ -78,16 +86,79 @@ def _inputs(format_name: str, paths: tuple[Path, ...]):
 def write_new(target: Path, text: str, force: bool) -> None:
     """Create `target` with `text`: a new file, never through a symlink (O_EXCL); with `force`, an existing one
     (or a symlink) is removed first, not written through. FileExistsError without `force`."""
+    with os.fdopen(_create(target, force), "w", encoding="utf-8", newline="\n") as out:
+        out.write(text)
+
+
+def _create(path: Path, force: bool) -> int:
+    """A descriptor of `path` created new (O_EXCL: never through a symlink); `force` removes what is there first."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(target, flags, 0o644)
+        return os.open(path, flags, 0o644)
     except FileExistsError:
         if not force:
             raise
-        os.unlink(target)
-        fd = os.open(target, flags, 0o644)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-        out.write(text)
+        os.unlink(path)
+        return os.open(path, flags, 0o644)
+
+
+class _Folder:
+    """Records as files of a folder, each created new."""
+
+    def __init__(self, folder: Path, force: bool) -> None:
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            raise click.UsageError(f"--output {folder} must be a folder (not a symlink) or an archive (.tar, .tar.gz)")
+        if not force and folder.is_dir() and any(folder.glob("*.azr")):
+            raise click.UsageError(f"{folder} already holds records: give an empty or new folder, or --force to "
+                                   f"replace the records it holds")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder, self.force = folder, force
+
+    def target(self, name: str) -> Path:
+        return self.folder / name
+
+    def write(self, name: str, text: str) -> None:
+        write_new(self.folder / name, text, self.force)
+
+    def close(self) -> None:
+        pass
+
+
+class _Archive:
+    """Records as members of a tar archive (gzipped for .tar.gz, .tgz), written as a stream: one file for a whole
+    dataset, which `azul replay ARCHIVE` reads the same way (a hundred thousand small files cost more to create
+    than to import)."""
+
+    def __init__(self, path: Path, force: bool) -> None:
+        if not path.name.lower().endswith((".tar", ".tar.gz", ".tgz")):
+            raise click.UsageError(f"--output {path}: records are written to a folder or a .tar or .tar.gz archive")
+        try:
+            fd = _create(path, force)
+        except FileExistsError:
+            raise click.UsageError(f"{path} already exists: --force replaces it") from None
+        except OSError as error:
+            raise click.UsageError(f"{path}: {error.strerror or error}") from None
+        self.file = os.fdopen(fd, "wb")
+        gzipped = path.name.lower().endswith((".gz", ".tgz"))
+        self.archive = tarfile.open(fileobj=self.file, mode="w|gz" if gzipped else "w|")
+        name = path.name
+        for suffix in (".tar.gz", ".tgz", ".tar"):
+            name = name.removesuffix(suffix)
+        self.path, self.folder = path, name  # the members' folder: `corpus/` in corpus.tar.gz
+        self.now = time.time()
+
+    def target(self, name: str) -> Path:
+        return self.path / self.folder / name
+
+    def write(self, name: str, text: str) -> None:
+        data = text.encode("utf-8")
+        info = tarfile.TarInfo(f"{self.folder}/{name}")
+        info.size, info.mtime, info.mode = len(data), self.now, 0o644
+        self.archive.addfile(info, io.BytesIO(data))
+
+    def close(self) -> None:
+        self.archive.close()
+        self.file.close()
 
 
 def _read_back(text: str, source: str) -> None:
@@ -96,19 +167,95 @@ def _read_back(text: str, source: str) -> None:
         parse_record(text, source)
 
 
+def convert(items) -> list[tuple[str, str | None, str | None]]:
+    """(source, record text, None) for each game converted and read back, (source, None, problem) for the others."""
+    out = []
+    for record, found in items:
+        if found is not None:
+            out.append((found.game, None, str(found)))
+            continue
+        text = write_record(record)
+        try:
+            _read_back(text, record.source)
+        except RecordError as error:  # a bug of ours, not of the source: say so, keep going
+            out.append((record.source, None, f"{record.source}: the record written does not read back: {error}"))
+            continue
+        out.append((record.source, text, None))
+    return out
+
+
+def convert_lines(format_name: str, file_name: str, first: int, lines: list[bytes]) -> list:
+    """`convert` for a chunk of a JSON Lines file's lines, line `first` first (the task of a worker process)."""
+    module = FORMATS[format_name]
+    games = (item for number, line in enumerate(lines, first) for item in module.read_line(file_name, number, line))
+    return convert(to_records(games))
+
+
+def _converted(format_name: str, files: tuple[Path, ...], executor):
+    """(input path, source, record text, None) or (input path, source, None, problem) for every game, in order:
+    here, or for the lines of JSON Lines files on `executor`'s processes, a few chunks in flight."""
+    module = FORMATS[format_name]
+    for path, data in _inputs(format_name, files):
+        if isinstance(data, Exception):
+            yield path, str(path), None, f"{path}: cannot be read: {getattr(data, 'strerror', None) or data}"
+            continue
+        if executor is None or data is not None or not hasattr(module, "read_line"):
+            for source, text, found in convert(import_file(format_name, path, data)):
+                yield path, source, text, found
+            continue
+        in_flight: collections.deque = collections.deque()
+        number = 0
+        try:
+            chunk: list[bytes] = []
+            for number, line in enumerate(file_lines(path), 1):
+                chunk.append(line)
+                if len(chunk) == LINES_PER_TASK:
+                    in_flight.append(executor.submit(convert_lines, format_name, path.name, number - len(chunk) + 1,
+                                                     chunk))
+                    chunk = []
+                    while len(in_flight) >= 2 * executor.workers:
+                        yield from ((path, *item) for item in in_flight.popleft().result())
+            if chunk:
+                in_flight.append(executor.submit(convert_lines, format_name, path.name, number - len(chunk) + 1,
+                                                 chunk))
+        except (InputError, OSError) as error:
+            reason = getattr(error, "strerror", None) or error
+            in_flight.append(_done([(path.name, None, f"{path.name}, line {number + 1}: (file): {reason}")]))
+        while in_flight:
+            yield from ((path, *item) for item in in_flight.popleft().result())
+
+
+def _done(value) -> cf.Future:
+    future: cf.Future = cf.Future()
+    future.set_result(value)
+    return future
+
+
+@contextlib.contextmanager
+def _closing(output):
+    try:
+        yield output
+    finally:
+        output.close()
+
+
 @click.command(name="import", epilog="Formats:\n\n\b\n" + _formats_help())
 @click.argument("format_name", metavar="FORMAT", type=click.Choice(sorted(FORMATS)))
 @click.argument("files", metavar="FILE|FOLDER|ARCHIVE...", nargs=-1, required=True,
                 type=click.Path(exists=True, path_type=Path))
-@click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="Folder for the records (created if needed); one FILE-NNN.azr per game.")
-@click.option("--force", is_flag=True, help="Replace records already in the output folder (without it, a folder "
-              "that holds .azr files is refused).")
+@click.option("--output", "-o", "out_dir", type=click.Path(path_type=Path), required=True,
+              help="Folder for the records (created if needed), one FILE-NNN.azr per game; or an archive to create "
+                   "(.tar, .tar.gz) holding them, for big datasets.")
+@click.option("--force", is_flag=True, help="Replace records already in the output folder, or the archive (without "
+              "it, a folder that holds .azr files or an existing archive is refused).")
 @click.option("--replay", "then_replay", is_flag=True,
               help="Then replay every record written, as `azul replay OUT_DIR` would.")
+@click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Convert the games of JSON Lines files (faience) on this many processes; the records are "
+                   "written here, in order.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems and the summary.")
 def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force: bool, then_replay: bool,
-                 quiet: bool) -> None:
+                 workers: int, quiet: bool) -> None:
     """Convert recorded games into annotated game records (.azr).
 
     Each record has the deals, the takes, the start player of each round as [%start s], the scores the
@@ -124,16 +271,14 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
     Examples:
       azul import ludometer ../shared/engines/ludometer/web/player/test/fixtures/games.json.gz -o games/
       azul import faience dataset/games/2026-*/*.jsonl -o faience/ --replay
-      azul import faience dataset.tar.gz -o faience/ -q
+      azul import faience dataset.tar.gz -o faience.tar -q
+      azul replay faience.tar -j 2
       azul replay games/
     """
     console = Console(stderr=True, highlight=False)
-    if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
-        raise click.UsageError(f"--output {out_dir} must be a folder (not a symlink)")
-    if not force and out_dir.is_dir() and any(out_dir.glob("*.azr")):
-        raise click.UsageError(f"{out_dir} already holds records: give an empty or new folder, or --force to "
-                               f"replace the records it holds")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    if any(out_dir.resolve() == path.resolve() for path in files):
+        raise click.UsageError(f"--output {out_dir} is one of the inputs")
+    output = _Archive(out_dir, force) if is_archive(out_dir) and not out_dir.is_dir() else _Folder(out_dir, force)
     names = _Names()
     written = problems = 0
     progress = RunProgress(console, None, label="import", unit="game", bad_unit="problem")
@@ -144,24 +289,17 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
         progress.count(written + problems, problems)
         console.print(message, markup=False, soft_wrap=True)
 
-    with progress:
-        for path, data in _inputs(format_name, files):
-            if isinstance(data, Exception):
-                problem(f"skipped {path}: cannot be read: {getattr(data, 'strerror', None) or data}")
-                continue
-            for record, found in import_file(format_name, path, data):
+    executor = LocalExecutor(workers) if workers > 1 else None
+    try:
+        with progress, _closing(output):
+            for path, source, text, found in _converted(format_name, files, executor):
                 if found is not None:
                     problem(f"skipped {found}")
                     continue
-                text = write_record(record)
-                target = out_dir / names.name(path, record.source)
+                name = names.name(path, source)
+                target = output.target(name)
                 try:
-                    _read_back(text, str(target))
-                except RecordError as error:  # a bug of ours, not of the source: say so, keep going
-                    problem(f"skipped {record.source}: the record written does not read back: {error}")
-                    continue
-                try:
-                    write_new(target, text, force)
+                    output.write(name, text)
                 except FileExistsError:
                     raise click.ClickException(f"{target} already exists: refusing to replace it (--force "
                                                f"replaces it); {written} records written before it") from None
@@ -171,7 +309,10 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
                 written += 1
                 progress.count(written + problems, problems)
                 if not quiet:
-                    console.print(f"wrote {target} ({record.source})", markup=False, soft_wrap=True)
+                    console.print(f"wrote {target} ({source})", markup=False, soft_wrap=True)
+    finally:
+        if executor is not None:
+            executor.close()
     click.echo(f"{written} game{'' if written == 1 else 's'} imported into {out_dir}, {problems} skipped.")
     if then_replay and written:
         from azul_conformance.cli.replay import replay_batch

@@ -18,7 +18,7 @@ from ..records.model import Record
 from . import faience, ludometer_fixture
 from .game import ImportedGame, ImportedRound, ImportProblem, to_record
 
-__all__ = ["FORMATS", "ImportedGame", "ImportedRound", "ImportProblem", "import_file", "to_record"]
+__all__ = ["FORMATS", "ImportedGame", "ImportedRound", "ImportProblem", "import_file", "to_record", "to_records"]
 
 FORMATS: dict[str, ModuleType] = {module.NAME: module for module in (ludometer_fixture, faience)}
 
@@ -28,7 +28,12 @@ def import_file(format_name: str, path: Path,
     """Every game of `path` read as `format_name` (from `data`, its bytes, when given: a member of an archive),
     as a record or as the problem that stopped it."""
     module = FORMATS[format_name]
-    for item in module.read(path) if data is None else module.read_data(path.name, data):
+    return to_records(module.read(path) if data is None else module.read_data(path.name, data))
+
+
+def to_records(items: Iterator[ImportedGame | ImportProblem]) -> Iterator[tuple[Record | None, ImportProblem | None]]:
+    """Each game an importer read as its record, or the problem that stopped it."""
+    for item in items:
         if isinstance(item, ImportProblem):
             yield None, item
             continue

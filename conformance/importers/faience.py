@@ -51,6 +51,11 @@ def _games(file_name: str, lines: Iterator[bytes]) -> Iterator[ImportedGame | Im
         yield ImportProblem(f"{file_name}, line {number + 1}" if number else file_name, "(file)", str(error))
 
 
+def read_line(file_name: str, number: int, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    """The game of line `number` of a file (its bytes without the newline): for the import on N processes."""
+    return _line(file_name, number, data)
+
+
 def _line(file_name: str, number: int, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
     name = f"{file_name}, line {number}"
     try:
