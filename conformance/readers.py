@@ -380,7 +380,7 @@ def _archive_files(path: Path, suffixes: tuple[str, ...], limit: int):
         with os.fdopen(_open_regular(path), "rb") as handle, \
                 tarfile.open(fileobj=handle, mode="r|*") as archive:  # a stream: one member at a time
             for member in archive:
-                archive.members = []  # a stream keeps every member it passed: a million of them, unless let go
+                del archive.members[:]  # a stream keeps every member it passed: a million of them, unless let go
                 if not member.isreg() or not member.name.endswith(suffixes):
                     continue
                 name = path / member.name

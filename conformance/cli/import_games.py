@@ -156,7 +156,7 @@ class _Archive:
         setattr(info, "mtime", self.now)  # (TarInfo's fields are set by name: vulture sees no reader of them)
         info.size, info.mode = len(data), 0o644
         self.archive.addfile(info, io.BytesIO(data))
-        self.archive.members = []  # (tarfile keeps every member it wrote: let them go, memory stays flat)
+        del self.archive.members[:]  # (tarfile keeps every member it wrote: let them go, memory stays flat)
 
     def close(self) -> None:
         self.archive.close()
