@@ -70,7 +70,8 @@ def _line(file_name: str, number: int, data: bytes) -> Iterator[ImportedGame | I
     try:
         raw = json_document(line)
     except JsonError as error:
-        yield ImportProblem(name, "(line)", f"not a JSON object: {error} (a truncated line?)")
+        where = f" at column {error.column}" if error.column else ""
+        yield ImportProblem(name, "(line)", f"not a JSON object: {error}{where} (a truncated line?)")
         return
     try:
         yield _game(name, raw, file_name, number)
