@@ -6,12 +6,21 @@ few hundred bytes of nested anchors and aliases expand to gigabytes once somethi
 a deep copy) walks the result; none of our files needs them. libyaml's parser reads the text where PyYAML
 would read it the same way (a few characters it reads differently send a text to PyYAML alone), and PyYAML
 reads again whatever libyaml refuses, so the data, the positions and every error are PyYAML's.
+
+Files (read_file, file_lines, dataset_files): regular files only, bounded in size, gzip inflated in steps under
+the same bound, folders and archives (tar, tar.gz, zip) read a file at a time; every failure an InputError.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
+import tarfile
+import zipfile
+import zlib
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -174,3 +183,210 @@ def json_document(text: str | bytes) -> Any:
         raise JsonError("not valid JSON: nested deeper than any document we read") from None
     except ValueError as error:  # NaN, Infinity, or an integer too long for int()
         raise JsonError(f"not valid JSON: {error}") from None
+
+
+# -- files, compressed files and archives ------------------------------------------------------------------------
+# Every file a command reads comes through read_file (or, a line at a time, through file_lines): a regular file
+# only (a FIFO would hang the read, /dev/zero never ends), never more than a limit, a gzipped file inflated in
+# steps with the same limit (a few megabytes of gzip can inflate to gigabytes).
+
+MAX_FILE = 64 * 2**20  # what read_file takes by default: far past any scenario, record or recorded fixture
+MAX_LINE = 16 * 2**20  # one line of a JSON Lines dataset
+_CHUNK = 2**16
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+class InputError(ValueError):
+    """A file that cannot be read as the input it should be: not a regular file, too big, a damaged gzip or
+    archive. `str()` is the reason, without the file's name (the caller names it)."""
+
+
+def _open_regular(path: str | os.PathLike[str]) -> int:
+    """A descriptor of `path` opened for reading, or InputError when it is not a regular file. O_NONBLOCK: opening
+    a FIFO with no writer does not wait (the check then refuses it)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else \
+                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) \
+                else "not a regular file"
+            raise InputError(f"{kind}, not a regular file: only regular files are read")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _megabytes(limit: int) -> str:
+    return f"{limit / 2**20:g} MB"
+
+
+def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE, *, inflate: bool = False) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them (InputError past it, and for anything that is
+    not a regular file). With `inflate`, a gzipped file (by its first bytes) is given inflated, under the same
+    limit. OSError as open() raises it for a file that is missing or unreadable."""
+    fd = _open_regular(path)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"larger than {_megabytes(limit)}: not read")
+    if inflate and data[:2] == GZIP_MAGIC:
+        return inflate_gzip(data, limit)
+    return data
+
+
+def inflate_gzip(data: bytes, limit: int = MAX_FILE) -> bytes:
+    """The inflated bytes of gzip `data` (every member), InputError past `limit` bytes or when it is damaged."""
+    return b"".join(_inflated([data], limit, total=True))
+
+
+def _inflated(chunks, limit: int, total: bool):
+    """Inflate a stream of gzip chunks in steps of at most _CHUNK bytes out; with `total`, InputError once the
+    output passes `limit` (a bomb is stopped having produced no more than that)."""
+    produced = 0
+    inflater = zlib.decompressobj(wbits=31)
+    started = False
+    for chunk in chunks:
+        pending = chunk
+        while pending:
+            started = True
+            try:
+                out = inflater.decompress(pending, _CHUNK)
+            except zlib.error as error:
+                raise InputError(f"a damaged gzip file ({error})") from None
+            pending = inflater.unconsumed_tail
+            if inflater.eof:  # a member ends: another may follow (what gzip writes for concatenated files)
+                rest = inflater.unused_data + pending
+                inflater = zlib.decompressobj(wbits=31)
+                pending = rest
+                if not rest.strip(b"\x00"):
+                    pending = b""
+                    started = False
+            produced += len(out)
+            if total and produced > limit:
+                raise InputError(f"inflates to more than {_megabytes(limit)}: not read")
+            if out:
+                yield out
+    if started:
+        try:
+            tail = inflater.flush()
+        except zlib.error as error:
+            raise InputError(f"a damaged gzip file ({error})") from None
+        if not inflater.eof:
+            raise InputError("a truncated gzip file (it ends inside its compressed data)")
+        if tail:
+            yield tail
+
+
+def file_lines(path: str | os.PathLike[str], limit: int = MAX_LINE):
+    """The lines of the regular file `path` (gzipped or not), one at a time as bytes without their "\\n": split on
+    "\\n" alone (U+2028, U+0085, a lone \\r are characters inside a line, as JSON Lines has it), a trailing "\\r"
+    removed. InputError for a line longer than `limit` or a damaged gzip; memory stays at one line."""
+    fd = _open_regular(path)
+    with os.fdopen(fd, "rb") as handle:
+        first = handle.read(_CHUNK)
+        raw = iter(lambda: handle.read(_CHUNK), b"")
+        chunks = _inflated(_chain(first, raw), limit, total=False) if first[:2] == GZIP_MAGIC else _chain(first, raw)
+        pending = b""
+        for chunk in chunks:
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                yield line[:-1] if line.endswith(b"\r") else line
+            if len(pending) > limit:
+                raise InputError(f"a line longer than {_megabytes(limit)}: not read")
+        if pending:
+            yield pending[:-1] if pending.endswith(b"\r") else pending
+
+
+def data_lines(data: bytes, limit: int = MAX_FILE):
+    """The lines of a file's bytes (gzipped or not, inflated under `limit`), as file_lines gives them."""
+    if data[:2] == GZIP_MAGIC:
+        data = inflate_gzip(data, limit)
+    lines = data.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return (line[:-1] if line.endswith(b"\r") else line for line in lines)
+
+
+def _chain(first: bytes, rest):
+    if first:
+        yield first
+    yield from rest
+
+
+def strip_bom(text: str) -> str:
+    """A byte-order mark is an encoding signature, not part of the text."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def is_archive(path: Path) -> bool:
+    name = path.name.lower()
+    return name.endswith((".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip"))
+
+
+def dataset_files(paths, suffixes: tuple[str, ...], limit: int = MAX_FILE):
+    """Every file named, or found in a folder (recursively, sorted) or an archive (tar, tar.gz, zip; in its own
+    order), whose name ends with one of `suffixes`: (name, bytes) or (name, InputError or OSError) for one that
+    cannot be read. Files are read one at a time as they are reached, so memory stays at one file."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            for found in folder_files(path, suffixes):
+                yield found, _read_or_error(found, limit)
+        elif is_archive(path):
+            yield from _archive_files(path, suffixes, limit)
+        else:
+            yield path, _read_or_error(path, limit)
+
+
+def folder_files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """The files under `folder` whose names end with one of `suffixes`, sorted."""
+    found = []
+    for root, folders, files in os.walk(folder):  # (symlinked folders are not entered: no loop, no escape)
+        folders.sort()
+        found += [Path(root) / name for name in sorted(files) if name.endswith(suffixes)]
+    return sorted(found)
+
+
+def _read_or_error(path: Path, limit: int) -> bytes | Exception:
+    try:
+        return read_file(path, limit)
+    except (InputError, OSError) as error:
+        return error
+
+
+def _archive_files(path: Path, suffixes: tuple[str, ...], limit: int):
+    def too_big(size: int) -> InputError:
+        return InputError(f"larger than {_megabytes(limit)} ({size} bytes): not read")
+
+    try:
+        if path.name.lower().endswith(".zip"):
+            with os.fdopen(_open_regular(path), "rb") as handle, zipfile.ZipFile(handle) as archive:
+                for info in archive.infolist():
+                    if info.is_dir() or not info.filename.endswith(suffixes):
+                        continue
+                    name = path / info.filename
+                    if info.file_size > limit:
+                        yield name, too_big(info.file_size)
+                        continue
+                    with archive.open(info) as member:
+                        data = member.read(limit + 1)
+                    yield name, too_big(len(data)) if len(data) > limit else data
+            return
+        with os.fdopen(_open_regular(path), "rb") as handle, \
+                tarfile.open(fileobj=handle, mode="r|*") as archive:  # a stream: one member at a time
+            for member in archive:
+                del archive.members[:]  # a stream keeps every member it passed: a million of them, unless let go
+                if not member.isreg() or not member.name.endswith(suffixes):
+                    continue
+                name = path / member.name
+                if member.size > limit:
+                    yield name, too_big(member.size)
+                    continue
+                content = archive.extractfile(member)
+                yield name, content.read() if content is not None else InputError("cannot be read from the archive")
+    except (tarfile.TarError, zipfile.BadZipFile, EOFError, zlib.error, OSError, InputError) as error:
+        yield path, InputError(f"a damaged or unreadable archive: {error}")

@@ -165,6 +165,50 @@ class FastGame:
         self.phase = OFFER
         self.turn = self.start_player  # OFFER-1
 
+    def deal_given(self, wanted: list[list[int]]) -> None:
+        """Fill the factories with the tiles given, counted by colour, factory 1 first (a recorded deal): what
+        Game.deal(factories) accepts, it accepts, and what Game refuses, it refuses the same way. The deal that
+        takes the bag's tiles alone (every round but the one where the bag runs out) is checked here; any
+        other is left to Game's own check (Game._deal_given: DEAL-1..3)."""
+        factories = self.factories
+        bag = self.bag
+        if self.phase == DEAL and len(wanted) == factories and sum(bag) >= 4 * factories:
+            dealt = [0] * 5
+            for tiles in wanted:
+                if len(tiles) != 5 or sum(tiles) != 4:
+                    break
+                for colour in range(5):
+                    dealt[colour] += tiles[colour]
+            else:
+                if all(dealt[colour] <= bag[colour] for colour in range(5)):
+                    for colour in range(5):
+                        bag[colour] -= dealt[colour]
+                    self._set_factories(wanted)
+                    return
+        stand_in = Game(self.players, "colour")  # the readable check, and its message and rule on a refusal
+        stand_in.phase = self.phase
+        stand_in.bag, stand_in.lid = bag[:], self.lid[:]
+        stand_in.deal([stand_in._text(tiles) for tiles in wanted])
+        self.bag[:], self.lid[:] = stand_in.bag, stand_in.lid
+        self._set_factories(stand_in.factories)
+
+    def _set_factories(self, wanted: list[list[int]]) -> None:
+        held = self.held
+        del held[:-1]  # the centre's key stays last
+        on_offer = 0
+        for source, tiles in enumerate(wanted, 1):
+            colours = 0
+            for colour in range(5):
+                if tiles[colour]:
+                    colours |= HELD[colour]
+            self.sources[source] = (*tiles, source * 32 + colours)
+            if colours:
+                held.insert(-1, source * 32 + colours)
+            on_offer += sum(tiles)
+        self.on_offer = on_offer
+        self.phase = OFFER
+        self.turn = self.start_player  # OFFER-1
+
     def _deal_by_game(self, first: int, tiles: bytearray, rng: random.Random) -> None:
         """Factories from `first` on, by Game's own draw: the deal in which the bag runs out (the lid poured in,
         DEAL-2, and the deal stopped when both are empty, DEAL-3): seldom, so the readable draw serves."""

@@ -113,6 +113,63 @@ def _read_record(text: str) -> object:
     return parse_record(text, "fuzz.azr")
 
 
+def _read_record_both_ways(text: str) -> object:
+    """The fast reader gives what the grammar gives, or defers (None); where the grammar refuses, it defers."""
+    from azul_conformance.records import RecordSyntaxError, parse_record
+    from azul_conformance.records.fast_parse import parse_fast
+
+    fast = parse_fast(text, "fuzz.azr")
+    try:
+        slow = parse_record(text, "fuzz.azr")
+    except RecordSyntaxError:
+        assert fast is None, "the fast reader took a text the grammar refuses"
+        raise
+    assert fast is None or fast == slow, "the fast reader read a text otherwise than the grammar"
+    return slow
+
+
+def _judge_record(text: str) -> object:
+    """`azul replay` over a folder: a verdict for any bytes, the same as the readable path's."""
+    from azul_conformance.records.batch import judge, judge_readably
+
+    data = text.encode("utf-8", "surrogatepass")
+    verdict = judge("fuzz.azr", data)
+    if verdict.verdict != "invalid" or "UTF-8" not in verdict.details.get("message", ""):
+        assert verdict == judge_readably("fuzz.azr", data.decode("utf-8")), "the fast path judged otherwise"
+    return verdict
+
+
+def _ludometer_seed() -> str:
+    fixture = {"games": [{"moves": [{"state": {"round": 0, "first_player": 0, "current_player": 0, "scores": [0, 0],
+                                               "factories": [[1, 1, 1, 1, 0], [0, 2, 0, 1, 1], [0, 0, 2, 1, 1],
+                                                             [3, 0, 0, 1, 0], [0, 1, 1, 0, 2]]},
+                                     "action": 93, "legal": [93]}],
+                          "scores": [0, 0], "outcome": 0.0, "rounds": 1, "seed": 4}]}
+    return json.dumps(fixture)
+
+
+def _faience_seed() -> str:
+    return (Path(__file__).resolve().parent / "fixtures" / "faience" / "sample.jsonl").read_text(encoding="utf-8")
+
+
+def _importer(format_name: str, suffix: str) -> Callable[[str], object]:
+    def read(text: str) -> object:
+        """Every game a record or a problem (ImportProblem), never an exception, and what is imported reads back."""
+        from azul_conformance.importers import ImportProblem, import_file
+        from azul_conformance.records import parse_record, write_record
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"fuzz{suffix}"
+            path.write_bytes(text.encode("utf-8", "surrogatepass"))
+            out = list(import_file(format_name, path))
+        for record, problem in out:
+            assert (record is None) != (problem is None) and (problem is None or isinstance(problem, ImportProblem))
+            if record is not None:
+                parse_record(write_record(record))
+        return out
+    return read
+
+
 def _state_seed() -> str:
     from azul_reference import Game, to_state
 
@@ -184,6 +241,10 @@ def _readers() -> dict[str, Reader]:
     return {
         "scenario": Reader(_scenario_seed, _read_scenarios, own["scenario"]),
         "record": Reader(_record_seed, _read_record, own["record"]),
+        "record-fast": Reader(_record_seed, _read_record_both_ways, own["record"]),
+        "record-replay": Reader(_record_seed, _judge_record, ()),  # never raises: every record gets a verdict
+        "import-ludometer": Reader(_ludometer_seed, _importer("ludometer", ".json"), ()),
+        "import-faience": Reader(_faience_seed, _importer("faience", ".jsonl"), ()),
         "state": Reader(_state_seed, _read_state, own["state"]),
         "report": Reader(_report_seed, _read_report, own["report"]),  # never raises: problems are listed
         "protocol": Reader(_request_seed, _answer_request, ()),  # never raises: every line gets a reply
@@ -191,3 +252,16 @@ def _readers() -> dict[str, Reader]:
 
 
 READERS = _readers()
+
+
+def gzip_bomb(path: Path, inflated: int, newlines: bool = False) -> Path:
+    """A small gzip file that inflates to `inflated` bytes of zeros (or of newlines), written without holding them."""
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    block = (b"\n" if newlines else b"\0") * 2**20
+    with path.open("wb") as out:
+        for _ in range(inflated // len(block)):
+            out.write(packer.compress(block))
+        out.write(packer.flush())
+    return path

@@ -13,11 +13,13 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from azul_conformance.readers import safe_text
-from azul_conformance.records import RecordError, ReplayError, Step, read_record, replay as replay_record
-from azul_conformance.records.batch import BatchResult, GameVerdict, VERDICTS, record_files, replay_all
+from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor
+from azul_conformance.harness.progress import RunProgress
+from azul_conformance.records import RecordError, ReplayError, Step, replay as replay_record
+from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_sources, replay_sources
+from azul_conformance.records.parser import parse_record, read_text, repair_record
+from azul_conformance.readers import is_archive, safe_text
 from azul_conformance.records.table import table
 from azul_conformance.spec_data import rule_titles
 from ..render_svg import render_state
@@ -70,17 +72,27 @@ def _fail(console: Console, error: RecordError, names: dict[int, str]) -> None:
 
 
 @click.command()
-@click.argument("paths", metavar="FILE.azr|FOLDER...", nargs=-1, required=True,
+@click.argument("paths", metavar="FILE.azr|FOLDER|ARCHIVE...", nargs=-1, required=True,
                 type=click.Path(exists=True, path_type=Path))
 @click.option("--svg", "svg_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="One record: write an SVG of the table after every step into this folder (numbered files).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path), default=None,
               help="One record: write the canonical state after every step (a JSON array of azul-state/1). "
-                   "Several: write every game's verdict and the summary (- for standard output).")
+                   "Several: write every game's verdict and the summary (- for standard output; it holds every "
+                   "verdict in memory: for big datasets use --jsonl).")
+@click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path), default=None,
+              help="Several records: write one JSON line per game as it is judged (file, verdict, moves, "
+                   "claims_checked, and where it parts ways), then a last line with the summary.")
+@click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Several records: replay on this many processes of this machine.")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+              help="Several records: replay on a Dask cluster (the cluster mode of azul fuzz; pip install "
+                   "'azul-conformance[cluster]'); records are read here and sent in chunks.")
 @click.option("--lenient", is_flag=True, help="One record: repair what can be repaired (lower case, a missing "
               "round label...) and list every repair, instead of stopping at the first problem.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict (and errors).")
-def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None, lenient: bool, quiet: bool) -> None:
+def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None, jsonl_out: Path | None,
+           workers: int, scheduler: str | None, lenient: bool, quiet: bool) -> None:
     """Replay annotated game records, checking each deal, move and claim.
 
     With one record, the table is shown after every round. The replay stops at the first illegal deal or
@@ -88,9 +100,10 @@ def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None,
     ways, the rule that decides it and both sides' values (exit status 1; 0 when the record declares that
     rule difference with [%differs RULE "..."]).
 
-    With several records or a folder (searched for *.azr), every game is replayed with a progress bar and
-    summed up: games, moves, claims checked, the games that disagree grouped by the rule that decides, and
-    the speed (exit status 1 if a game disagrees without a declared reason or is not a valid record).
+    With several records, folders (searched for *.azr) or archives of them (.tar, .tar.gz, .zip), every game
+    is replayed with a progress display and summed up: games, moves, claims checked, the games that disagree
+    grouped by the rule that decides, and the speed (exit status 1 if a game disagrees without a declared
+    reason or is not a valid record). Records are read one at a time: memory stays flat however many.
 
     \b
     Examples:
@@ -98,20 +111,50 @@ def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None,
       azul replay game.azr --svg frames/ --json states.json
       azul replay scribbled.azr --lenient
       azul replay imported/ --json report.json
+      azul replay dataset.tar.gz -j 2 --jsonl verdicts.jsonl
+      azul replay dataset.tar.gz --scheduler tcp://10.0.0.5:8786 --jsonl verdicts.jsonl
     """
-    if len(paths) == 1 and paths[0].is_file():
+    refuse_outputs_among_inputs(paths, [p for p in (json_out, jsonl_out) if p is not None])
+    if len(paths) == 1 and paths[0].is_file() and not is_archive(paths[0]):
+        if jsonl_out is not None or workers > 1 or scheduler:
+            raise click.UsageError("--jsonl, --jobs and --scheduler work on several records; give a folder")
         _replay_one(paths[0], svg_dir, json_out, lenient, quiet)
         return
     if svg_dir is not None or lenient:
         raise click.UsageError("--svg and --lenient work on one record; give a single FILE.azr")
-    files = record_files(paths)
-    if not files:
+    if str(json_out) == "-" and str(jsonl_out) == "-":
+        raise click.UsageError("--json - and --jsonl - cannot both write to standard output")
+    to_stdout = "-" in (str(json_out), str(jsonl_out))  # standard output holds the JSON alone
+    result = replay_batch(list(paths), quiet, summary_to_stderr=to_stdout, workers=workers, scheduler=scheduler,
+                          jsonl=jsonl_out, keep=json_out is not None)
+    if not result.count_all:
         raise click.UsageError("no .azr records in " + ", ".join(str(p) for p in paths))
-    to_stdout = json_out is not None and str(json_out) == "-"
-    result = replay_batch(files, quiet, summary_to_stderr=to_stdout)  # `--json -`: standard output is JSON only
     _write_json(json_out, result.to_json())
     if not result.ok:
         raise SystemExit(1)
+
+
+def refuse_outputs_among_inputs(inputs: tuple[Path, ...], outputs: list[Path]) -> None:
+    """An output that is one of the inputs (or a record inside an input folder) would be overwritten while it is
+    read, or read as it is written: refused before anything is read or written."""
+    for output in outputs:
+        if str(output) == "-":
+            continue
+        target = output.resolve()
+        for given in inputs:
+            source = given.resolve()
+            if target == source or _same_file(output, given):
+                raise click.UsageError(f"{output} is one of the inputs: refusing to overwrite it")
+            if source.is_dir() and target.is_relative_to(source) and target.name.endswith(".azr"):
+                raise click.UsageError(f"{output} is inside the input folder {given} and would be read as a "
+                                       f"record: write it elsewhere")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
 
 
 def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, lenient: bool, quiet: bool) -> None:
@@ -119,14 +162,15 @@ def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, 
     errors = Console(stderr=True, highlight=False)
     names: dict[int, str] = {}
     try:
-        record, repairs = read_record(record_file, lenient=lenient)
+        text = read_text(record_file)
+        source = str(record_file)
+        record, repairs = repair_record(text, source) if lenient else (parse_record(text, source), ())
         names = _names(record)
         for repair in repairs:
             click.echo(f"{record_file}:{repair} (repaired)", err=True)
         if svg_dir is not None:
             svg_dir.mkdir(parents=True, exist_ok=True)
         show = _Show(console, names, svg_dir, quiet)
-        text = record_file.read_text(encoding="utf-8", errors="replace")
         result = replay_record(record, text=text, on_step=show)
     except RecordError as error:
         _fail(errors, error, names)
@@ -161,32 +205,56 @@ def _verdict(record: Any, result: Any) -> None:
     click.echo(summary, err=False)
 
 
-def replay_batch(files: list[Path], quiet: bool = False, summary_to_stderr: bool = False) -> BatchResult:
-    """Replay every file with a progress bar on standard error, then print the summary."""
+def _executor(workers: int, scheduler: str | None):
+    """Where the chunks of records go: the executors of azul fuzz (a Dask cluster, or processes here)."""
+    if scheduler:
+        return DaskExecutor(scheduler)
+    if workers > 1:
+        return LocalExecutor(workers)
+    return None
+
+
+def _total(paths: list[Path]) -> int | None:
+    """How many records there are, when that costs only a look at the folders (an archive is read once only)."""
+    if any(is_archive(p) for p in paths if not p.is_dir()):
+        return None
+    return sum(sum(1 for _ in p.rglob("*.azr")) if p.is_dir() else 1 for p in paths)
+
+
+def replay_batch(paths: list[Path], quiet: bool = False, summary_to_stderr: bool = False, *, workers: int = 1,
+                 scheduler: str | None = None, jsonl: Path | None = None, keep: bool = False) -> BatchResult:
+    """Replay every record with the progress display on standard error, then print the summary; with `jsonl`,
+    one JSON line per game as it comes, then the summary's."""
     errors = Console(stderr=True, highlight=False)
-    with Progress(TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=errors, transient=True) as progress:
-        task = progress.add_task("games", total=len(files))
+    out = None
+    if jsonl is not None:
+        out = click.get_text_stream("stdout") if str(jsonl) == "-" else jsonl.open("w", encoding="utf-8")
+    executor = _executor(workers, scheduler)
+    progress = RunProgress(errors, _total(paths), label="replay", unit="game", bad_unit="failure")
+    bad = 0
 
-        def on_game(game: GameVerdict) -> None:
-            progress.advance(task)
-            if game.verdict != "agrees" and not quiet:
-                progress.console.print(_game_line(game), highlight=False, markup=False, soft_wrap=True)
+    def on_game(game: GameVerdict) -> None:
+        nonlocal bad
+        bad += game.verdict in ("disagrees", "invalid")
+        progress.count(progress.done + 1, bad)
+        if out is not None:
+            out.write(json.dumps(game.to_json()) + "\n")
+        if game.verdict != "agrees" and not quiet:
+            errors.print(game.line, highlight=False, markup=False, soft_wrap=True)
 
-        result = replay_all(files, on_game)
-    click.echo(summary_text(result), err=summary_to_stderr)
+    try:
+        with progress:
+            result = replay_sources(record_sources(paths), executor, on_game, keep=keep)
+        if out is not None:
+            out.write(json.dumps({"summary": result.summary_json()}) + "\n")
+    finally:
+        if out is not None and str(jsonl) != "-":
+            out.close()
+        if executor is not None:
+            executor.close()
+    if result.count_all:
+        click.echo(summary_text(result), err=summary_to_stderr)
     return result
-
-
-def _game_line(game: GameVerdict) -> str:
-    error = game.error
-    where = f"{error.where}: " if error is not None else f"{game.path}: "
-    found = getattr(error, "disagreement", None)
-    if found is None:
-        return f"{game.verdict}: {where}{error.message if error else ''}"
-    rule = found.rule or "rule not identified"
-    text = f"{game.verdict} [{rule}]: {where}{found.where}: ours {found.ours}; record {found.record}"
-    return text + (f" (declared: {found.declared})" if found.declared else "")
 
 
 def _verb(verdict: str, count: int) -> str:
@@ -194,7 +262,7 @@ def _verb(verdict: str, count: int) -> str:
 
 
 def summary_text(result: BatchResult) -> str:
-    lines = [f"{len(result.games)} games, {result.moves} moves, {result.claims} claims checked in "
+    lines = [f"{result.count_all} games, {result.moves} moves, {result.claims} claims checked in "
              f"{result.seconds:.2f} s ({result.games_per_second:.1f} games/s): "
              + ", ".join(f"{result.count(v)} {_verb(v, result.count(v))}" for v in VERDICTS) + "."]
     titles = rule_titles()
@@ -203,12 +271,13 @@ def summary_text(result: BatchResult) -> str:
         groups = result.by_rule(verdict)
         if groups:
             lines.append(f"{heading}:")
-            for rule, games in groups.items():
+            for rule, (count, paths) in groups.items():
                 title = f" ({titles[rule]})" if rule in titles else " (rule not identified)" if rule == "?" else ""
-                names = ", ".join(Path(g.path).name for g in games[:5]) + (" ..." if len(games) > 5 else "")
-                lines.append(f"  {rule}{title}: {len(games)} game{'s' if len(games) != 1 else ''}: {names}")
-    invalid = [g for g in result.games if g.verdict == "invalid"]
+                names = ", ".join(Path(p).name for p in paths[:5]) + (" ..." if count > 5 else "")
+                lines.append(f"  {rule}{title}: {count} game{'s' if count != 1 else ''}: {names}")
+    invalid = [path for _, paths in result.by_rule("invalid").values() for path in paths]
     if invalid:
-        lines.append(f"Not valid records: {len(invalid)}: " + ", ".join(Path(g.path).name for g in invalid[:5])
-                     + (" ..." if len(invalid) > 5 else ""))
+        count = result.count("invalid")
+        lines.append(f"Not valid records: {count}: " + ", ".join(Path(p).name for p in invalid[:5])
+                     + (" ..." if count > 5 else ""))
     return "\n".join(lines)

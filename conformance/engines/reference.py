@@ -10,6 +10,7 @@ from typing import Any
 
 import azul_reference as ref
 from azul_reference.fast import FastGame
+from azul_reference.tiles import text_to_counts
 from azul_reference.protocol import BadRequest, Server
 from azul_reference.protocol import serve as serve_protocol
 
@@ -147,3 +148,51 @@ def play_random_game(players: int, variant: str, seed: int, max_rounds: int = 10
             moves += 1
     return {"scores": game.scores(), "winners": game.winners, "rounds": game.round, "moves": moves,
             "finished": game.is_over()}
+
+
+_COUNTS: dict[str, list[int]] = {}  # a factory's text -> its tiles counted by colour (a few hundred texts)
+
+
+class FastReplayGame:
+    """A coloured-wall game on the reference engine's fast path (azul_reference.fast.FastGame), driven by recorded
+    deals and takes, for replaying recorded games in bulk (records/fast_replay.py). It raises whatever the engine
+    raises for a step the rules refuse; the caller then replays the record on ReferenceEngine for the verdict."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, players: int, start_player: int) -> None:
+        self.game = FastGame(players, start_player)
+
+    def deal(self, factories: tuple[str, ...]) -> None:
+        counts = []
+        for text in factories:
+            tiles = _COUNTS.get(text)
+            if tiles is None:
+                tiles = text_to_counts(text)  # (KeyError for a letter that is no colour: refused)
+                if len(_COUNTS) < 4096:  # bounded: 625 texts of up to 4 tiles, and whatever a record makes up
+                    _COUNTS[text] = tiles
+            counts.append(tiles)
+        self.game.deal_given(counts)  # (the lists are read, never changed)
+
+    def play(self, move: str) -> None:
+        self.game.play(ref.Take.parse(move))
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.score
+
+    @property
+    def winners(self) -> list[int] | None:
+        return self.game.winners
+
+    @property
+    def start_player(self) -> int:
+        return self.game.start_player
+
+    def state(self) -> CanonicalState:
+        """The canonical state (for a claim that needs more than scores, winners or the start player)."""
+        return ref.to_state(self.game.to_game())

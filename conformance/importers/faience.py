@@ -9,13 +9,13 @@ A game abandoned before its end (`finished: false`) becomes a record that stops 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .game import ImportedGame, ImportedRound, ImportProblem, integer
+from ..readers import InputError, JsonError, data_lines, file_lines, json_document, strip_bom
+from .game import ImportedGame, ImportedRound, ImportProblem, integer, is_integer
 from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 
 NAME = "faience"
@@ -27,25 +27,56 @@ DIFFERENCES = RULE_DIFFERENCES + (
 )
 
 
+SUFFIXES = (".jsonl", ".jsonl.gz")
+
+
 def read(path: Path) -> Iterator[ImportedGame | ImportProblem]:
+    """Line by line (JSON Lines: split on \\n alone), so that memory stays at one game however big the file."""
+    return _games(path.name, file_lines(path))
+
+
+def read_data(name: str, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    """The same for a file's bytes (a member of an archive)."""
+    return _games(name, data_lines(data))
+
+
+def _games(file_name: str, lines: Iterator[bytes]) -> Iterator[ImportedGame | ImportProblem]:
+    number = 0
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        yield ImportProblem(path.name, "(file)", f"not a readable UTF-8 text file: {error}")
+        for number, data in enumerate(lines, 1):
+            yield from _line(file_name, number, data)
+    except OSError as error:
+        yield ImportProblem(file_name, "(file)", f"cannot be read: {error.strerror or error}")
+    except InputError as error:
+        yield ImportProblem(f"{file_name}, line {number + 1}" if number else file_name, "(file)", str(error))
+
+
+def read_line(file_name: str, number: int, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    """The game of line `number` of a file (its bytes without the newline): for the import on N processes."""
+    return _line(file_name, number, data)
+
+
+def _line(file_name: str, number: int, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    name = f"{file_name}, line {number}"
+    try:
+        line = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        yield ImportProblem(name, "(line)", f"not UTF-8 text: byte {error.start + 1} of the line")
         return
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        name = f"{path.name}, line {number}"
-        try:
-            raw = json.loads(line)
-        except ValueError as error:
-            yield ImportProblem(name, "(line)", f"not a JSON object: {error} (a truncated line?)")
-            continue
-        try:
-            yield _game(name, raw, path.name, number)
-        except ImportProblem as problem:
-            yield problem
+    if number == 1:
+        line = strip_bom(line)
+    if not line.strip():
+        return
+    try:
+        raw = json_document(line)
+    except JsonError as error:
+        where = f" at column {error.column}" if error.column else ""
+        yield ImportProblem(name, "(line)", f"not a JSON object: {error}{where} (a truncated line?)")
+        return
+    try:
+        yield _game(name, raw, file_name, number)
+    except ImportProblem as problem:
+        yield problem
 
 
 def _get(obj: Any, path: str, name: str) -> Any:
@@ -81,7 +112,7 @@ def _rounds(raw: dict, name: str) -> list[ImportedRound]:
             rounds.begin(dealt[len(rounds.done)])
         if not isinstance(move, dict):
             raise ImportProblem(name, where, f"expected an object with ply, player and action, found {move!r}")
-        if move.get("ply") != index + 1:
+        if not is_integer(move.get("ply")) or move.get("ply") != index + 1:
             raise ImportProblem(name, f"{where}.ply", f"expected ply {index + 1}, found {move.get('ply')!r}")
         rounds.take(integer(move.get("player"), name, f"{where}.player", 0, PLAYERS - 1), move.get("action"), where,
                     f"{where}.player")
@@ -95,7 +126,7 @@ def _deal(deals: list, index: int, name: str) -> list[tuple[int, ...]]:
     where, dealt = f"deals[{index}]", deals[index]
     if not isinstance(dealt, dict):
         raise ImportProblem(name, where, f"expected an object with round and factories, found {dealt!r}")
-    if dealt.get("round") != index:
+    if not is_integer(dealt.get("round")) or dealt.get("round") != index:
         raise ImportProblem(name, f"{where}.round", f"expected round index {index}, found {dealt.get('round')!r}")
     return deal(dealt.get("factories"), name, f"{where}.factories")
 
@@ -103,7 +134,7 @@ def _deal(deals: list, index: int, name: str) -> list[tuple[int, ...]]:
 def _game(name: str, raw: Any, file_name: str, line: int) -> ImportedGame:
     if not isinstance(raw, dict):
         raise ImportProblem(name, "(line)", "not a JSON object")
-    if raw.get("format", FORMAT) != FORMAT:
+    if not isinstance(raw.get("format", FORMAT), str) or raw.get("format", FORMAT) != FORMAT:
         raise ImportProblem(name, "format", f"{raw['format']!r}: this importer reads {FORMAT!r}")
     human = integer(_get(raw, "human_seat", name), name, "human_seat", 0, PLAYERS - 1)
     rounds = _rounds(raw, name)
@@ -116,9 +147,11 @@ def _game(name: str, raw: Any, file_name: str, line: int) -> ImportedGame:
     final = winners = None
     comments = ["A game between a person and ludometer's net on the Faïence web player, from the public "
                 "dataset (CC0); imported by `azul import faience`."]
+    if finished is not True and finished is not False:
+        raise ImportProblem(name, "final.finished", f"expected true or false, found {finished!r}")
     if finished is True:
         rounds_field = raw["final"].get("rounds")
-        if rounds_field is not None and rounds_field != len(rounds):
+        if rounds_field is not None and (not is_integer(rounds_field) or rounds_field != len(rounds)):
             raise ImportProblem(name, "final.rounds", f"{rounds_field}, but the deals and takes span {len(rounds)}")
         final = scores
         winners = _winners(raw["final"].get("outcome"), scores, human, name)
@@ -131,18 +164,18 @@ def _game(name: str, raw: Any, file_name: str, line: int) -> ImportedGame:
     net = raw.get("net") if isinstance(raw.get("net"), dict) else {}
     if net.get("run") or net.get("checkpoint"):
         headers[f"Seat{1 - human}"] = _clean(f"net {net.get('run') or ''} {net.get('checkpoint') or ''}")
-    if isinstance(raw.get("seed"), int):
+    if is_integer(raw.get("seed")):
         headers["Seed"] = str(raw["seed"])
     date = re.match(r"(\d{4})-(\d\d)-(\d\d)", str(raw.get("created_at") or raw.get("received_at") or ""))
     if date:
         headers["Date"] = ".".join(date.groups())
-    if isinstance(raw.get("think_time_s"), (int, float)):
+    if type(raw.get("think_time_s")) in (int, float):
         headers["X-ThinkTime"] = f"{raw['think_time_s']} s"
     return ImportedGame(name, PLAYERS, tuple(rounds), headers, final, winners, DIFFERENCES, tuple(comments))
 
 
 def _winners(outcome: Any, scores: tuple[int, ...], human: int, name: str) -> tuple[int, ...]:
-    seats = {"human": (human,), "ai": (1 - human,), "draw": (0, 1)}.get(outcome)
+    seats = {"human": (human,), "ai": (1 - human,), "draw": (0, 1)}.get(outcome) if isinstance(outcome, str) else None
     if seats is None:
         raise ImportProblem(name, "final.outcome", f"expected human, ai or draw, found {outcome!r}")
     by_scores = {True: (human,), False: (1 - human,)}.get(scores[human] > scores[1 - human]) \

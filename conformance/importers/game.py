@@ -44,9 +44,14 @@ class ImportProblem(ValueError):
         self.game, self.field, self.message = game, field_name, message
 
 
+def is_integer(value: Any) -> bool:
+    """An integer of JSON: not a boolean (True == 1 in Python) and not a float (1.0 == 1)."""
+    return type(value) is int
+
+
 def integer(value: Any, game: str, where: str, low: int | None = None, high: int | None = None) -> int:
     """`value` if it is an integer (not a boolean) within the bounds given; an ImportProblem otherwise."""
-    if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low) \
+    if not is_integer(value) or (low is not None and value < low) \
             or (high is not None and value > high):
         bounds = f" from {low} to {high}" if low is not None and high is not None else ""
         raise ImportProblem(game, where, f"expected an integer{bounds}, found {value!r}")

@@ -28,7 +28,15 @@ RULE_DIFFERENCES = (
 
 def decode(action: object) -> str:
     """The take in our notation (`3K4`, `CBF`); ValueError when `action` is no action id."""
-    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < ACTIONS:
+    if type(action) is int and 0 <= action < ACTIONS:  # (not a boolean: True is no action)
+        text = _TAKES[action]
+        if text is not None:
+            return text
+    return _decode(action)
+
+
+def _decode(action: object) -> str:
+    if type(action) is not int or not 0 <= action < ACTIONS:
         raise ValueError(f"{action!r} is not an action id (an integer from 0 to {ACTIONS - 1})")
     source, rest = divmod(action, 30)
     colour, dest = divmod(rest, 6)
@@ -38,16 +46,30 @@ def decode(action: object) -> str:
             + ("F" if dest == FLOOR else str(dest + 1)))
 
 
+_TAKES = [None if action % 30 // 6 >= len(COLOURS) else _decode(action) for action in range(ACTIONS)]
+
+
 def counts(value: object, what: str) -> tuple[int, ...]:
     """Five tile counts, one per colour; ValueError naming `what` otherwise."""
-    if (not isinstance(value, list) or len(value) != 5
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 20 for n in value)):
-        raise ValueError(f"{what} is five tile counts (0-20), one per colour, not {value!r}")
-    return tuple(value)
+    if type(value) is list and len(value) == 5:
+        for n in value:
+            if type(n) is not int or not 0 <= n <= 20:  # (not a boolean, not a float)
+                break
+        else:
+            return tuple(value)
+    raise ValueError(f"{what} is five tile counts (0-20), one per colour, not {value!r}")
+
+
+_TEXTS: dict[tuple[int, ...], str] = {}  # a factory's counts -> its text (a few hundred of them)
 
 
 def factory_text(tiles: tuple[int, ...]) -> str:
-    return "".join(COLOURS[colour] * n for colour, n in enumerate(tiles))
+    text = _TEXTS.get(tiles)
+    if text is None:
+        text = "".join(COLOURS[colour] * n for colour, n in enumerate(tiles))
+        if len(_TEXTS) < 4096:
+            _TEXTS[tiles] = text
+    return text
 
 
 class Offer:
@@ -59,10 +81,11 @@ class Offer:
 
     def __init__(self, factories: list[tuple[int, ...]]) -> None:
         self.sources = [list(f) for f in factories] + [[0] * 5]
+        self.left = sum(map(sum, factories))  # tiles on offer
 
     @property
     def empty(self) -> bool:
-        return not any(map(any, self.sources))
+        return not self.left
 
     def take(self, action: int) -> None:
         source, rest = divmod(action, 30)
@@ -71,6 +94,7 @@ class Offer:
         if not pool[colour]:
             where = "the centre" if source == CENTRE else f"factory {source + 1}"
             raise ValueError(f"{decode(action)} takes {COLOURS[colour]} from {where}, which holds none")
+        self.left -= pool[colour]
         pool[colour] = 0
         if source != CENTRE:
             centre = self.sources[CENTRE]

@@ -8,35 +8,50 @@ Its `cases` start from hand-made positions, which a record (always from a new ga
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .game import ImportedGame, ImportedRound, ImportProblem, integer
+from ..readers import GZIP_MAGIC, InputError, JsonError, inflate_gzip, json_document, read_file
+from .game import ImportedGame, ImportedRound, ImportProblem, integer, is_integer
 from .ludometer_encoding import PLAYERS, RULE_DIFFERENCES, Rounds, deal
 
 NAME = "ludometer"
 SUMMARY = "ludometer's recorded games (games.json.gz: every state, legal move list, move and score)"
 OUTCOME_WINNERS = {1: (0,), -1: (1,), 0: (0, 1)}
+MAX_FIXTURE = 64 * 2**20  # inflated: one JSON document, read whole (the fixture's 30 games are 3 MB)
+
+
+SUFFIXES = (".json", ".json.gz")
 
 
 def read(path: Path) -> Iterator[ImportedGame | ImportProblem]:
     try:
-        raw = path.read_bytes()
-        data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    except (OSError, EOFError, ValueError) as error:
+        data = read_file(path, MAX_FIXTURE)
+    except OSError as error:
+        yield ImportProblem(path.name, "(file)", f"cannot be read: {error.strerror or error}")
+        return
+    except InputError as error:
         yield ImportProblem(path.name, "(file)", f"not a readable JSON or gzipped JSON file: {error}")
         return
-    games = data.get("games") if isinstance(data, dict) else None
+    yield from read_data(path.name, data)
+
+
+def read_data(name: str, data: bytes) -> Iterator[ImportedGame | ImportProblem]:
+    """The games of a fixture file's bytes, gzipped or not (inflated under MAX_FIXTURE)."""
+    try:
+        document = json_document(inflate_gzip(data, MAX_FIXTURE) if data[:2] == GZIP_MAGIC else data)
+    except (InputError, JsonError) as error:
+        yield ImportProblem(name, "(file)", f"not a readable JSON or gzipped JSON file: {error}")
+        return
+    games = document.get("games") if isinstance(document, dict) else None
     if not isinstance(games, list):
-        yield ImportProblem(path.name, "games", "missing: the file holds no list of games")
+        yield ImportProblem(name, "games", "missing: the file holds no list of games")
         return
     for number, game in enumerate(games, 1):
-        name = f"{path.name}, game {number}"
+        label = f"{name}, game {number}"
         try:
-            yield _game(name, game, number, len(games), path.name)
+            yield _game(label, game, number, len(games), name)
         except ImportProblem as problem:
             yield problem
 
@@ -51,6 +66,10 @@ def _scores(value: Any, name: str, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != PLAYERS:
         raise ImportProblem(name, where, f"expected {PLAYERS} scores, found {value!r}")
     return tuple(integer(s, name, where) for s in value)
+
+
+def _same_integers(value: Any, scores: tuple[int, ...]) -> bool:
+    return isinstance(value, list) and all(map(is_integer, value)) and tuple(value) == scores
 
 
 def _game(name: str, game: Any, number: int, total: int, file_name: str) -> ImportedGame:
@@ -80,7 +99,7 @@ def _game(name: str, game: Any, number: int, total: int, file_name: str) -> Impo
         action = _field(move, "action", name, where)
         rounds.take(mover, action, where, f"{where}.state.current_player")
         legal = move.get("legal")
-        if isinstance(legal, list) and action not in legal:
+        if isinstance(legal, list) and not any(is_integer(a) and a == action for a in legal):
             raise ImportProblem(name, f"{where}.action", f"{action} ({rounds.takes[-1]}) is not among the legal "
                                 f"actions the record lists for this position")
     if not rounds.offer.empty:
@@ -91,27 +110,30 @@ def _game(name: str, game: Any, number: int, total: int, file_name: str) -> Impo
 
 def _finish(name: str, game: dict, rounds: list[ImportedRound], number: int, total: int,
             file_name: str) -> ImportedGame:
-    if not game.get("is_terminal", True):
-        raise ImportProblem(name, "is_terminal", "false: the game was not played to the end")
+    terminal = game.get("is_terminal", True)
+    if terminal is not True:
+        raise ImportProblem(name, "is_terminal", f"{terminal!r}: the game was not played to the end (true expected)")
     final = _scores(_field(game, "scores", name, ""), name, "scores")
     final_state = game.get("final_state")
-    if isinstance(final_state, dict) and "scores" in final_state and list(final) != final_state["scores"]:
+    if isinstance(final_state, dict) and "scores" in final_state and \
+            not _same_integers(final_state["scores"], final):
         raise ImportProblem(name, "final_state.scores", f"{final_state['scores']} contradicts scores {list(final)}")
     outcome = _field(game, "outcome", name, "")
-    winners = OUTCOME_WINNERS.get(outcome) if isinstance(outcome, (int, float)) else None
+    # a number (the fixture writes 1.0), never a boolean: True == 1 would read `true` as "seat 0 won"
+    winners = OUTCOME_WINNERS.get(outcome) if type(outcome) in (int, float) else None
     if winners is None:
         raise ImportProblem(name, "outcome", f"expected 1, -1 or 0, found {outcome!r}")
     best = max(final)
     if any(final[seat] != best for seat in winners):
         raise ImportProblem(name, "outcome", f"{outcome} names seat(s) {list(winners)} the winner(s), but the "
                                              f"final scores are {list(final)}")
-    if "rounds" in game and game["rounds"] != len(rounds):
+    if "rounds" in game and (not is_integer(game["rounds"]) or game["rounds"] != len(rounds)):
         raise ImportProblem(name, "rounds", f"{game['rounds']}, but the moves span {len(rounds)} rounds")
     headers = {"Event": "ludometer parity fixture", "Source": f"ludometer {file_name}, game {number} of {total}",
                "Seat0": "uniform random", "Seat1": "uniform random"}
-    if isinstance(game.get("seed"), int):
+    if is_integer(game.get("seed")):
         headers["Seed"] = str(game["seed"])
-    if isinstance(game.get("move_seed"), int):
+    if is_integer(game.get("move_seed")):
         headers["X-MoveSeed"] = str(game["move_seed"])
     comments = ["Played to the end by a uniform random move picker on ludometer's Python engine and recorded "
                 "with every state; imported by `azul import ludometer`. The scores after each round, the final "

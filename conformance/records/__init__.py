@@ -8,7 +8,8 @@
     replay(record, engine=None)       play it through the Engine interface, checking every claim; a
                                       ReplayError carries the Disagreement (explain.py): where the record
                                       and our rules part ways, the deciding rule, both sides' values
-    batch.replay_all(paths)           one verdict per file and a summary grouped by rule (`azul replay DIR`)
+    batch.replay_sources(sources)     one verdict per record and a summary grouped by rule (`azul replay DIR`),
+                                      on the fast path (fast_parse.py, fast_replay.py) where it can
 
 The format is specified by spec/grammar/record.lark and documented in docs/reference/records.md; sample
 records ship in the `samples` folder (`sample_paths()`). Games recorded by other software become records

@@ -20,12 +20,13 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from ..located import Span, TooLarge, check_digits, decode_utf8, grammar_failure
+from ..readers import InputError, read_file, strip_bom
 from ..notation import COLOURS, FACTORIES_BY_PLAYERS, PLAYER_COUNTS, VARIANTS
 from .claims import check_claim_form
 from .errors import RecordSyntaxError, Repair
 from .model import ANNOTATIONS, CLAIM_FORMS, DECLARATIONS, Claim, Comment, Deal, Header, Note, Ply, Record, Round
 
-__all__ = ["parse_record", "repair_record", "read_record", "grammar"]
+__all__ = ["parse_record", "repair_record", "read_record", "read_text", "grammar"]
 
 KNOWN_HEADERS = ("Event", "Site", "Date", "Annotator", "Source", "Players", "Seat0", "Seat1", "Seat2",
                  "Seat3", "Variant", "StartPlayer", "Seed", "Result")
@@ -352,19 +353,14 @@ def _split(text: str) -> tuple[str, str]:
 
 def parse_record(text: str, source: str = "<record>") -> Record:
     """Read a record strictly; RecordSyntaxError at the first problem."""
-    return _Reader(_strip_bom(text), source, lenient=False).read()
+    return _Reader(strip_bom(text), source, lenient=False).read()
 
 
 def repair_record(text: str, source: str = "<record>") -> tuple[Record, tuple[Repair, ...]]:
     """Read a record leniently: the record and every repair made (still an error where no fix is evident)."""
-    reader = _Reader(_strip_bom(text), source, lenient=True)
+    reader = _Reader(strip_bom(text), source, lenient=True)
     record = reader.read()
     return record, tuple(reader.repairs)
-
-
-def _strip_bom(text: str) -> str:
-    # A byte-order mark is an encoding signature, not part of the record.
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def decode(data: bytes, source: str) -> str:
@@ -375,10 +371,24 @@ def decode(data: bytes, source: str) -> str:
     return decode_utf8(data, source, fail, "a record is a UTF-8 text file")
 
 
+MAX_RECORD = 16 * 2**20  # a long annotated game is some 20 KB
+
+
+def read_text(path: str | Path) -> str:
+    """A record file's text: a regular file of at most MAX_RECORD bytes, UTF-8 (RecordSyntaxError otherwise, naming
+    the file; OSError when it cannot be opened)."""
+    source = str(path)
+    try:
+        data = read_file(path, MAX_RECORD)
+    except InputError as error:
+        raise RecordSyntaxError(f"cannot be read: {error}", source=source) from None
+    return decode(data, source)
+
+
 def read_record(path: str | Path, lenient: bool = False) -> tuple[Record, tuple[Repair, ...]]:
     """Read a record file: the record and the repairs made (always none when strict)."""
     source = str(path)
-    text = decode(Path(path).read_bytes(), source)
+    text = read_text(path)
     if lenient:
         return repair_record(text, source)
     return parse_record(text, source), ()

@@ -37,9 +37,17 @@ def load_scenarios(paths: Iterable[str | Path] | None = None,
     return scenarios
 
 
+MAX_SCENARIO_FILE = 16 * 2**20  # our largest scenario file is some 40 KB
+
+
 def read_utf8(path: Path) -> str:
-    """A scenario file's text; bytes that are not UTF-8 are a syntax error at their line and column."""
-    return decode_utf8(path.read_bytes(), display_name(path), ScenarioSyntaxError, "scenario files are UTF-8 YAML")
+    """A scenario file's text; bytes that are not UTF-8 are a syntax error at their line and column, and a file
+    that is not a regular file or is too big is refused by name (readers.read_file)."""
+    try:
+        data = readers.read_file(path, MAX_SCENARIO_FILE)
+    except readers.InputError as error:
+        raise ScenarioSyntaxError(f"cannot be read: {error}", Span(file=display_name(path))) from None
+    return decode_utf8(data, display_name(path), ScenarioSyntaxError, "scenario files are UTF-8 YAML")
 
 
 def load_text(text: str, file: str = "<text>", errors: list[ScenarioError] | None = None) -> list[Scenario]:
