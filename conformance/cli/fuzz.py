@@ -53,8 +53,8 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Run the blocks on a Dask distributed cluster (needs the 'cluster' extra).")
 @click.option("--state", "state_path", type=click.Path(dir_okay=False), default=None,
-              help="State file recording the games played (default: fuzz-state.jsonl in --report-dir, or "
-                   "./azul-fuzz-state.jsonl). Run again with the same file to resume.")
+              help="State file recording the games played (default: fuzz-state.jsonl in --report-dir; without "
+                   "either, a new temporary folder's). Run again with the same file to resume.")
 @click.option("--fresh", is_flag=True, help="Start the campaign over, overwriting the state file.")
 @click.option("--report-dir", type=click.Path(file_okay=False), default=None,
               help="Write report.jsonl, junit.xml, report.md and counterexamples/ here.")
@@ -93,36 +93,57 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
       azul fuzz --engine "./my-engine" --games 100000 -j 4
       azul fuzz --engine "./my-engine" --games 1000000 --scheduler tcp://10.0.0.5:8786
     """
-    from azul_conformance.fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
+    from azul_conformance.fuzz.campaign import CampaignError, CampaignSpec, close_engines
+    from azul_conformance.fuzz.state import StateFile
+    from azul_conformance.harness import folder_lock
+    from azul_conformance.harness.session import temporary_folder
 
     if games is None and seconds is None:
         raise click.UsageError("say how long: --games N, --time DURATION, or both")
     chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
     spec = CampaignSpec(seed, players, variants, engine, timeout, batched=not step_by_step)
     folder = Path(report_dir) if report_dir else None
-    path = Path(state_path) if state_path else (folder / "fuzz-state.jsonl" if folder else
-                                                 Path("azul-fuzz-state.jsonl"))
+    # the state file and the counterexamples live in the report folder, else in a private temporary one
+    scratch = None if folder else Path(temporary_folder("azul-fuzz-"))
+    path = Path(state_path) if state_path else (folder or scratch) / "fuzz-state.jsonl"
     console = Console(soft_wrap=True)  # a line is never broken in the middle of a path
+    lock = None
     try:
+        if folder:
+            lock = folder_lock.take(folder / folder_lock.LOCK_NAME, f"the report folder {folder}")
         state = StateFile(path, spec, fresh)
+    except folder_lock.Busy as busy:
+        raise click.ClickException(busy.message) from None
     except CampaignError as error:
+        if lock:
+            lock.release()
         raise click.ClickException(str(error)) from None
     already = state.findings.games
+    if scratch:
+        console.print(f"state file: {path} (give --report-dir or --state to resume a campaign later)",
+                      highlight=False)
+    if state.left_out:
+        console.print(f"{path}: {state.left_out} blocks recorded twice (two runs at once?) are counted once",
+                      highlight=False)
+    keep = f"what was played is kept in {path}" + ("" if state_path or folder else
+                                                    " (give --report-dir or --state to keep a campaign)")
     try:
         status = _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder,
-                           chosen, shrink_seconds, already)
+                           chosen, shrink_seconds, already, scratch, keep)
     except CampaignError as error:
         console.print(f"[bold red]fuzz:[/] {error}")
-        console.print(f"what was played is kept in {path}; run the same command again to resume")
+        console.print(f"{keep}; run the same command again to resume")
         status = 2
     finally:
         state.close()
         close_engines()
+        if lock:
+            lock.release()
     raise SystemExit(status)
 
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
-              shrink_seconds, already) -> int:
+              shrink_seconds, already, scratch, keep) -> int:
     from azul_conformance.fuzz.report import header_of, report, results_of
     from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
     from azul_conformance.harness.progress import RunProgress
@@ -144,13 +165,13 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
             finished = play_campaign(spec, state, executor, games, seconds, block_size,
                                      lambda _: live.count(findings.games, len(findings.deviations)))
     except KeyboardInterrupt:
-        console.print("interrupted: what was played is kept in the state file; run again to resume")
+        console.print(f"interrupted: {keep}; run again to resume")
         finished = False
     finally:
         executor.close()
     wall = time.perf_counter() - started
-    counterexamples = str(folder / "counterexamples") if folder else None
-    results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
+    counterexamples = (folder or scratch) / "counterexamples"
+    results = results_of(spec, findings, str(counterexamples), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
     header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
     report(Output(console, folder), formats, header, results, wall)
@@ -161,10 +182,6 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
                      "run again to resume"), highlight=False)
     if folder:
         console.print(f"reports: {folder}/")
+    elif counterexamples.is_dir():
+        console.print(f"counterexamples: {counterexamples}/", highlight=False)
     return 1 if findings.deviations else 0
-
-
-def _temp() -> str:
-    import tempfile
-
-    return str(Path(tempfile.gettempdir()) / "azul-fuzz-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))

@@ -3,6 +3,7 @@ formats (terminal, JSON Lines, JUnit XML, Markdown), each with its shrunk game w
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..harness.reporters import Finished, Output, reporters
@@ -24,7 +25,7 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
                            details={"games": findings.games})]
     results = []
     for number, found in enumerate(findings.ordered(), 1):
-        case_id = f"fuzz-{number:02d}-{(found.rule or found.verdict).lower()}"
+        case_id = f"fuzz-{number:02d}-{slug(found.rule or found.verdict)}"
         small = found
         path = None
         if counterexample_dir is not None:
@@ -34,6 +35,12 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
             path = _scenario(counterexample_dir, case_id, small, engine, reference)
         results.append(_result(case_id, found, small, findings, spec, path))
     return results
+
+
+def slug(text: str) -> str:
+    """A rule ID (or verdict) as part of a file name: lower-case letters, digits and dashes, never a path (the
+    rule comes from a state file or a worker, and "/../../x" must not write outside the report folder)."""
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:40] or "deviation"
 
 
 def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) -> str | None:

@@ -12,7 +12,8 @@ import concurrent.futures as cf
 import time
 from typing import Any, Callable
 
-from .campaign import Block, CampaignSpec, StateFile, missing_blocks, run_block
+from .campaign import Block, CampaignSpec, missing_blocks, run_block
+from .state import StateFile
 
 IN_FLIGHT_PER_WORKER = 2
 
