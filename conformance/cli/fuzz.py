@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 import sys
 import time
@@ -13,22 +12,10 @@ from rich.console import Console
 
 from ..notation import VARIANTS
 from . import parse_players
+from ..fuzz.state import MAX_GAMES
+from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
-
-
-def parse_duration(ctx, param, value: str | None) -> float | None:
-    """`90`, `90s`, `15m`, `2h`, `1h30m` -> seconds."""
-    if value is None:
-        return None
-    text = value.strip().lower()
-    if re.fullmatch(r"\d+(\.\d+)?", text):
-        return float(text)
-    parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", text)
-    if not text or parts is None or not any(parts.groups()):
-        raise click.BadParameter(f"{value!r}: expected a duration such as 90s, 15m, 2h or 1h30m")
-    hours, minutes, seconds = (int(g or 0) for g in parts.groups())
-    return float(hours * 3600 + minutes * 60 + seconds)
 
 
 def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
@@ -41,14 +28,16 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", metavar="CMD", default=None,
               help="Command that starts the engine under test (protocol v1). Default: the reference, in-process.")
-@click.option("--games", type=click.IntRange(1), default=None, help="Play games 0 .. N-1 of the campaign.")
+@click.option("--games", type=Number(int, 1, MAX_GAMES), default=None,
+              help="Play games 0 .. N-1 of the campaign.")
 @click.option("--time", "seconds", callback=parse_duration, default=None, metavar="DURATION",
               help="Stop starting games after this long (90s, 15m, 2h); the state file keeps what was played.")
 @click.option("--players", callback=parse_players, default="2", show_default=True, help="Player counts, e.g. 2,3,4.")
 @click.option("--variant", "variants", callback=parse_variants, default="colour", show_default=True,
               help="Wall: colour, grey, or both.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Campaign seed: game i is fixed by seed and i.")
-@click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
+              help="Campaign seed: game i is fixed by seed and i.")
+@click.option("--workers", "-j", type=Number(int, 1, JOBS), default=1, show_default=True,
               help="Engine processes on this machine, each playing its own blocks of games.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Run the blocks on a Dask distributed cluster (needs the 'cluster' extra).")
@@ -60,14 +49,14 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
               help="Write report.jsonl, junit.xml, report.md and counterexamples/ here.")
 @click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),
               show_default=True, help="Which reports to produce (repeatable).")
-@click.option("--block", "block_size", type=click.IntRange(1), default=50, show_default=True,
+@click.option("--block", "block_size", type=Number(int, 1, 10 ** 6), default=50, show_default=True,
               help="Games per block (the unit of work handed to a worker and recorded in the state file).")
-@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,
+@click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
               help="Seconds the engine gets to answer each request.")
 @click.option("--step-by-step", is_flag=True,
               help="Send every move as its own request even to an engine that offers play_game (about 10-30x "
                    "slower; compares the state after every step, not only at each round's end).")
-@click.option("--shrink-seconds", type=click.FloatRange(0), default=20.0, show_default=True,
+@click.option("--shrink-seconds", type=Number(float, 0, DAY), default=20.0, show_default=True,
               help="Time spent shrinking each deviation's game (0: keep the game as found).")
 def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, state_path, fresh, report_dir,
          formats, block_size, timeout, step_by_step, shrink_seconds) -> None:

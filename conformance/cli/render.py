@@ -6,6 +6,8 @@ from typing import Any
 
 import click
 
+from .numbers import Number
+
 from azul_conformance.render_svg import render_board, render_state
 from azul_conformance.state_file import StateError, read_state
 
@@ -24,7 +26,8 @@ def load_state_file(stream: Any, name: str) -> dict:
 @click.argument("state_file", type=click.File("r", encoding="utf-8"), metavar="STATE.json")
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", show_default="stdout",
               metavar="OUT.svg", help="Where to write the SVG.")
-@click.option("--seat", type=int, default=None, help="Draw only this player's board (seats count from 0).")
+@click.option("--seat", type=Number(int, 0, 3), default=None,
+              help="Draw only this player's board (seats count from 0).")
 def render(state_file: Any, output: Any, seat: int | None) -> None:
     """Draw a canonical state (azul-state/1 JSON) as an SVG picture.
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import click
 
+from .numbers import Number, SEEDS
+
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Seed for the deals the engine draws itself (reproducible runs).")
+@click.option("--seed", type=Number(int, *SEEDS), default=None,
+              help="Seed for the deals the engine draws itself (reproducible runs).")
 def serve(seed: int | None) -> None:
     """Serve the reference engine over protocol v1 on stdin/stdout (one JSON object per line).
 
