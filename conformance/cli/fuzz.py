@@ -16,6 +16,7 @@ from ..fuzz.state import MAX_GAMES
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
+REPORT_FILES = ("report.jsonl", "junit.xml", "report.md")  # what the reporters write in --report-dir
 
 
 def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
@@ -95,6 +96,9 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     # the state file and the counterexamples live in the report folder, else in a private temporary one
     scratch = None if folder else Path(temporary_folder("azul-fuzz-"))
     path = Path(state_path) if state_path else (folder or scratch) / "fuzz-state.jsonl"
+    if folder and path.resolve() in {(folder / name).resolve() for name in REPORT_FILES}:
+        raise click.UsageError(f"--state {path}: the report of --report-dir {folder} is written there at the end, "
+                               "over the campaign's record; give another file")
     console = Console(soft_wrap=True)  # a line is never broken in the middle of a path
     lock = None
     try:

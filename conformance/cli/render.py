@@ -12,10 +12,16 @@ from azul_conformance.render_svg import render_board, render_state
 from azul_conformance.state_file import StateError, read_state
 
 
+MAX_STATE = 1 << 20  # characters: a state is a few kilobytes; /dev/zero or a flood on stdin must not fill memory
+
+
 def load_state_file(stream: Any, name: str) -> dict:
     """Read and check one state; every failure is a ClickException naming the file (and line/column for JSON)."""
     try:
-        return read_state(stream.read(), name)
+        text = stream.read(MAX_STATE + 1)
+        if len(text) > MAX_STATE:
+            raise click.ClickException(f"{name}: more than {MAX_STATE:,} characters: larger than any state")
+        return read_state(text, name)
     except UnicodeDecodeError as error:
         raise click.ClickException(f"{name}: not UTF-8 text (byte {error.start}): a state is a JSON file") from None
     except StateError as error:

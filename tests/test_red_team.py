@@ -1,0 +1,40 @@
+"""What a red-team pass over the CLI found after the reliability work (issue 26), each with a clear error now:
+a state read from a device without end, a fuzz state file that is also a report, a lock file planted as a symlink.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from azul_conformance.cli import main
+
+AZUL = str(Path(sys.executable).parent / "azul")
+
+
+@pytest.mark.parametrize("args", [["render", "/dev/zero"], ["perft", "--state", "/dev/zero", "--depth", "1"]])
+def test_a_state_read_from_a_device_without_end_is_refused_not_read_into_memory(args):
+    run = subprocess.run([AZUL, *args], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "/dev/zero: more than 1,048,576 characters: larger than any state" in run.stderr
+
+
+@pytest.mark.parametrize("name", ["report.jsonl", "junit.xml", "report.md"])
+def test_a_fuzz_state_file_that_a_report_would_overwrite_is_refused(tmp_path, name):
+    result = CliRunner().invoke(main, ["fuzz", "--games", "2", "--report-dir", str(tmp_path),
+                                       "--state", str(tmp_path / name)])
+    assert result.exit_code == 2 and "is written there at the end" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_lock_file_planted_as_a_symlink_is_not_followed(tmp_path):
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports" / ".azul-lock").symlink_to(tmp_path / "target")
+    run = subprocess.run([AZUL, "conform", "--only", "SETUP-6", "--report-dir", str(tmp_path / "reports")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and "Traceback" not in run.stderr and ".azul-lock" in run.stderr
+    assert not (tmp_path / "target").exists() and not (tmp_path / "reports" / "report.jsonl").exists()
