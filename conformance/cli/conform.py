@@ -14,7 +14,9 @@ FORMAT_CHOICES = (*REPORTERS, "all")
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", "engine", metavar="ENGINE", default=None, help=ENGINE_HELP)
 @click.option("--report-dir", type=click.Path(file_okay=False), default=None,
-              help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here.")
+              help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here (one run "
+                   "at a time: a second run on the folder refuses). Default: no report files, counterexamples in a "
+                   "new temporary folder.")
 @click.option("--only", multiple=True, metavar="RULE-or-SCENARIO",
               help="Run only these cases: a rule ID (OFFER-6), a chapter (FLOOR), a scenario or property id, "
                    "or a glob (floor-*). Repeat or separate with commas.")
