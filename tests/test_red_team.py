@@ -38,3 +38,13 @@ def test_a_lock_file_planted_as_a_symlink_is_not_followed(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and "Traceback" not in run.stderr and ".azul-lock" in run.stderr
     assert not (tmp_path / "target").exists() and not (tmp_path / "reports" / "report.jsonl").exists()
+
+
+@pytest.mark.parametrize("address", ["garbage", "tcp://[::1"])
+def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(tmp_path, address):
+    pytest.importorskip("distributed")
+    run = subprocess.run([AZUL, "fuzz", "--games", "2", "--scheduler", address, "--report-dir", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert f"cannot reach the scheduler {address!r}" in run.stdout
+    assert not (tmp_path / ".azul-lock").exists()  # released on the way out

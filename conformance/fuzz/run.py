@@ -12,7 +12,7 @@ import concurrent.futures as cf
 import time
 from typing import Any, Callable
 
-from .campaign import Block, CampaignSpec, missing_blocks, run_block
+from .campaign import Block, CampaignError, CampaignSpec, missing_blocks, run_block
 from .state import StateFile
 
 IN_FLIGHT_PER_WORKER = 2
@@ -71,7 +71,10 @@ class DaskExecutor:
             raise SystemExit("the cluster mode needs Dask distributed: pip install 'azul-conformance[cluster]'")
         self.distributed = distributed
         self.own = client is None
-        self.client = client or distributed.Client(scheduler, timeout=30)
+        try:
+            self.client = client or distributed.Client(scheduler, timeout=30)
+        except (ValueError, TypeError, OSError) as error:  # an address Dask cannot read, or nobody answering
+            raise CampaignError(f"cannot reach the scheduler {scheduler!r}: {error}") from None
         from .dask_worker import QuietWorker
 
         self.client.register_plugin(QuietWorker())  # every worker, those that join later too
