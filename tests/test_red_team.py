@@ -1,17 +1,21 @@
 """What a red-team pass over the CLI found after the reliability work (issue 26), each with a clear error now:
-a state read from a device without end, a fuzz state file that is also a report, a lock file planted as a symlink.
+a state read from a device without end, a fuzz state file that is also a report, a lock file planted as a symlink,
+a scheduler address Dask cannot read, an interrupted campaign reported as a clean pass.
 """
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from azul_conformance.cli import main
+from azul_conformance.harness import read_report
 
 AZUL = str(Path(sys.executable).parent / "azul")
 
@@ -48,3 +52,25 @@ def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(tmp_path, address
     assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
     assert f"cannot reach the scheduler {address!r}" in run.stdout
     assert not (tmp_path / ".azul-lock").exists()  # released on the way out
+
+
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_campaign_is_never_reported_as_a_clean_pass(tmp_path, sent):
+    campaign = subprocess.Popen([AZUL, "fuzz", "--games", "1000000", "--block", "10", "--report-dir", str(tmp_path)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    state = tmp_path / "fuzz-state.jsonl"
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not state.exists() or state.read_text().count("\n") < 3):
+            time.sleep(0.05)
+        campaign.send_signal(sent)
+        out, err = campaign.communicate(timeout=60)
+    finally:
+        if campaign.poll() is None:
+            campaign.kill()
+    assert campaign.returncode == 1 and "Traceback" not in err, out + err
+    report = read_report(tmp_path / "report.jsonl")
+    assert report.interrupted and "interrupted" in (tmp_path / "junit.xml").read_text()
+    blocks = state.read_text().count('"type":"block"')
+    assert blocks >= 2 and f"{blocks * 10} games in all" in out

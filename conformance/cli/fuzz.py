@@ -67,8 +67,8 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     runs in one process, on -j N processes or on a cluster, and whether it ran in one go or was resumed.
     The first difference in a game is a deviation, named by the rule it breaks; the same kind of
     difference in many games is one deviation, reported with how many games showed it and the first such
-    game, shrunk and written as a scenario. The exit status is 1 when a deviation was found, 2 when the
-    campaign could not start.
+    game, shrunk and written as a scenario. The exit status is 1 when a deviation was found (or the campaign
+    was interrupted: its reports say so), 2 when the campaign could not start.
 
     An engine that offers play_game (docs/reference/protocol.md) gets each game in one request and answers
     with every legal-move list and the state at each round's end; a game whose answer differs from the
@@ -153,13 +153,14 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     findings = state.findings
     live = RunProgress(console, games, label="fuzz", unit="game", bad_unit="deviation", already=findings.games)
     started = time.perf_counter()
+    interrupted = False
     try:
         with live:
             finished = play_campaign(spec, state, executor, games, seconds, block_size,
                                      lambda _: live.count(findings.games, len(findings.deviations)))
     except KeyboardInterrupt:
         console.print(f"interrupted: {keep}; run again to resume")
-        finished = False
+        finished, interrupted = False, True
     finally:
         executor.close()
     wall = time.perf_counter() - started
@@ -167,7 +168,7 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     results = results_of(spec, findings, str(counterexamples), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
     header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
-    report(Output(console, folder), formats, header, results, wall)
+    report(Output(console, folder), formats, header, results, wall, interrupted)
     played = findings.games - already
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
                   f"games/s), {len(findings.deviations)} distinct deviations"
@@ -177,4 +178,4 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
         console.print(f"reports: {folder}/")
     elif counterexamples.is_dir():
         console.print(f"counterexamples: {counterexamples}/", highlight=False)
-    return 1 if findings.deviations else 0
+    return 1 if findings.deviations or interrupted else 0  # interrupted: as azul conform, never a clean pass

@@ -79,7 +79,7 @@ def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str,
 
 
 def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
-           seconds: float) -> None:
+           seconds: float, interrupted: bool = False) -> None:
     """Hand the results to `azul conform`'s reporters (terminal summary, report.jsonl, junit.xml, report.md)."""
     outputs = reporters(formats, output)
     try:
@@ -89,7 +89,7 @@ def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], res
             for reporter in outputs:
                 reporter.case(result)
         for reporter in outputs:
-            reporter.finish(Finished(header, tuple(results), seconds))
+            reporter.finish(Finished(header, tuple(results), seconds, interrupted=interrupted))
     finally:
         for reporter in outputs:
             reporter.close()
