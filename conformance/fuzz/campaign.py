@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator
 
 from ..engines.base import Capabilities, Engine, EngineError
+from ..harness.interrupts import held
 from .games import FailingGame, Mix, judge_games, plan_for
 
 TAIL_FLOOR = 4  # the last blocks of a campaign are no smaller than a quarter of --block
@@ -63,6 +64,7 @@ class Block:
     counts: dict[str, int] = field(default_factory=dict)  # key -> games showing it
     seconds: float = 0.0
     worker: str = ""
+    interrupted: bool = False  # cut short by Ctrl-C or SIGTERM after a whole game: recorded, then the run stops
 
     def to_json(self) -> dict[str, Any]:
         return {"block": self.first, "games": self.games, "seconds": round(self.seconds, 3),
@@ -124,19 +126,23 @@ def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None
 
     def games() -> Iterator[tuple[int, Any]]:
         for index in range(first, first + count):
-            if deadline is not None and time.time() >= deadline and index > first:
+            if came or (deadline is not None and time.time() >= deadline and index > first):
                 return
             yield index, plan_for(spec.seed, index, mix)
 
-    try:
-        for _, found in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
-            block.games += 1
-            if found is not None:
-                block.counts[found.key] = block.counts.get(found.key, 0) + 1
-                block.deviations.setdefault(found.key, found)
-    except EngineError as error:
-        raise CampaignError(f"the engine could not be restarted after a crash or a timeout: {error.message}") \
-            from None
+    # Ctrl-C or SIGTERM (in this process's main thread) ends the block after the game under way, so that the
+    # games it played are recorded, not lost with it
+    with held(deliver=False) as came:
+        try:
+            for _, found in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
+                block.games += 1
+                if found is not None:
+                    block.counts[found.key] = block.counts.get(found.key, 0) + 1
+                    block.deviations.setdefault(found.key, found)
+        except EngineError as error:
+            raise CampaignError("the engine could not be restarted after a crash or a timeout: "
+                                f"{error.message}") from None
+    block.interrupted = bool(came)
     block.seconds = time.perf_counter() - started
     return block
 

@@ -26,6 +26,7 @@ class LocalExecutor:
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
         self.pool = None
+        self.interrupted = False  # in this process: a block was cut short by Ctrl-C or SIGTERM
         if workers > 1:
             import multiprocessing
 
@@ -40,8 +41,12 @@ class LocalExecutor:
         if self.pool is not None:
             return self.pool.submit(function, *args)
         future: cf.Future = cf.Future()
+        if self.interrupted:  # a block before it was interrupted: the blocks handed out with it are not played
+            future.set_result(Block(args[1], 0, interrupted=True))
+            return future
         try:
             future.set_result(function(*args))
+            self.interrupted = getattr(future.result(), "interrupted", False)
         except Exception as error:  # noqa: BLE001 - handed back through the future, as a pool would
             future.set_exception(error)
         return future
@@ -128,11 +133,16 @@ def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | N
                 in_flight.update(zip(executor.submit_blocks(block_function, spec, blocks, deadline), blocks))
             if not in_flight:
                 break
+            interrupted = False
             for future, result in executor.finished(list(in_flight)):
                 del in_flight[future]
-                state.record(result)
+                if result.games or result.deviations:  # (a block not played after an interrupt: nothing)
+                    state.record(result)
                 if on_block:
                     on_block(result)
+                interrupted = interrupted or result.interrupted
+            if interrupted:  # every block finished is recorded: now the interrupt ends the campaign
+                raise KeyboardInterrupt
     finally:
         for future in in_flight:
             future.cancel()
