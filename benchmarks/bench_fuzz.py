@@ -38,7 +38,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from azul_conformance.fuzz.campaign import CampaignSpec, StateFile, close_engines, engines_for
+from azul_conformance.fuzz.campaign import CampaignSpec, close_engines, engines_for
+from azul_conformance.fuzz.state import StateFile
 from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
 
 

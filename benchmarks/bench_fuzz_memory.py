@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from azul_conformance.fuzz.campaign import CampaignSpec, StateFile, close_engines
+from azul_conformance.fuzz.campaign import CampaignSpec, close_engines
+from azul_conformance.fuzz.state import StateFile
 from azul_conformance.fuzz.run import LocalExecutor, play_campaign
 
 

@@ -99,6 +99,8 @@ class CaseResult:
 
     def __post_init__(self) -> None:
         # Coerce once here, so that every runner (and a report read back) builds the same thing.
+        if not isinstance(self.id, str) or not self.id:  # a report read back: ids are compared and sorted
+            raise TypeError(f"a case's id must be a non-empty string, not {self.id!r}"[:200])
         object.__setattr__(self, "verdict", Verdict(self.verdict))
         object.__setattr__(self, "kind", CaseKind(self.kind))
         object.__setattr__(self, "rules", tuple(self.rules))

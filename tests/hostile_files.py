@@ -14,6 +14,8 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
+from hostile_runs import state_seed
+
 # A well-formed scenario for the hostile-file tests to bend.
 BASE_SCENARIO = """\
 - id: hostile-base
@@ -203,6 +205,47 @@ def _read_report(text: str) -> object:
         return read_report(path)
 
 
+def _read_fuzz_state(text: str) -> object:
+    """A state file read back as `azul fuzz` resumes it, then its findings reported as after the campaign
+    (counterexamples written, nothing shrunk): a state the reader takes must not crash the report."""
+    from azul_conformance.fuzz.campaign import CampaignSpec, close_engines
+    from azul_conformance.fuzz.report import results_of
+    from azul_conformance.fuzz.state import StateFile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz-state.jsonl"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        state = StateFile(path, CampaignSpec())
+        try:
+            results = results_of(state.spec, state.findings, str(Path(folder) / "counterexamples"), 0)
+        finally:
+            state.close()
+            close_engines()
+        assert all(Path(folder) in Path(p).parents for p in Path(folder).rglob("*"))
+        return results
+
+
+def _read_compare(text: str) -> object:
+    """An earlier report as `azul conform --compare` takes it, then compared and printed as after the run."""
+    import io
+
+    from rich.console import Console
+
+    from azul_conformance.harness.report import compare
+    from azul_conformance.harness.session import earlier_report
+    from azul_conformance.harness.terminal import print_comparison
+    from azul_conformance.results import CaseKind, CaseResult, Verdict
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "old.jsonl"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        old, problem = earlier_report(str(path))
+    if old is not None:
+        new = [CaseResult("setup-new-game-two-players", CaseKind.SCENARIO, Verdict.FAIL)]
+        print_comparison(Console(file=io.StringIO()), compare(old.results, new), str(path))
+    return problem
+
+
 def _request_seed() -> str:
     return json.dumps({"id": 7, "cmd": "deal", "factories": ["BBYR", "YYRK", "KKWW", "BRKW", "BYRW"]})
 
@@ -228,12 +271,13 @@ def _answer_request(text: str) -> object:
 def _own_errors() -> dict[str, tuple[type[BaseException], ...]]:
     from azul_reference import AzulError
 
+    from azul_conformance.fuzz.campaign import CampaignError
     from azul_conformance.readers import JsonError
     from azul_conformance.records import RecordError
     from azul_conformance.scenario.errors import ScenarioError
 
     return {"scenario": (ScenarioError,), "record": (RecordError,), "state": (JsonError, AzulError),
-            "report": ()}
+            "report": (), "fuzz-state": (CampaignError,)}
 
 
 def _readers() -> dict[str, Reader]:
@@ -248,6 +292,8 @@ def _readers() -> dict[str, Reader]:
         "state": Reader(_state_seed, _read_state, own["state"]),
         "report": Reader(_report_seed, _read_report, own["report"]),  # never raises: problems are listed
         "protocol": Reader(_request_seed, _answer_request, ()),  # never raises: every line gets a reply
+        "fuzz-state": Reader(state_seed, _read_fuzz_state, own["fuzz-state"]),
+        "compare": Reader(_report_seed, _read_compare, ()),  # never raises: what is wrong is returned
     }
 
 

@@ -1,5 +1,6 @@
-"""File fuzzers: mutated scenario files, game records, states and reports. Whatever the bytes, each reader ends in
-its own located error (or reads the file), never in another exception, within bounded time.
+"""File fuzzers: mutated scenario files, game records, states, reports, fuzz state files and --compare reports.
+Whatever the bytes, each reader ends in its own located error (or reads the file), never in another exception,
+within bounded time.
 
 Each test draws mutations of a real file (bytes replaced, inserted, deleted, lines doubled, hostile fragments
 spliced in) with hypothesis; `benchmarks/fuzz_files.py` runs the same readers over many more inputs and prints

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from azul_conformance.fuzz.campaign import (
-    TAIL_FLOOR, Block, CampaignError, CampaignSpec, Findings, StateFile, close_engines, missing_blocks,
-    run_block,
+    TAIL_FLOOR, Block, CampaignError, CampaignSpec, Findings, close_engines, missing_blocks, run_block,
 )
 from azul_conformance.fuzz.games import Mix, plan_for
 from azul_conformance.fuzz.run import LocalExecutor, play_campaign
+from azul_conformance.fuzz.state import StateFile
 
 FAKES = Path(__file__).parent / "fake_engines"
 BUGGY = f"{sys.executable} {FAKES / 'two_bugs.py'}"
@@ -125,7 +125,7 @@ def test_a_state_file_of_another_campaign_is_refused_by_name(tmp_path):
     with pytest.raises(CampaignError, match="records another campaign .*seed 1.*--fresh"):
         StateFile(path, CampaignSpec(seed=2))
     path.write_text("not json\n{}\n")
-    with pytest.raises(CampaignError, match=r"state.jsonl:1: not JSON"):
+    with pytest.raises(CampaignError, match=r"state.jsonl:1:1: not valid JSON"):
         StateFile(path, CampaignSpec(seed=2))
 
 

@@ -18,7 +18,8 @@ import cloudpickle
 import pytest
 from distributed import Client, LocalCluster
 
-from azul_conformance.fuzz.campaign import CampaignSpec, StateFile, close_engines, run_block
+from azul_conformance.fuzz.campaign import CampaignSpec, close_engines, run_block
+from azul_conformance.fuzz.state import StateFile
 from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor, play_campaign
 
 FAKES = Path(__file__).parent / "fake_engines"

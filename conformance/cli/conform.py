@@ -10,7 +10,7 @@ from ..harness.parallel import default_jobs
 from ..harness.reporters import REPORTERS
 from ..harness.session import FORMATS, Session, run_session
 from ..mutants import published
-from .fuzz import parse_duration
+from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = (*REPORTERS, "all")
 
@@ -18,24 +18,26 @@ FORMAT_CHOICES = (*REPORTERS, "all")
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", "engine", metavar="ENGINE", default=None, help=ENGINE_HELP)
 @click.option("--report-dir", type=click.Path(file_okay=False), default=None,
-              help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here.")
+              help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here (one run "
+                   "at a time: a second run on the folder refuses). Default: no report files, counterexamples in a "
+                   "new temporary folder.")
 @click.option("--only", multiple=True, metavar="RULE-or-SCENARIO",
               help="Run only these cases: a rule ID (OFFER-6), a chapter (FLOOR), a scenario or property id, "
                    "or a glob (floor-*). Repeat or separate with commas.")
-@click.option("--examples", type=click.IntRange(1), default=50, show_default=True,
+@click.option("--examples", type=Number(int, 1, 10 ** 6), default=50, show_default=True,
               help="Random games per property.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
               help="Seed of the property runs (same seed, same games).")
 @click.option("--compare", "compare_with", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="OLD_REPORT", help="A report.jsonl of an earlier run: show what is fixed and what newly fails.")
-@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,
+@click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
               help="Seconds the engine gets to answer each request.")
 @click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),
               show_default=True, help="Which reports to produce (repeatable).")
 @click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
               help="Scenario files or folders to run instead of the bundled corpus.")
 @click.option("--no-properties", is_flag=True, help="Run the scenarios only.")
-@click.option("--jobs", "-j", type=click.IntRange(0), default=None,
+@click.option("--jobs", "-j", type=Number(int, 0, JOBS), default=None,
               help="Worker processes, each with its own engine (a process of the command, or an in-process "
                    "engine of its own). Default and 0: one per core this process may use. Same verdicts, "
                    "messages and report order as -j 1. The longest cases (the properties) are handed out first.")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -13,29 +11,20 @@ import click
 from rich.console import Console
 
 from ..diagnosis import diagnoser
-from ..fuzz.campaign import CampaignError, CampaignSpec, StateFile, close_engines
+from ..fuzz.campaign import CampaignError, CampaignSpec, close_engines
 from ..fuzz.report import header_of, report, results_of
 from ..fuzz.run import DaskExecutor, LocalExecutor, play_campaign
+from ..fuzz.state import MAX_GAMES, StateFile
+from ..harness import folder_lock
 from ..harness.progress import RunProgress
 from ..harness.reporters import Output
+from ..harness.session import temporary_folder
 from ..notation import VARIANTS
 from . import parse_players
+from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
-
-
-def parse_duration(ctx, param, value: str | None) -> float | None:
-    """`90`, `90s`, `15m`, `2h`, `1h30m` -> seconds."""
-    if value is None:
-        return None
-    text = value.strip().lower()
-    if re.fullmatch(r"\d+(\.\d+)?", text):
-        return float(text)
-    parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", text)
-    if not text or parts is None or not any(parts.groups()):
-        raise click.BadParameter(f"{value!r}: expected a duration such as 90s, 15m, 2h or 1h30m")
-    hours, minutes, seconds = (int(g or 0) for g in parts.groups())
-    return float(hours * 3600 + minutes * 60 + seconds)
+REPORT_FILES = ("report.jsonl", "junit.xml", "report.md")  # what the reporters write in --report-dir
 
 
 def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
@@ -48,33 +37,35 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", metavar="CMD", default=None,
               help="Command that starts the engine under test (protocol v1). Default: the reference, in-process.")
-@click.option("--games", type=click.IntRange(1), default=None, help="Play games 0 .. N-1 of the campaign.")
+@click.option("--games", type=Number(int, 1, MAX_GAMES), default=None,
+              help="Play games 0 .. N-1 of the campaign.")
 @click.option("--time", "seconds", callback=parse_duration, default=None, metavar="DURATION",
               help="Stop starting games after this long (90s, 15m, 2h); the state file keeps what was played.")
 @click.option("--players", callback=parse_players, default="2", show_default=True, help="Player counts, e.g. 2,3,4.")
 @click.option("--variant", "variants", callback=parse_variants, default="colour", show_default=True,
               help="Wall: colour, grey, or both.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Campaign seed: game i is fixed by seed and i.")
-@click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
+              help="Campaign seed: game i is fixed by seed and i.")
+@click.option("--workers", "-j", type=Number(int, 1, JOBS), default=1, show_default=True,
               help="Engine processes on this machine, each playing its own blocks of games.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Run the blocks on a Dask distributed cluster (needs the 'cluster' extra).")
 @click.option("--state", "state_path", type=click.Path(dir_okay=False), default=None,
-              help="State file recording the games played (default: fuzz-state.jsonl in --report-dir, or "
-                   "./azul-fuzz-state.jsonl). Run again with the same file to resume.")
+              help="State file recording the games played (default: fuzz-state.jsonl in --report-dir; without "
+                   "either, a new temporary folder's). Run again with the same file to resume.")
 @click.option("--fresh", is_flag=True, help="Start the campaign over, overwriting the state file.")
 @click.option("--report-dir", type=click.Path(file_okay=False), default=None,
               help="Write report.jsonl, junit.xml, report.md and counterexamples/ here.")
 @click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),
               show_default=True, help="Which reports to produce (repeatable).")
-@click.option("--block", "block_size", type=click.IntRange(1), default=50, show_default=True,
+@click.option("--block", "block_size", type=Number(int, 1, 10 ** 6), default=50, show_default=True,
               help="Games per block (the unit of work handed to a worker and recorded in the state file).")
-@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True,
+@click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
               help="Seconds the engine gets to answer each request.")
 @click.option("--step-by-step", is_flag=True,
               help="Send every move as its own request even to an engine that offers play_game (about 10-30x "
                    "slower; compares the state after every step, not only at each round's end).")
-@click.option("--shrink-seconds", type=click.FloatRange(0), default=20.0, show_default=True,
+@click.option("--shrink-seconds", type=Number(float, 0, DAY), default=20.0, show_default=True,
               help="Time spent shrinking each deviation's game (0: keep the game as found).")
 def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, state_path, fresh, report_dir,
          formats, block_size, timeout, step_by_step, shrink_seconds) -> None:
@@ -84,8 +75,8 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     runs in one process, on -j N processes or on a cluster, and whether it ran in one go or was resumed.
     The first difference in a game is a deviation, named by the rule it breaks; the same kind of
     difference in many games is one deviation, reported with how many games showed it and the first such
-    game, shrunk and written as a scenario. The exit status is 1 when a deviation was found, 2 when the
-    campaign could not start.
+    game, shrunk and written as a scenario. The exit status is 1 when a deviation was found (or the campaign
+    was interrupted: its reports say so), 2 when the campaign could not start.
 
     An engine that offers play_game (docs/reference/protocol.md) gets each game in one request and answers
     with every legal-move list and the state at each round's end; a game whose answer differs from the
@@ -105,29 +96,50 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
     spec = CampaignSpec(seed, players, variants, engine, timeout, batched=not step_by_step)
     folder = Path(report_dir) if report_dir else None
-    path = Path(state_path) if state_path else (folder / "fuzz-state.jsonl" if folder else
-                                                 Path("azul-fuzz-state.jsonl"))
+    # the state file and the counterexamples live in the report folder, else in a private temporary one
+    scratch = None if folder else Path(temporary_folder("azul-fuzz-"))
+    path = Path(state_path) if state_path else (folder or scratch) / "fuzz-state.jsonl"
+    if folder and path.resolve() in {(folder / name).resolve() for name in REPORT_FILES}:
+        raise click.UsageError(f"--state {path}: the report of --report-dir {folder} is written there at the end, "
+                               "over the campaign's record; give another file")
     console = Console(soft_wrap=True)  # a line is never broken in the middle of a path
+    lock = None
     try:
+        if folder:
+            lock = folder_lock.take(folder / folder_lock.LOCK_NAME, f"the report folder {folder}")
         state = StateFile(path, spec, fresh)
+    except folder_lock.Busy as busy:
+        raise click.ClickException(busy.message) from None
     except CampaignError as error:
+        if lock:
+            lock.release()
         raise click.ClickException(str(error)) from None
     already = state.findings.games
+    if scratch:
+        console.print(f"state file: {path} (give --report-dir or --state to resume a campaign later)",
+                      highlight=False)
+    if state.left_out:
+        console.print(f"{path}: {state.left_out} blocks recorded twice (two runs at once?) are counted once",
+                      highlight=False)
+    keep = f"what was played is kept in {path}" + ("" if state_path or folder else
+                                                    " (give --report-dir or --state to keep a campaign)")
     try:
         status = _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder,
-                           chosen, shrink_seconds, already)
+                           chosen, shrink_seconds, already, scratch, keep)
     except CampaignError as error:
         console.print(f"[bold red]fuzz:[/] {error}")
-        console.print(f"what was played is kept in {path}; run the same command again to resume")
+        console.print(f"{keep}; run the same command again to resume")
         status = 2
     finally:
         state.close()
         close_engines()
+        if lock:
+            lock.release()
     raise SystemExit(status)
 
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
-              shrink_seconds, already) -> int:
+              shrink_seconds, already, scratch, keep) -> int:
     executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
     where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
         (f"{workers} local processes" if workers > 1 else "this process")
@@ -139,21 +151,23 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     findings = state.findings
     live = RunProgress(console, games, label="fuzz", unit="game", bad_unit="deviation", already=findings.games)
     started = time.perf_counter()
+    interrupted = False
     try:
         with live:
             finished = play_campaign(spec, state, executor, games, seconds, block_size,
                                      lambda _: live.count(findings.games, len(findings.deviations)))
     except KeyboardInterrupt:
-        console.print("interrupted: what was played is kept in the state file; run again to resume")
-        finished = False
+        console.print(f"interrupted: {keep}; run again to resume")
+        finished, interrupted = False, True
     finally:
         executor.close()
     wall = time.perf_counter() - started
-    counterexamples = str(folder / "counterexamples") if folder else None
-    results = results_of(spec, findings, counterexamples if counterexamples else _temp(), shrink_seconds)
+    counterexamples = (folder or scratch) / "counterexamples"
+    results = results_of(spec, findings, str(counterexamples), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
     header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
-    report(Output(console, folder), formats, header, results, wall, diagnoser(workers or 1, spec.seed))
+    report(Output(console, folder), formats, header, results, wall, interrupted,
+           diagnoser(workers or 1, spec.seed))
     played = findings.games - already
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
                   f"games/s), {len(findings.deviations)} distinct deviations"
@@ -161,8 +175,6 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
                      "run again to resume"), highlight=False)
     if folder:
         console.print(f"reports: {folder}/")
-    return 1 if findings.deviations else 0
-
-
-def _temp() -> str:
-    return str(Path(tempfile.gettempdir()) / "azul-fuzz-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))
+    elif counterexamples.is_dir():
+        console.print(f"counterexamples: {counterexamples}/", highlight=False)
+    return 1 if findings.deviations or interrupted else 0  # interrupted: as azul conform, never a clean pass

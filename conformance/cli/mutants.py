@@ -13,20 +13,22 @@ from ..harness.session import Session, collect
 from ..mutants import MUTANTS, published, run_mutants, score, select
 from ..mutants.lint import EVERY, blind_scenarios
 
+from .numbers import DAY, JOBS, SEEDS, Number
+
 
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--only", multiple=True, metavar="MUTANT-or-RULE",
               help="Run only these mutants: a mutant id (score-lone-tile-2), a rule ID (SCORE-1) or a chapter "
                    "(SCORE). Repeat or separate with commas.")
-@click.option("--jobs", "-j", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--jobs", "-j", type=Number(int, 0, JOBS), default=0, show_default=True,
               help="Mutants run at once, each in its own process (0: one per core).")
-@click.option("--examples", type=click.IntRange(1), default=50, show_default=True,
+@click.option("--examples", type=Number(int, 1, 10 ** 6), default=50, show_default=True,
               help="Random games per property, as `azul conform --examples`.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the property runs.")
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True, help="Seed of the property runs.")
 @click.option("--every-case", is_flag=True,
               help="Run the whole suite on each mutant and list every case that kills it (slower); by default a "
                    "mutant stops at its first killing case.")
-@click.option("--limit", type=click.FloatRange(1), default=300.0, show_default=True,
+@click.option("--limit", type=Number(float, 1, DAY), default=300.0, show_default=True,
               help="Seconds a mutant may run; one still running is stopped and counted as killed (a hang).")
 @click.option("--list", "list_only", is_flag=True, help="List the mutants (id, rule, source, reading) and stop.")
 @click.option("--lint", is_flag=True,

@@ -11,6 +11,7 @@ from ..cli.render import load_state_file
 from ..engines.base import EngineError, Rejected
 from ..engines.opening import open_engine
 from .. import perft as counting
+from .numbers import DAY, Number, SEEDS
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -19,13 +20,15 @@ from .. import perft as counting
                    "load_state). Default: the reference engine, in-process.")
 @click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="An azul-state/1 JSON file. Default: a new two-player game after a deal drawn with --seed.")
-@click.option("--depth", type=click.IntRange(0), required=True,
+@click.option("--depth", type=Number(int, 0, 200), required=True,
               help="Number of moves (sequences stop at the round's end).")
 @click.option("--divide", is_flag=True, help="Show the count after each first move.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal for the default position.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
+              help="Seed of the deal for the default position.")
+@click.option("--players", type=Number(int, 2, 4), default=2, show_default=True,
               help="Players for the default position.")
-@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per request (--engine).")
+@click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
+              help="Seconds per request (--engine).")
 def perft(engine, state_file, depth, divide, seed, players, timeout) -> None:
     """Count the legal move sequences of DEPTH moves from a position, within its round.
 

@@ -6,14 +6,22 @@ from typing import Any
 
 import click
 
+from .numbers import Number
+
 from azul_conformance.render_svg import render_board, render_state
 from azul_conformance.state_file import StateError, read_state
+
+
+MAX_STATE = 1 << 20  # characters: a state is a few kilobytes; /dev/zero or a flood on stdin must not fill memory
 
 
 def load_state_file(stream: Any, name: str) -> dict:
     """Read and check one state; every failure is a ClickException naming the file (and line/column for JSON)."""
     try:
-        return read_state(stream.read(), name)
+        text = stream.read(MAX_STATE + 1)
+        if len(text) > MAX_STATE:
+            raise click.ClickException(f"{name}: more than {MAX_STATE:,} characters: larger than any state")
+        return read_state(text, name)
     except UnicodeDecodeError as error:
         raise click.ClickException(f"{name}: not UTF-8 text (byte {error.start}): a state is a JSON file") from None
     except StateError as error:
@@ -24,7 +32,8 @@ def load_state_file(stream: Any, name: str) -> dict:
 @click.argument("state_file", type=click.File("r", encoding="utf-8"), metavar="STATE.json")
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", show_default="stdout",
               metavar="OUT.svg", help="Where to write the SVG.")
-@click.option("--seat", type=int, default=None, help="Draw only this player's board (seats count from 0).")
+@click.option("--seat", type=Number(int, 0, 3), default=None,
+              help="Draw only this player's board (seats count from 0).")
 def render(state_file: Any, output: Any, seat: int | None) -> None:
     """Draw a canonical state (azul-state/1 JSON) as an SVG picture.
 

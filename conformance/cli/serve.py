@@ -6,10 +6,12 @@ from __future__ import annotations
 import click
 
 from ..engines.reference import serve_protocol
+from .numbers import Number, SEEDS
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Seed for the deals the engine draws itself (reproducible runs).")
+@click.option("--seed", type=Number(int, *SEEDS), default=None,
+              help="Seed for the deals the engine draws itself (reproducible runs).")
 @click.option("--misreading", default=None, metavar="ID[+ID]",
               help="Serve the reference with a catalogued misreading of the rules applied (azul mutants --list), "
                    "or two joined by +.")

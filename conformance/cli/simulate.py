@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import click
+
+from .numbers import Number, SEEDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -93,14 +95,15 @@ def run(counts: tuple[int, ...], variant: str, games: int, seed: int, max_rounds
 
 
 @click.command()
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+@click.option("--games", "-n", type=Number(int, 1, 10 ** 9), default=100, show_default=True,
               help="Games to play for each player count.")
 @click.option("--players", "-p", default="2", show_default=True, callback=parse_players,
               help="Player counts, comma-separated (2, 3, 4).")
 @click.option("--variant", type=click.Choice(["colour", "grey"]), default="colour", show_default=True,
               help="Which side of the boards: the coloured wall or the grey wall.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (deals and moves).")
-@click.option("--max-rounds", type=click.IntRange(min=1), default=100, show_default=True,
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
+              help="Seed of the run (deals and moves).")
+@click.option("--max-rounds", type=Number(int, 1, 10 ** 6), default=100, show_default=True,
               help="Stop a game that has not ended after this many rounds (counted as unfinished): under the "
                    "rules a game from which no wall row can be completed never ends.")
 @click.option("--record", "record", type=click.Path(dir_okay=False, writable=True), default=None,

@@ -8,6 +8,8 @@ from typing import Callable
 
 import click
 
+from .numbers import DAY, Number
+
 from azul_conformance.engines.base import EngineError, Rejected
 from azul_conformance.notation import FACTORIES_BY_PLAYERS, PLAYER_COUNTS, VARIANTS
 from azul_conformance.readers import safe_text
@@ -129,7 +131,7 @@ def _expect(condition: bool, message: str) -> None:
 
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", "engine_command", metavar="CMD", required=True, help="Command that starts the engine.")
-@click.option("--timeout", type=click.FloatRange(0.05), default=5.0, show_default=True, help="Seconds per request.")
+@click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True, help="Seconds per request.")
 def smoke(engine_command: str, timeout: float) -> None:
     """Check an engine's protocol basics: hello, new_game (two players on the coloured wall, or the game hello
     offers: the fewest players, the grey wall for a grey-only engine), deal, legal_moves, play, state, an illegal move,

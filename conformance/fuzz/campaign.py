@@ -2,7 +2,7 @@
 
 Game i of a campaign is fixed by the campaign's seed and i (games.plan_for), so the games can be played in
 blocks of consecutive indices, by any number of processes or machines, in any order. Every finished block is
-appended to the state file (JSON Lines) with the deviations it found; a campaign started again on the same
+appended to the state file (JSON Lines, state.py) with the deviations it found; a campaign started again on the same
 state file plays only the games that no line records, and a block that ran out of time records the games it
 did play. The campaign's findings are the merge of the blocks: for each distinct deviation, the game with the
 lowest index that shows it, and how many games did. So the result does not depend on how the games were
@@ -11,20 +11,19 @@ split, and a block is counted once however often it was started.
 
 from __future__ import annotations
 
-import json
 import os
 import socket
+import bisect
 import time
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any, Iterator
 
 from ..engines.base import Capabilities, Engine, EngineError
 from ..engines.reference import ReferenceEngine
 from ..engines.subprocess import ProcessEngine
+from ..harness.interrupts import held
 from .games import FailingGame, Mix, judge_games, plan_for
 
-STATE_FORMAT = "azul-fuzz-state/1"
 TAIL_FLOOR = 4  # the last blocks of a campaign are no smaller than a quarter of --block
 
 
@@ -53,11 +52,6 @@ class CampaignSpec:
         data["players"], data["variants"] = list(self.players), list(self.variants)
         return data
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "CampaignSpec":
-        return cls(int(data["seed"]), tuple(data["players"]), tuple(data["variants"]), data.get("engine"),
-                   float(data.get("timeout", 5.0)), bool(data.get("batched", True)), bool(data.get("overlap", True)))
-
     def same_campaign(self, other: "CampaignSpec") -> bool:
         """The timeout and the fast path may change between sessions; what is played may not."""
         return (self.seed, self.players, self.variants, self.engine) == \
@@ -74,18 +68,12 @@ class Block:
     counts: dict[str, int] = field(default_factory=dict)  # key -> games showing it
     seconds: float = 0.0
     worker: str = ""
+    interrupted: bool = False  # cut short by Ctrl-C or SIGTERM after a whole game: recorded, then the run stops
 
     def to_json(self) -> dict[str, Any]:
         return {"block": self.first, "games": self.games, "seconds": round(self.seconds, 3),
                 "counts": self.counts, "deviations": [d.to_json() for d in self.deviations.values()],
                 "worker": self.worker}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Block":
-        deviations = [FailingGame.from_json(d) for d in data.get("deviations", [])]
-        return cls(int(data["block"]), int(data["games"]), {d.key: d for d in deviations},
-                   {k: int(v) for k, v in data.get("counts", {}).items()}, float(data.get("seconds", 0.0)),
-                   str(data.get("worker", "")))
 
 
 # -- the engines of one process -----------------------------------------------------------------------------------
@@ -135,19 +123,23 @@ def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None
 
     def games() -> Iterator[tuple[int, Any]]:
         for index in range(first, first + count):
-            if deadline is not None and time.time() >= deadline and index > first:
+            if came or (deadline is not None and time.time() >= deadline and index > first):
                 return
             yield index, plan_for(spec.seed, index, mix)
 
-    try:
-        for _, found in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
-            block.games += 1
-            if found is not None:
-                block.counts[found.key] = block.counts.get(found.key, 0) + 1
-                block.deviations.setdefault(found.key, found)
-    except EngineError as error:
-        raise CampaignError(f"the engine could not be restarted after a crash or a timeout: {error.message}") \
-            from None
+    # Ctrl-C or SIGTERM (in this process's main thread) ends the block after the game under way, so that the
+    # games it played are recorded, not lost with it
+    with held(deliver=False) as came:
+        try:
+            for _, found in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
+                block.games += 1
+                if found is not None:
+                    block.counts[found.key] = block.counts.get(found.key, 0) + 1
+                    block.deviations.setdefault(found.key, found)
+        except EngineError as error:
+            raise CampaignError("the engine could not be restarted after a crash or a timeout: "
+                                f"{error.message}") from None
+    block.interrupted = bool(came)
     block.seconds = time.perf_counter() - started
     return block
 
@@ -163,8 +155,19 @@ class Findings:
     deviations: dict[str, FailingGame] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     done: list[tuple[int, int]] = field(default_factory=list)  # (first, games) of every block
+    _starts: list[int] = field(default_factory=list, repr=False)  # the blocks' games as sorted, disjoint spans
+    _ends: list[int] = field(default_factory=list, repr=False)
 
-    def add(self, block: Block) -> None:
+    def add(self, block: Block) -> bool:
+        """Take in a block; False (and nothing counted) when some of its games are already counted: a block
+        recorded twice is counted once, and its games not counted yet are played again."""
+        if block.games:
+            at = bisect.bisect_right(self._starts, block.first)
+            if (at and self._ends[at - 1] > block.first) or \
+                    (at < len(self._starts) and self._starts[at] < block.first + block.games):
+                return False
+            self._starts.insert(at, block.first)
+            self._ends.insert(at, block.first + block.games)
         self.games += block.games
         self.seconds += block.seconds
         self.done.append((block.first, block.games))
@@ -174,69 +177,11 @@ class Findings:
             known = self.deviations.get(key)
             if known is None or found.index < known.index:
                 self.deviations[key] = found
+        return True
 
     def ordered(self) -> list[FailingGame]:
         """Deviations in a fixed order: by the index of the first game showing them."""
         return sorted(self.deviations.values(), key=lambda d: (d.index, d.key))
-
-
-class StateFile:
-    """The campaign's record: a header naming the campaign, then one line per finished block."""
-
-    def __init__(self, path: str | Path, spec: CampaignSpec, fresh: bool = False) -> None:
-        self.path = Path(path)
-        self.spec = spec
-        self.findings = Findings()
-        if self.path.exists() and not fresh:
-            self._read()
-            self.file = self.path.open("a", encoding="utf-8")
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.file = self.path.open("w", encoding="utf-8")
-            self._write({"type": "header", "format": STATE_FORMAT, "spec": spec.to_json()})
-
-    def _read(self) -> None:
-        lines = self.path.read_text(encoding="utf-8").splitlines()
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except ValueError:
-                if number == len(lines):
-                    continue  # a line torn by a kill: its block is played again
-                raise CampaignError(f"{self.path}:{number}: not JSON; the state file is damaged") from None
-            if number == 1:
-                if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-                    raise CampaignError(f"{self.path}:1: not a fuzz state file (format {STATE_FORMAT!r})")
-                recorded = CampaignSpec.from_json(data["spec"])
-                if not recorded.same_campaign(self.spec):
-                    raise CampaignError(f"{self.path} records another campaign ({_describe(recorded)}), not "
-                                        f"{_describe(self.spec)}: give another --state, or --fresh to start over")
-            elif isinstance(data, dict) and data.get("type") == "block":
-                try:
-                    self.findings.add(Block.from_json(data))
-                except (KeyError, TypeError, ValueError) as error:
-                    raise CampaignError(f"{self.path}:{number}: not a block record ({error})") from None
-        if self.path.stat().st_size and not lines[-1:] == [""] and not self.path.read_bytes().endswith(b"\n"):
-            with self.path.open("a", encoding="utf-8") as out:  # end a torn line so appends start clean
-                out.write("\n")
-
-    def _write(self, data: dict[str, Any]) -> None:
-        self.file.write(json.dumps(data, separators=(",", ":")) + "\n")
-        self.file.flush()
-
-    def record(self, block: Block) -> None:
-        self.findings.add(block)
-        self._write({"type": "block", **block.to_json()})
-
-    def close(self) -> None:
-        self.file.close()
-
-
-def _describe(spec: CampaignSpec) -> str:
-    return (f"seed {spec.seed}, players {','.join(map(str, spec.players))}, walls {','.join(spec.variants)}, "
-            f"engine {spec.engine or 'reference (in-process)'}")
 
 
 def missing_blocks(done: list[tuple[int, int]], size: int, total: int | None,

@@ -4,6 +4,7 @@ formats (terminal, JSON Lines, JUnit XML, Markdown), each with its shrunk game w
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from ..engines.base import EngineError
@@ -27,7 +28,7 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
                            details={"games": findings.games})]
     results = []
     for number, found in enumerate(findings.ordered(), 1):
-        case_id = f"fuzz-{number:02d}-{(found.rule or found.verdict).lower()}"
+        case_id = f"fuzz-{number:02d}-{slug(found.rule or found.verdict)}"
         small = found
         path = None
         if counterexample_dir is not None:
@@ -37,6 +38,12 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
             path = _scenario(counterexample_dir, case_id, small, engine, reference)
         results.append(_result(case_id, found, small, findings, spec, path))
     return results
+
+
+def slug(text: str) -> str:
+    """A rule ID (or verdict) as part of a file name: lower-case letters, digits and dashes, never a path (the
+    rule comes from a state file or a worker, and "/../../x" must not write outside the report folder)."""
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:40] or "deviation"
 
 
 def _scenario(folder: str, case_id: str, found: FailingGame, engine, reference) -> str | None:
@@ -72,7 +79,7 @@ def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str,
 
 
 def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
-           seconds: float, diagnoser=None) -> None:
+           seconds: float, interrupted: bool = False, diagnoser=None) -> None:
     """Hand the results to `azul conform`'s reporters (terminal summary, report.jsonl, junit.xml, report.md),
     each finding named by the misreading that reproduces its game when a `diagnoser` is given."""
     found = diagnosis = None
@@ -88,7 +95,8 @@ def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], res
             for reporter in outputs:
                 reporter.case(result)
         for reporter in outputs:
-            reporter.finish(Finished(header, tuple(results), seconds, found=found, diagnosis=diagnosis))
+            reporter.finish(Finished(header, tuple(results), seconds, interrupted=interrupted, found=found,
+                                     diagnosis=diagnosis))
     finally:
         for reporter in outputs:
             reporter.close()

@@ -13,7 +13,8 @@ import multiprocessing
 import time
 from typing import Any, Callable
 
-from .campaign import Block, CampaignSpec, StateFile, missing_blocks, run_block
+from .campaign import Block, CampaignError, CampaignSpec, missing_blocks, run_block
+from .state import StateFile
 
 IN_FLIGHT_PER_WORKER = 2
 
@@ -26,6 +27,7 @@ class LocalExecutor:
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
         self.pool = None
+        self.interrupted = False  # in this process: a block was cut short by Ctrl-C or SIGTERM
         if workers > 1:
             self.pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
@@ -38,8 +40,12 @@ class LocalExecutor:
         if self.pool is not None:
             return self.pool.submit(function, *args)
         future: cf.Future = cf.Future()
+        if self.interrupted:  # a block before it was interrupted: the blocks handed out with it are not played
+            future.set_result(Block(args[1], 0, interrupted=True))
+            return future
         try:
             future.set_result(function(*args))
+            self.interrupted = getattr(future.result(), "interrupted", False)
         except Exception as error:  # noqa: BLE001 - handed back through the future, as a pool would
             future.set_exception(error)
         return future
@@ -69,7 +75,10 @@ class DaskExecutor:
             raise SystemExit("the cluster mode needs Dask distributed: pip install 'azul-conformance[cluster]'")
         self.distributed = distributed
         self.own = client is None
-        self.client = client or distributed.Client(scheduler, timeout=30)
+        try:
+            self.client = client or distributed.Client(scheduler, timeout=30)
+        except (ValueError, TypeError, OSError) as error:  # an address Dask cannot read, or nobody answering
+            raise CampaignError(f"cannot reach the scheduler {scheduler!r}: {error}") from None
         from .dask_worker import QuietWorker  # deferred: imports distributed, which is optional
 
         self.client.register_plugin(QuietWorker())  # every worker, those that join later too
@@ -123,11 +132,16 @@ def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | N
                 in_flight.update(zip(executor.submit_blocks(block_function, spec, blocks, deadline), blocks))
             if not in_flight:
                 break
+            interrupted = False
             for future, result in executor.finished(list(in_flight)):
                 del in_flight[future]
-                state.record(result)
+                if result.games or result.deviations:  # (a block not played after an interrupt: nothing)
+                    state.record(result)
                 if on_block:
                     on_block(result)
+                interrupted = interrupted or result.interrupted
+            if interrupted:  # every block finished is recorded: now the interrupt ends the campaign
+                raise KeyboardInterrupt
     finally:
         for future in in_flight:
             future.cancel()

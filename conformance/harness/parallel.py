@@ -243,6 +243,19 @@ class Workers:
             self._wait()
         return [self.results[key] for key in keys]
 
+    def judged(self) -> dict[int, CaseResult]:
+        """Every result in hand, by id() of its case, those not yet passed on included, and those the workers
+        have sent but this process not yet read: what an interrupted run keeps."""
+        for worker in self._workers:
+            try:
+                while worker.conn.poll(0):
+                    message = worker.conn.recv()
+                    if message[0] == "result":
+                        self.results[message[1]] = message[2]
+            except Exception:  # noqa: BLE001 - a pipe cut by the interrupt mid-message: keep what was read
+                continue
+        return {id(self.tasks[key]): result for key, result in self.results.items()}
+
     def _overdue(self, worker: _Worker) -> bool:
         deadline, _ = self.options.deadline(worker.since)
         return deadline is not None and time.monotonic() > deadline + GRACE + (self.session.timeout or 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import stat
 import tempfile
 import time
 from contextlib import contextmanager
@@ -22,15 +23,17 @@ from rich.markup import escape
 from ..budget import Tally
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
-from ..results import CaseKind, CaseResult
+from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import Deviation, deviations, failing
 from .header import run_header
 from .parallel import Workers
 from .progress import RunProgress
-from .report import compare, read_report
+from . import folder_lock
+from .interrupts import held
+from .report import RunReport, compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
-from .runner import RunOptions, run_cases
+from .runner import RunOptions, _result, run_cases
 from .terminal import print_comparison
 
 FORMATS = tuple(REPORTERS)
@@ -92,17 +95,39 @@ def header(session: Session, info: EngineInfo, cases: tuple[Case, ...]) -> dict:
 
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
     """Run the suite; returns the results and the exit status: 1 when a case failed at level rule or ruling
-    (rule only with `rules_only`) or a scenario file could not be loaded, 2 on a setup error."""
+    (rule only with `rules_only`) or a scenario file could not be loaded, 2 on a setup error (the engine, an
+    unreadable --compare report, a report folder another run is using)."""
     console = console or Console(stderr=False)
     begun = time.monotonic()  # the run's budget counts from here
-    old = read_report(session.compare_with) if session.compare_with else None
-    if old is not None and not old.header and not old.results:  # checked before the run: a typo costs nothing
-        console.print(f"[bold red]--compare {session.compare_with}: not a conformance report[/] "
-                      f"(no header, no case){': ' + old.problems[0] if old.problems else ''}")
-        return [], 2
+    old = None
+    if session.compare_with:  # checked before the run: a typo or a damaged file costs nothing
+        old, problem = earlier_report(session.compare_with)
+        if problem:
+            console.print(f"[bold red]--compare {escape(session.compare_with)}:[/] {escape(problem)}")
+            return [], 2
+    lock = None
+    if session.report_dir:
+        try:
+            lock = folder_lock.take(Path(session.report_dir) / folder_lock.LOCK_NAME,
+                                    f"the report folder {session.report_dir}")
+        except folder_lock.Busy as busy:
+            console.print(f"[bold red]--report-dir {escape(session.report_dir)}:[/] {escape(busy.message)}")
+            return [], 2
     folder = Path(session.report_dir) if session.report_dir else None
-    options = RunOptions(session.examples, session.seed,
-                         str(folder / "counterexamples") if folder else _temp_counterexamples(),
+    counterexamples = str(folder / "counterexamples") if folder else temporary_folder("azul-counterexamples-")
+    try:
+        return _run(session, console, old, begun, counterexamples)
+    finally:
+        if lock is not None:
+            lock.release()
+        if folder is None:
+            said_where(console, counterexamples)
+
+
+def _run(session: Session, console: Console, old: RunReport | None, begun: float,
+         counterexamples: str) -> tuple[list[CaseResult], int]:
+    folder = Path(session.report_dir) if session.report_dir else None
+    options = RunOptions(session.examples, session.seed, counterexamples,
                          case_timeout=session.case_timeout, budget=session.budget,
                          run_deadline=None if session.budget is None else begun + session.budget)
     engine: Engine | None = None
@@ -151,9 +176,10 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
             reporter.start(run_header)
 
         def on_result(result: CaseResult) -> None:
-            done.append(result)
-            for reporter in outputs:
-                reporter.case(result)
+            with held():  # an interrupt never falls between two reporters
+                done.append(result)
+                for reporter in outputs:
+                    reporter.case(result)
 
         def on_start(case: Case) -> None:
             progress.started(case.id)
@@ -172,10 +198,16 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
                 else:
                     results = run_cases(engine, list(collected.cases), options, in_turn, on_start, moves)
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
-            finished = Finished(run_header, tuple(done), time.perf_counter() - started, collected.problems,
-                                interrupted=True)
-            for reporter in outputs:
-                reporter.finish(finished)
+            with held():
+                # the cases judged on workers but not yet passed on (they come in case order), then the rest
+                judged = workers.judged() if workers is not None else {}
+                for case in collected.cases[len(done):]:
+                    on_result(judged.get(id(case)) or
+                              _result(case, Verdict.NOT_RUN, "not run: the run was interrupted"))
+                finished = Finished(run_header, tuple(done), time.perf_counter() - started, collected.problems,
+                                    interrupted=True)
+                for reporter in outputs:
+                    reporter.finish(finished)
             raise
         results, found, diagnosis = _diagnosed(session, console, results, collected.cases)
         finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems,
@@ -212,6 +244,9 @@ def _diagnosed(session: Session, console: Console, results: list[CaseResult],
                           "reference with each catalogued misreading[/]")
         try:
             found, results, diagnosis = session.diagnoser(results, {case.id: case for case in cases})
+        except KeyboardInterrupt:  # Ctrl-C while diagnosing: every verdict is in; the reports are written by symptom
+            console.print("[yellow]the diagnosis was interrupted; the failures are grouped by symptom[/]")
+            found, diagnosis = tuple(deviations(results)), {"interrupted": True}
         except Exception as error:  # noqa: BLE001 - the run's verdicts are kept, grouped by symptom
             console.print(f"[bold red]the diagnosis failed[/] ({escape(type(error).__name__)}: {escape(str(error))}"
                           "); the failures are grouped by symptom")
@@ -251,6 +286,46 @@ def _write_unstarted(session: Session, error: EngineError) -> None:
             reporter.close()
 
 
-def _temp_counterexamples() -> str:
-    # made only when a counterexample is written
-    return str(Path(tempfile.gettempdir()) / "azul-counterexamples" / time.strftime("%Y%m%d-%H%M%S"))
+def temporary_folder(prefix: str) -> str:
+    """A new folder of this user's alone under the system's temporary folder (tempfile.mkdtemp: a name nobody
+    can guess or plant a symlink at beforehand), for what a run without --report-dir writes."""
+    return tempfile.mkdtemp(prefix=prefix)
+
+
+def said_where(console: Console, folder: str) -> None:
+    """Say where a run without --report-dir wrote its counterexamples; remove the folder when it wrote none."""
+    try:
+        os.rmdir(folder)  # only when empty
+    except OSError:
+        if os.path.isdir(folder):
+            console.print(f"counterexamples: {escape(folder)}/", highlight=False, soft_wrap=True)
+
+
+def earlier_report(path: str) -> tuple[RunReport | None, str]:
+    """The report `--compare` names, and "" or what makes it unusable: not a regular file, too large, not a
+    report, a damaged line (a case without a string id, an unknown verdict...). A run killed while writing its
+    last line is no damage: that line is left out."""
+
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        return None, f"cannot be read: {error.strerror}"
+    if not stat.S_ISREG(info.st_mode):
+        return None, "not a regular file"
+    if info.st_size > MAX_REPORT_BYTES:
+        return None, f"{info.st_size:,} bytes: larger than any conformance report ({MAX_REPORT_BYTES:,})"
+    old = read_report(path)
+    if not old.header and not old.results:
+        return None, "not a conformance report (no header, no case)" + (f": {old.problems[0]}" if old.problems else "")
+    with open(path, "rb") as handle:
+        data = handle.read()
+    lines = data.count(b"\n") + 1
+    last = f"{path}:{lines}:"  # a line without its newline: torn by a kill
+    problems = [p for p in old.problems if data.endswith(b"\n") or not p.startswith(last)]
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        return None, "damaged: " + "; ".join(problems[:3]) + more
+    return old, ""
+
+
+MAX_REPORT_BYTES = 256 << 20  # a report of the whole suite is under a megabyte

@@ -35,6 +35,8 @@ def write_counterexample(folder: str | Path, case_id: str, rule: str | None, mes
         "expect": "".join(line + "\n" for line in asserts) or "phase = " + (expected or {}).get("phase", "deal") + "\n",
     }
     path = Path(folder) / f"{case_id}.yaml"
+    if path.resolve().parent != Path(folder).resolve() or "/" in case_id or "\\" in case_id:
+        raise ValueError(f"{case_id!r} cannot name a file in {folder}")  # a path of its own: never outside
     path.parent.mkdir(parents=True, exist_ok=True)
     # Every line of the engine's message stays inside the comment: a bare newline would start YAML of its own.
     said = "".join(f"# {line}\n" for line in (message.splitlines() or [""]))

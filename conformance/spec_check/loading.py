@@ -64,11 +64,24 @@ class Loaded:
         return sorted({n for c in clauses for n in range(c.first, min(c.last, len(self.books[name])) + 1)})
 
 
-def read_rulebooks(root: Path) -> dict[str, list[str]]:
-    """Every rulebook file (*.txt) as its lines, numbered as `sed -n` numbers them (split on newlines only)."""
+def read_rulebooks(root: Path, problems: list[SpecError] | None = None) -> dict[str, list[str]]:
+    """Every rulebook file (*.txt) as its lines, numbered as `sed -n` numbers them (split on newlines only).
+    A file that is not UTF-8 is a problem (its lines read with U+FFFD in place); one that is no regular file
+    (a FIFO would hang the read) is left out, a problem too."""
     books = {}
+    problems = [] if problems is None else problems
     for path in sorted(root.glob("*.txt")):
-        text = path.read_text(encoding="utf-8")
+        if not path.is_file():
+            problems.append(problem(str(path), None, "not a regular file"))
+            continue
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            problems.append(problem(str(path), line, f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset "
+                                    f"{error.start} cannot start or continue a character (a rulebook is UTF-8 text)"))
+            text = data.decode("utf-8", "replace")
         lines = text.split("\n")
         books[path.name] = lines[:-1] if text.endswith("\n") else lines
     return books
@@ -76,8 +89,8 @@ def read_rulebooks(root: Path) -> dict[str, list[str]]:
 
 def load(root: Path, rulebooks: Path | None) -> tuple[Loaded, list[SpecError]]:
     """Read and validate every spec file; build chapters, clauses and divergences from the sound ones."""
-    loaded = Loaded(root, read_rulebooks(rulebooks) if rulebooks else None)
     problems: list[SpecError] = []
+    loaded = Loaded(root, read_rulebooks(rulebooks, problems) if rulebooks else None)
     validators = _validators(root / "schema" if (root / "schema").is_dir() else sd.default_spec_root() / "schema")
     for kind in SCHEMA_FILES:
         if not sd.spec_files(root, kind):
