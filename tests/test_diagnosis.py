@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -81,14 +82,21 @@ def test_crashes_and_errors_are_engine_faults_never_misreadings():
 
 
 def test_another_implementation_defined_choice_differs_and_is_no_failure():
-    choice = BY_ID["grey-seat-0-places-first"]  # GREY-5: seat 0 places first, whoever started the round
-    results, cases = judged(MutantEngine(choice), ("differential-tiling",))
-    failing = [r for r in results if r.verdict is Verdict.FAIL]
-    assert failing  # the differential property compares the grey placements with our order
-    found = diagnose(results, cases)
+    # the differential properties already compare a grey tiling in another order with the reference playing
+    # that order: the catalogue's other GREY-5 choice fails nothing
+    choice = BY_ID["grey-seat-0-places-first"]
+    results, cases = judged(MutantEngine(choice), ("GREY-5", "differential-tiling"))
+    assert not [r for r in results if r.verdict is Verdict.FAIL]
+    # and where a failure is reproduced by nothing but another choice, the diagnosis makes it `differs`: here a
+    # catalogue whose only entry is a floor reading marked as an implementation-defined choice
+    flat = dataclasses.replace(BY_ID["floor-penalties-flat"], source="choice")
+    results, cases = judged(MutantEngine(BY_ID["floor-penalties-flat"]), ("FLOOR-3",))
+    failing = [r.id for r in results if r.verdict is Verdict.FAIL]
+    assert failing
+    found = diagnose(results, cases, catalogue=(flat,))
     changed = {r.id: r for r in found.results}
-    assert all(changed[r.id].verdict is Verdict.DIFFERS for r in failing)
-    assert not [d for d in found.deviations if d.misreading and d.misreading.id == choice.id]
+    assert all(changed[i].verdict is Verdict.DIFFERS and changed[i].level == "implementation-defined" for i in failing)
+    assert not found.deviations
 
 
 def test_a_report_read_back_gives_the_same_observations(tmp_path):
