@@ -13,15 +13,17 @@ from ..harness.parallel import default_jobs
 from ..harness.report import read_report
 from ..harness.reporters import Finished, Output, reporters
 from ..harness.terminal import summary
+from .numbers import JOBS, SEEDS, Number
 
 
 @click.command(context_settings={"max_content_width": 100})
 @click.argument("report", type=click.Path(exists=True))
 @click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
               help="The scenario files or folders the report's run used, if not the bundled corpus.")
-@click.option("--jobs", "-j", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--jobs", "-j", type=Number(int, 0, JOBS), default=0, show_default=True,
               help="Worker processes for the experiments (0: one per core).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the reference's own deals.")
+@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
+              help="Seed of the reference's own deals.")
 @click.option("--write", is_flag=True,
               help="Rewrite the report's report.jsonl, report.md and junit.xml with this diagnosis.")
 def diagnose(report, scenario_paths, jobs, seed, write) -> None:

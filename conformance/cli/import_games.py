@@ -28,6 +28,7 @@ from azul_conformance.readers import InputError, dataset_files, file_lines, fold
 from azul_conformance.records import RecordError, parse_record, write_record
 from ..cli.replay import replay_batch
 from ..records.fast_parse import parse_fast
+from azul_conformance.cli.numbers import JOBS, Number
 
 LINES_PER_TASK = 250  # games of a JSON Lines file converted in one task on -j N
 MAX_INPUT = 4 * 2**30  # a dataset file read whole (a fixture, an archive's member): JSON Lines stream instead
@@ -253,7 +254,7 @@ def _closing(output):
               "it, a folder that holds .azr files or an existing archive is refused).")
 @click.option("--replay", "then_replay", is_flag=True,
               help="Then replay every record written, as `azul replay OUT_DIR` would.")
-@click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", "workers", type=Number(int, 1, JOBS), default=1, show_default=True,
               help="Convert the games of JSON Lines files (faience) on this many processes; the records are "
                    "written here, in order.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems and the summary.")

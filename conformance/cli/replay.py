@@ -23,6 +23,7 @@ from azul_conformance.readers import is_archive, safe_text
 from azul_conformance.records.table import table
 from azul_conformance.spec_data import rule_titles
 from ..render_svg import render_state
+from azul_conformance.cli.numbers import JOBS, Number
 
 
 def _names(record: Any) -> dict[int, str]:
@@ -83,7 +84,7 @@ def _fail(console: Console, error: RecordError, names: dict[int, str]) -> None:
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path), default=None,
               help="Several records: write one JSON line per game as it is judged (file, verdict, moves, "
                    "claims_checked, and where it parts ways), then a last line with the summary.")
-@click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", "workers", type=Number(int, 1, JOBS), default=1, show_default=True,
               help="Several records: replay on this many processes of this machine.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Several records: replay on a Dask cluster (the cluster mode of azul fuzz; pip install "
