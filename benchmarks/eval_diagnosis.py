@@ -31,7 +31,7 @@ from pathlib import Path
 from azul_conformance.diagnosis import diagnose
 from azul_conformance.diagnosis.diagnose import pair
 from azul_conformance.harness.runner import RunOptions, run_cases
-from azul_conformance.harness.session import Session, collect, open_engine
+from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants.catalogue import MUTANTS, Mutant
 from azul_conformance.mutants.patching import MutantEngine
 
@@ -54,7 +54,7 @@ def judge(ids: tuple[str, ...], examples: int, protocol: bool) -> Outcome:
     session = Session(examples=examples, formats=())
     cases = collect(session).cases
     if protocol:
-        engine = open_engine(Session(engine_command=f"{AZUL} serve --misreading {'+'.join(ids)}", timeout=30))
+        engine = Session(engine_command=f"{AZUL} serve --misreading {'+'.join(ids)}", timeout=30).open_engine()
     else:
         by_id = {m.id: m for m in MUTANTS}
         parts = [by_id[i] for i in ids]
