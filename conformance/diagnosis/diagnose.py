@@ -35,6 +35,7 @@ from ..harness.report import misreadings
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
 from ..mutants.patching import MutantEngine
+from ..mutants.published import load as load_published
 from ..results import CaseKind, CaseResult, Verdict
 from .experiment import reproduce
 from .observe import Observation, observation
@@ -69,6 +70,7 @@ class _Trials:
     explains: dict[str, set[str]] = field(default_factory=dict)  # case id -> misreading ids
     closeness: dict[str, dict[str, float]] = field(default_factory=dict)  # case id -> misreading id -> 0..1
     reproduced: dict[tuple[str, str], Observation] = field(default_factory=dict)
+    ruled_out: set[str] = field(default_factory=set)  # misreadings a passing case contradicts
 
 
 def pair(first: Mutant, second: Mutant) -> Mutant:
@@ -81,7 +83,8 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
              jobs: int = 1, seed: int = 0, on_case: Callable[[int, int], None] | None = None) -> Diagnosis:
     """Diagnose the failing results of a run. `cases`: the run's cases by id (a result whose case is unknown,
     as in a report of other scenario files, cannot be run again and stays undiagnosed). `on_case(done, all)`
-    hears of the progress."""
+    hears of the progress. A misreading that fails a scenario the engine passes (the published results say
+    which scenarios each one fails) is not the engine's reading: it explains nothing, alone or in a pair."""
     started = time.perf_counter()
     by_id = {mutant.id: mutant for mutant in catalogue}
     seen: dict[str, Observation] = {}
@@ -92,6 +95,7 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
         if found is not None:
             seen[result.id] = found
     trials = _try_all(seen, cases, catalogue, jobs, seed, on_case)
+    _rule_out(trials, contradicted(results, catalogue))
     _try_pairs(trials, seen, cases, by_id, seed)
     chosen = _cover(trials, seen, by_id, cases)
     return _deviations(results, chosen, trials, by_id, len(catalogue), time.perf_counter() - started)
@@ -160,6 +164,26 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
     return trials
 
 
+def contradicted(results: Sequence[CaseResult], catalogue: Sequence[Mutant]) -> dict[str, list[str]]:
+    """For each misreading, the scenarios it fails (published.load()'s `killed_by`: every scenario of the bundled
+    corpus was run on it) that the engine passed."""
+    published = load_published() or {}
+    passed = {r.id for r in results if r.verdict is Verdict.PASS}
+    fails = {entry["id"]: entry.get("killed_by") or [] for entry in published.get("mutants", ())}
+    return {m.id: [c for c in fails.get(m.id, ()) if c in passed] for m in catalogue if fails.get(m.id)}
+
+
+def _rule_out(trials: _Trials, against: dict[str, list[str]]) -> None:
+    """A misreading contradicted by a case the engine passes explains nothing (and joins no pair)."""
+    out = {m for m, cases in against.items() if cases}
+    for case_id, found in trials.explains.items():
+        found -= out
+    for close in trials.closeness.values():
+        for m in out & set(close):
+            del close[m]
+    trials.ruled_out = out
+
+
 def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, Case], by_id: dict[str, Mutant],
                seed: int) -> None:
     """Pairs for the cases no single misreading explains: among those that explain other cases and those that
@@ -169,12 +193,13 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
     if not unexplained:
         return
     useful = [m for m in by_id if any(m in found for found in trials.explains.values())]
+    allowed = [m for m in by_id if m not in trials.ruled_out]
     order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
     tried: dict[str, MutantEngine] = {}
     for case_id in unexplained:
         nearest = sorted((score, m) for m, score in trials.closeness[case_id].items() if score > 0)
         closest = [m for _, m in sorted(nearest, key=lambda item: (-item[0], item[1]))[:NEAREST]]
-        candidates = list(dict.fromkeys(closest + useful))[:MAX_PAIR_CANDIDATES]
+        candidates = [m for m in dict.fromkeys(closest + useful) if m in allowed][:MAX_PAIR_CANDIDATES]
         for first, second in combinations(sorted(candidates, key=order.__getitem__), 2):  # one id a pair
             a, b = by_id[first], by_id[second]  # two readings of one rule too: "too early, and half the lid"
             both = pair(a, b)
