@@ -22,10 +22,8 @@ import dataclasses
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
-import multiprocessing
 
 from ..engines.reference import ReferenceEngine
 from ..harness.cases import Case
@@ -36,6 +34,7 @@ from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
 from ..mutants.patching import MutantEngine
 from ..mutants.published import load as load_published
+from ..processes import each_in_a_process
 from ..results import CaseKind, CaseResult, Verdict
 from .experiment import reproduce
 from .observe import Observation, observation
@@ -103,12 +102,8 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
 
 # -- the experiments ---------------------------------------------------------------------------------------------
 
-_JOB: tuple | None = None  # what forked workers read: (seen, cases, catalogue, seed)
-
-
 def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Sequence[Mutant], jobs: int,
              seed: int, on_case: Callable[[int, int], None] | None) -> _Trials:
-    global _JOB
     ids = sorted(seen)
     trials = _Trials()
     if not ids:
@@ -117,14 +112,18 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
     if jobs <= 1:
         parts = [_try_cases(ids, seen, cases, catalogue, seed, on_case)]
     else:
-        _JOB = (seen, cases, tuple(catalogue), seed)
-        chunks = [ids[start::jobs] for start in range(jobs)]
-        try:
-            # fork: the workers share the loaded scenarios and the catalogue's patch functions (not picklable)
-            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                parts = list(pool.map(_worker, chunks))
-        finally:
-            _JOB = None
+        # each share of the cases in a forked process of its own (conformance/processes.py): the loaded
+        # scenarios and the catalogue's patch functions reach it without pickling, and a misreading that
+        # breaks its process (a loop, the stack) costs that share its diagnosis, nothing more
+        parts = []
+
+        def answered(_chunk: list[str], answer: object) -> None:
+            if isinstance(answer, _Trials):
+                parts.append(answer)
+
+        each_in_a_process([ids[start::jobs] for start in range(jobs)],
+                          lambda chunk: _try_cases(chunk, seen, cases, catalogue, seed, None), answered,
+                          jobs=jobs, limit=CHUNK_LIMIT)
         if on_case:
             on_case(len(ids), len(ids))
     for part in parts:
@@ -134,10 +133,7 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
     return trials
 
 
-def _worker(ids: list[str]) -> _Trials:
-    assert _JOB is not None
-    seen, cases, catalogue, seed = _JOB
-    return _try_cases(ids, seen, cases, catalogue, seed, None)
+CHUNK_LIMIT = 900.0  # seconds a share of the experiments may take before its process is stopped
 
 
 def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str, Case],
