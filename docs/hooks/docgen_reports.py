@@ -27,7 +27,8 @@ def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, RunReport
     return reports
 
 
-VERDICT_ORDER = ["fail", "error", "crash", "timeout", "differs", "pass", "skip", "not_run"]
+# Worst first, from each verdict's own line in results.py: the bad ones, then the judged ones, then the rest.
+VERDICT_ORDER = [str(v) for v in sorted(Verdict, key=lambda v: (not v.bad, not v.judged, -v.severity))]
 
 
 def counts_cell(results: list[CaseResult]) -> str:
@@ -38,7 +39,8 @@ def counts_cell(results: list[CaseResult]) -> str:
     tally = {verdict: sum(str(r.verdict) == verdict for r in results) for verdict in VERDICT_ORDER}
     parts = [f"{count} {verdict.replace('_', ' ')}" for verdict, count in tally.items() if count]
     worst = next(verdict for verdict, count in tally.items() if count)
-    colour = "fail" if worst in ("fail", "error", "crash", "timeout") else worst.replace("not_run", "skip")
+    verdict = Verdict(worst)
+    colour = "fail" if verdict.bad else worst if verdict.judged else "skip"  # the badge colours: azul.css
     return " ".join([f'<span class="azul-badge azul-verdict-{colour}">{parts[0]}</span>', " · ".join(parts[1:])]
                     ).strip()
 
