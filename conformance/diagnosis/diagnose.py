@@ -41,7 +41,8 @@ from .observe import Observation, observation
 
 CATALOGUE: tuple[Mutant, ...] = MUTANTS + ALTERNATIVES
 NEAREST = 3  # misreadings shown beside a deviation nothing explains, and tried in pairs on each such case
-MAX_PAIR_CANDIDATES = 10  # bounds the pairs tried on a case: 45 at most
+MAX_PAIR_CANDIDATES = 8  # bounds the pairs tried on a case: 28 at most
+MAX_PAIR_TRIALS = 400  # bounds the pair experiments of a whole diagnosis (an engine failing everything)
 
 
 @dataclass(frozen=True)
@@ -192,14 +193,28 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
     allowed = [m for m in by_id if m not in trials.ruled_out]
     order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
     tried: dict[str, MutantEngine] = {}
+    trials_left = MAX_PAIR_TRIALS
     for case_id in unexplained:
+        # a pair that explains another case is tried first: one engine, two misreadings, many cases
+        for both_id, engine in list(tried.items()):
+            if both_id in trials.explains[case_id] or trials_left <= 0:
+                continue
+            trials_left -= 1
+            if reproduce(engine, cases.get(case_id), seen[case_id]) == seen[case_id]:
+                trials.explains[case_id].add(both_id)
+                by_id.setdefault(both_id, engine.mutant)
+        if trials.explains[case_id]:
+            continue
         nearest = sorted((score, m) for m, score in trials.closeness[case_id].items() if score > 0)
         closest = [m for _, m in sorted(nearest, key=lambda item: (-item[0], item[1]))[:NEAREST]]
         candidates = [m for m in dict.fromkeys(closest + useful) if m in allowed][:MAX_PAIR_CANDIDATES]
         for first, second in combinations(sorted(candidates, key=order.__getitem__), 2):  # one id a pair
             a, b = by_id[first], by_id[second]  # two readings of one rule too: "too early, and half the lid"
             both = pair(a, b)
-            engine = tried.get(both.id) or tried.setdefault(both.id, MutantEngine(both, seed))
+            if both.id in tried or trials_left <= 0:
+                continue
+            trials_left -= 1
+            engine = tried.setdefault(both.id, MutantEngine(both, seed))
             got = reproduce(engine, cases.get(case_id), seen[case_id])
             if got == seen[case_id]:
                 trials.explains[case_id].add(both.id)
