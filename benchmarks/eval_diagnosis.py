@@ -120,7 +120,8 @@ def main() -> int:
     named = [o for o in ones if o.named == o.ids]
     alone = [o for o in named if not o.others and not o.undiagnosed]
     both = [o for o in twos if o.named == tuple(sorted(o.ids))]
-    print(f"singles {'in-process' if args.in_process else 'over the protocol'}: {len(named)} of {len(ones)} named ({_pct(len(named), len(ones))}), "
+    where = "in-process" if args.in_process else "over the protocol"
+    print(f"singles {where}: {len(named)} of {len(ones)} named ({_pct(len(named), len(ones))}), "
           f"{len(alone)} alone ({_pct(len(alone), len(ones))})")
     for o in ones:
         if o not in alone:
