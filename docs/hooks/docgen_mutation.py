@@ -149,7 +149,10 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
                        f"{row['recall']:.0%} ({row['found']}/{row['due']}) | {row['causes_found']} of "
                        f"{row['causes']} | {row['faults_right']} of {row['faults']} |")
         out.append("")
+    except FileNotFoundError:
+        out += ["The diagnosis of the published engines' reports is not scored yet: `python "
+                "benchmarks/eval_causes.py --json docs/reports/diagnosis/causes.json` scores it.", ""]
     except (OSError, ValueError, KeyError, TypeError) as error:
-        problems.append(f"{folder / 'causes.json'}: no diagnosis scores ({error}); run "
+        problems.append(f"{folder / 'causes.json'}: not diagnosis scores ({error}); run "
                         "benchmarks/eval_causes.py --json docs/reports/diagnosis/causes.json")
     return out
