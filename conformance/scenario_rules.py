@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from . import readers
-from .located import LocatedError, decode_utf8, yaml_failure
+from .located import LocatedError, Span, decode_utf8, yaml_failure
 
 # A refusal in the steps (spec/grammar/scenario.lark: `step: action [ARROW ERROR_CODE [RULE_ID]]`): the rule ID
 # after the error code, whatever its prefix (an unknown prefix is the spec checker's to report).
@@ -37,6 +37,7 @@ def scenario_files(paths: Iterable[str | Path] | None = None) -> list[Path]:
     return files
 
 
+MAX_SCENARIO_FILE = 16 * 2**20  # our largest scenario file is some 40 KB
 SUITE_FOLDER = "conformance/scenarios"  # how messages name the bundled corpus, installed or not (its source path)
 
 
@@ -84,7 +85,11 @@ def named_rules(paths: Iterable[str | Path] | None = None,
     for path in scenario_files(paths):
         file = display_name(path)
         try:
-            text = decode_utf8(path.read_bytes(), file, LocatedError, "scenario files are UTF-8 YAML")
+            try:  # regular files only, bounded: a FIFO or /dev/zero among them is refused, never waited on
+                data = readers.read_file(path, MAX_SCENARIO_FILE)
+            except (readers.InputError, OSError) as error:
+                raise LocatedError(f"cannot be read as a scenario file: {error}", Span(1, file=file)) from None
+            text = decode_utf8(data, file, LocatedError, "scenario files are UTF-8 YAML")
             try:
                 node, _ = readers.compose(text)
             except yaml.YAMLError as error:

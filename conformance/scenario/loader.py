@@ -14,7 +14,7 @@ import yaml
 
 from ..located import Span, decode_utf8, yaml_failure
 from .. import readers, schemas
-from ..scenario_rules import display_name, scenario_files
+from ..scenario_rules import MAX_SCENARIO_FILE, display_name, scenario_files
 from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
 from .language import parse_expect, parse_position, parse_steps
 from .model import Checkpoint, Scenario
@@ -37,7 +37,6 @@ def load_scenarios(paths: Iterable[str | Path] | None = None,
     return scenarios
 
 
-MAX_SCENARIO_FILE = 16 * 2**20  # our largest scenario file is some 40 KB
 
 
 def read_utf8(path: Path) -> str:
