@@ -9,6 +9,7 @@ from rich.console import Console
 
 from ..diagnosis import diagnoser
 from ..harness.cases import property_cases, scenario_cases
+from ..harness.findings import with_deviation_ids
 from ..harness.parallel import default_jobs
 from ..harness.report import read_report
 from ..harness.reporters import Finished, Output, reporters
@@ -62,8 +63,7 @@ def diagnose(report, scenario_paths, jobs, seed, write) -> None:
         found, results, done = diagnoser(jobs or default_jobs(), seed)(results, cases)
     else:
         found, done = (), None
-    ids = {case.id: deviation.id for deviation in found for case in deviation.cases}
-    results = [r.__class__(**{**r.__dict__, "deviation": ids.get(r.id, "")}) for r in results]
+    results = with_deviation_ids(results, found)
     seconds = float((saved.footer or {}).get("seconds") or 0.0)
     summary(console, results, seconds, found=tuple(found))
     if write:

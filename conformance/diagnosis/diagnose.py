@@ -69,7 +69,6 @@ class _Trials:
 
     explains: dict[str, set[str]] = field(default_factory=dict)  # case id -> misreading ids
     closeness: dict[str, dict[str, float]] = field(default_factory=dict)  # case id -> misreading id -> 0..1
-    reproduced: dict[tuple[str, str], Observation] = field(default_factory=dict)
     ruled_out: set[str] = field(default_factory=set)  # misreadings a passing case contradicts
 
 
@@ -130,7 +129,6 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
     for part in parts:
         trials.explains.update(part.explains)
         trials.closeness.update(part.closeness)
-        trials.reproduced.update(part.reproduced)
     return trials
 
 
@@ -153,7 +151,6 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
             got = reproduce(engine, case, observed)
             if got == observed:
                 trials.explains[case_id].add(engine.mutant.id)
-                trials.reproduced[(case_id, engine.mutant.id)] = got
             else:
                 close[engine.mutant.id] = observed.closeness(got)
         if on_case:
@@ -218,7 +215,6 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
             got = reproduce(engine, cases.get(case_id), seen[case_id])
             if got == seen[case_id]:
                 trials.explains[case_id].add(both.id)
-                trials.reproduced[(case_id, both.id)] = got
                 by_id.setdefault(both.id, both)
 
 

@@ -3,12 +3,12 @@ formats (terminal, JSON Lines, JUnit XML, Markdown), each with its shrunk game w
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
 from ..engines.base import EngineError
 from ..harness.header import run_header
+from ..harness.findings import with_deviation_ids
 from ..harness.reporters import Finished, Output, reporters
 from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
@@ -85,8 +85,7 @@ def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], res
     found = diagnosis = None
     if diagnoser is not None and any(r.bad for r in results):
         found, results, diagnosis = diagnoser(results, {})
-        ids = {case.id: deviation.id for deviation in found for case in deviation.cases}
-        results = [dataclasses.replace(r, deviation=ids.get(r.id, "")) for r in results]
+        results = with_deviation_ids(results, found)
     outputs = reporters(formats, output)
     try:
         for reporter in outputs:

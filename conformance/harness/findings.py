@@ -282,6 +282,13 @@ def deviations(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Devia
     return symptom_groups(rest) + faults
 
 
+def with_deviation_ids(results: list[CaseResult] | tuple[CaseResult, ...],
+                       found: tuple[Deviation, ...] | list[Deviation]) -> list[CaseResult]:
+    """Each result with the id of the deviation it belongs to ("" for one in none)."""
+    ids = {case.id: deviation.id for deviation in found for case in deviation.cases}
+    return [dataclasses.replace(r, deviation=ids.get(r.id, "")) for r in results]
+
+
 def _filed_under(cases: list[CaseResult]) -> str:
     """The rule most of the cases' failures depend on (ties: the first a case names)."""
     votes = Counter(rule for case in cases for rule in failing_rules(case))

@@ -7,7 +7,6 @@ cases, run them, and hand every result to the reporters as it comes.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import stat
 import tempfile
@@ -25,7 +24,7 @@ from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
 from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, Collected, property_cases, scenario_cases, select
-from .findings import Deviation, deviations, failing
+from .findings import Deviation, deviations, failing, with_deviation_ids
 from .header import run_header
 from .parallel import Workers
 from .progress import RunProgress
@@ -251,8 +250,7 @@ def _diagnosed(session: Session, console: Console, results: list[CaseResult],
             console.print(f"[bold red]the diagnosis failed[/] ({escape(type(error).__name__)}: {escape(str(error))}"
                           "); the failures are grouped by symptom")
             found, diagnosis = tuple(deviations(results)), {"failed": f"{type(error).__name__}: {error}"[:300]}
-    ids = {case.id: deviation.id for deviation in found for case in deviation.cases}
-    return [dataclasses.replace(r, deviation=ids.get(r.id, "")) for r in results], found, diagnosis
+    return with_deviation_ids(results, found), found, diagnosis
 
 
 @contextmanager
