@@ -82,6 +82,15 @@ def run_from_wheel(site: Path, cwd: Path, *args: str) -> subprocess.CompletedPro
                           text=True, timeout=300)
 
 
+def test_a_plain_pip_wheel_carries_the_compiled_fast_path(unpacked_wheel):
+    # What a user's `pip wheel .` / `pip install .` builds with no options (build isolation, AZUL_COMPILE
+    # unset): the fast path compiled by mypyc, tagged for this Python and platform.
+    (wheel,) = unpacked_wheel.parent.glob("azul_conformance-*.whl")
+    assert not wheel.name.endswith("-none-any.whl"), wheel.name
+    assert list((unpacked_wheel / "azul_reference").glob("fast.*.so")), sorted(
+        p.name for p in (unpacked_wheel / "azul_reference").iterdir())
+
+
 def test_an_installed_wheel_works_outside_the_source_tree(unpacked_wheel, tmp_path):
     names = {p.relative_to(unpacked_wheel).as_posix() for p in unpacked_wheel.rglob("*") if p.is_file()}
     assert "azul_spec/grammar/scenario.lark" in names and "azul_spec/schema/state.schema.json" in names
