@@ -190,10 +190,12 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
     allowed = [m for m in by_id if m not in trials.ruled_out]
     order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
     tried: dict[str, MutantEngine] = {}
+    explaining: dict[str, MutantEngine] = {}  # the pairs tried that explain a case
     trials_left = MAX_PAIR_TRIALS
     for case_id in unexplained:
-        # a pair that explains another case is tried first: one engine, two misreadings, many cases
-        for both_id, engine in list(tried.items()):
+        # a pair that explains another case is tried first: one engine, two misreadings, many cases (only
+        # those: trying again every pair that explained nothing spent the bound on the first cases' failures)
+        for both_id, engine in list(explaining.items()):
             if both_id in trials.explains[case_id] or trials_left <= 0:
                 continue
             trials_left -= 1
@@ -208,14 +210,17 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
         for first, second in combinations(sorted(candidates, key=order.__getitem__), 2):  # one id a pair
             a, b = by_id[first], by_id[second]  # two readings of one rule too: "too early, and half the lid"
             both = pair(a, b)
-            if both.id in tried or trials_left <= 0:
+            if both.id in explaining or trials_left <= 0:  # (tried on this case above)
                 continue
             trials_left -= 1
-            engine = tried.setdefault(both.id, MutantEngine(both, seed))
+            engine = tried.get(both.id)
+            if engine is None:
+                engine = tried[both.id] = MutantEngine(both, seed)
             got = reproduce(engine, cases.get(case_id), seen[case_id])
             if got == seen[case_id]:
                 trials.explains[case_id].add(both.id)
                 by_id.setdefault(both.id, both)
+                explaining[both.id] = engine
 
 
 def _cover(trials: _Trials, seen: dict[str, Observation], by_id: dict[str, Mutant],
