@@ -182,3 +182,89 @@ def test_the_published_diagnosis_scores_are_those_of_the_committed_reports():
         fresh = vars(scores.score(engine))
         assert {k: rows[engine][k] for k in fresh} == fresh, f"{engine}: run benchmarks/eval_causes.py --json"
     assert rows["all"]["precision"] >= 0.9
+
+
+def _short_bag() -> dict:
+    """A round-2 deal with 4 tiles in the bag and the other 76 of its colours in the lid (every blue tile is on
+    the pattern lines)."""
+    import azul_reference as ref
+
+    state = ref.to_state(ref.Game(2))
+    state.update(round=2, bag="KKKK", lid="Y" * 20 + "R" * 20 + "K" * 16 + "W" * 20)
+    state["boards"] = [dict(board, lines=["", "B", "BB", "BBB", "BBBB"]) for board in state["boards"]]
+    return state
+
+
+def _refused_deal(position: dict) -> CaseResult:
+    """A property's failure: the engine refused a deal drawable from its position (the bag, then the lid). The
+    game before it is a first deal only, which the rules and the misreadings all take from a full bag."""
+    deal = ["KKKK", "YYYY", "RRRR", "KKKK", "WWWW"]
+    game = {"plan": {"players": 2, "variant": "colour", "start_player": 0, "deal_seed": 0, "choices": []},
+            "steps": [{"kind": "deal", "factories": deal}]}
+    return CaseResult("property-invariants", CaseKind.PROPERTY, Verdict.FAIL, rules=("DEAL-2",),
+                      expected="accepted", actual="illegal_move",
+                      details={"game": game, "differences": [["deal", "refused"]], "state": position})
+
+
+def test_a_refused_deal_is_asked_again_at_the_engines_position():
+    from azul_conformance.diagnosis.experiment import reproduce
+    from azul_conformance.engines.reference import ReferenceEngine
+
+    seen = observation(_refused_deal(_short_bag()))
+    assert seen.kind == "refused" and seen.position is not None
+    # the rules pour the lid in once the bag's 4 tiles are dealt: drawable there, so there is something to explain
+    assert reproduce(ReferenceEngine(), None, seen) != seen
+    # a lid never poured refuses it, at that position (from a full bag it would have dealt it)
+    assert reproduce(MutantEngine(BY_ID["deal-no-refill"]), None, seen) == seen
+    assert reproduce(MutantEngine(BY_ID["deal-early-refill"]), None, seen) != seen  # the mix can give it
+    # a position the rules do not know (a tile short) cannot be judged: the game is replayed from the start,
+    # where only a misreading that refuses the first deal reproduces the refusal
+    broken = _short_bag()
+    broken["bag"] = "KKK"
+    again = observation(_refused_deal(broken))
+    assert reproduce(MutantEngine(BY_ID["deal-no-refill"]), None, again) != again
+    assert reproduce(MutantEngine(BY_ID["setup-two-factories-a-player"]), None, again) == again
+
+
+def test_a_scenario_failed_only_by_the_rule_a_refusal_names_contradicts_no_misreading():
+    from azul_conformance.diagnosis.diagnose import contradicted
+    from azul_conformance.harness.cases import scenario_cases
+
+    cases = {case.id: case for case in scenario_cases(None).cases}
+    # deal-poured-when-short refuses this deal too, naming DEAL-1 where the rules name DEAL-2: an engine that
+    # names no rule passes it, and reads the deal no differently
+    named = CaseResult("deal-lid-short-across-factories-refused", CaseKind.SCENARIO, Verdict.PASS)
+    # while a deal it accepts against the rules is a contradiction
+    drawn = CaseResult("deal-must-empty-bag-before-lid", CaseKind.SCENARIO, Verdict.PASS)
+    early = [BY_ID["deal-poured-when-short"]]
+    assert contradicted([named], early) == {"deal-poured-when-short": [named.id]}  # the published kill alone
+    assert contradicted([named], early, cases) == {"deal-poured-when-short": []}
+    assert contradicted([named, drawn], early, cases) == {"deal-poured-when-short": [drawn.id]}
+
+
+def test_pairs_that_explained_nothing_do_not_use_up_the_bound(monkeypatch):
+    # each failing case has its own nearest misreadings, and no pair of them explains it; the last case is
+    # explained by a pair of its own nearest. Trying every pair tried so far again on each case (as before)
+    # spent the bound on the first cases, quadratically, and never reached the last.
+    import importlib
+
+    from azul_conformance.mutants.catalogue import MUTANTS
+
+    diagnosis = importlib.import_module("azul_conformance.diagnosis.diagnose")  # (the package's name is the function)
+
+    ids = [m.id for m in MUTANTS[:21]]
+    by_id = {m: BY_ID[m] for m in ids}
+    trials = diagnosis._Trials()
+    seen = {}
+    for index in range(7):  # cases 0-5: three nearest each, their own; case 6: the pair of ids[18] and ids[19]
+        case_id = f"case-{index}"
+        trials.explains[case_id] = set()
+        trials.closeness[case_id] = {m: 0.5 for m in ids[3 * index:3 * index + 3]}
+        seen[case_id] = observation(_refused_deal(_short_bag()))
+    target = f"{ids[18]}+{ids[19]}"
+    monkeypatch.setattr(diagnosis, "reproduce", lambda engine, case, observed: observed if engine.mutant.id == target
+                        and observed is seen["case-6"] else None)
+    monkeypatch.setattr(diagnosis, "MAX_PAIR_TRIALS", 3 * 7)  # three pairs a case
+    diagnosis._try_pairs(trials, seen, {}, by_id, 0)
+    assert trials.explains["case-6"] == {target}
+    assert all(not trials.explains[f"case-{index}"] for index in range(6))

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import azul_reference as ref
 from azul_conformance.cli.mutants import mutants as mutants_command
+from azul_conformance.engines.base import Rejected
 from azul_conformance.harness.cases import select as select_cases
 from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants import BY_ID, MUTANTS, run_mutant, select
@@ -75,6 +76,29 @@ def test_a_whole_game_in_one_request_is_played_by_the_mutant_too():
     steps = [["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"], "1B1", "2Y2", "3R3", "4K4", "5W5"]
     run = MutantEngine(BY_ID["score-lone-tile-2"]).play_game(2, "colour", 0, steps, states=[6])
     assert run.played == 6 and run.states[0]["boards"][1]["score"] == 2  # 0 by the rules (see above)
+
+
+def _short_bag() -> dict:
+    """A round-2 deal with 4 tiles in the bag: the lid must be poured in, and it holds no blue (every blue
+    tile is on the pattern lines)."""
+    state = ref.to_state(ref.Game(2))
+    state.update(round=2, bag="KKKK", lid="Y" * 20 + "R" * 20 + "K" * 16 + "W" * 20)
+    state["boards"] = [dict(board, lines=["", "B", "BB", "BBB", "BBBB"]) for board in state["boards"]]
+    return state
+
+
+@pytest.mark.parametrize("mutant", MUTANTS + ALTERNATIVES, ids=[m.id for m in MUTANTS + ALTERNATIVES])
+def test_a_deal_a_mutant_refuses_leaves_the_position_as_it_was(mutant):
+    # blue is nowhere in the bag or the lid; a mutant that moves the lid into the bag before it finds that out
+    # must give the tiles back (a refused request changes nothing, whatever the reading of the deal)
+    engine = MutantEngine(mutant)
+    before = engine.load_state(_short_bag())
+    try:
+        engine.deal(["KKKK", "BBBB", "YYYY", "RRRR", "WWWW"])
+    except Rejected:
+        assert engine.state() == before
+    else:
+        assert mutant.id == "deal-unchecked", "a deal of tiles that are nowhere was accepted"  # it checks nothing
 
 
 def test_select_reads_ids_rules_and_chapters():

@@ -36,6 +36,7 @@ from ..mutants.patching import MutantEngine
 from ..mutants.published import load as load_published
 from ..processes import each_in_a_process
 from ..results import CaseKind, CaseResult, Verdict
+from ..scenario import run_scenario
 from .experiment import reproduce
 from .observe import Observation, observation
 
@@ -94,7 +95,7 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
         if found is not None:
             seen[result.id] = found
     trials = _try_all(seen, cases, catalogue, jobs, seed, on_case)
-    _rule_out(trials, contradicted(results, catalogue))
+    _rule_out(trials, contradicted(results, catalogue, cases, seed))
     _try_pairs(trials, seen, cases, by_id, seed)
     chosen = _cover(trials, seen, by_id, cases)
     return _deviations(results, chosen, trials, by_id, len(catalogue), time.perf_counter() - started)
@@ -158,13 +159,31 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
     return trials
 
 
-def contradicted(results: Sequence[CaseResult], catalogue: Sequence[Mutant]) -> dict[str, list[str]]:
+def contradicted(results: Sequence[CaseResult], catalogue: Sequence[Mutant],
+                 cases: dict[str, Case] | None = None, seed: int = 0) -> dict[str, list[str]]:
     """For each misreading, the scenarios it fails (published.load()'s `killed_by`: every scenario of the bundled
-    corpus was run on it) that the engine passed."""
+    corpus was run on it) that the engine passed. A scenario at hand in `cases` counts only if the misreading
+    still fails it when the rule a refusal names is not judged: that rule is no part of a misreading (a refusal's
+    rule counts only where it is the finding, observe.py), and an engine that names none passes where the
+    misreading, naming another, fails."""
     published = load_published() or {}
     passed = {r.id for r in results if r.verdict is Verdict.PASS}
     fails = {entry["id"]: entry.get("killed_by") or [] for entry in published.get("mutants", ())}
-    return {m.id: [c for c in fails.get(m.id, ()) if c in passed] for m in catalogue if fails.get(m.id)}
+    found = {m.id: [c for c in fails.get(m.id, ()) if c in passed] for m in catalogue if fails.get(m.id)}
+    by_id = {m.id: m for m in catalogue}
+    for mutant_id, against in found.items():
+        scenarios = [c for c in against if c in (cases or {}) and cases[c].kind is CaseKind.SCENARIO]
+        if scenarios:
+            engine = MutantEngine(by_id[mutant_id], seed)
+            found[mutant_id] = [c for c in against if c not in scenarios or _fails_in_substance(engine, cases[c])]
+    return found
+
+
+def _fails_in_substance(engine: MutantEngine, case: Case) -> bool:
+    try:
+        return run_scenario(engine, case.payload, strict_rules=False).verdict.bad
+    except Exception:  # noqa: BLE001 - a misreading that breaks the reference fails the scenario, as published
+        return True
 
 
 def _rule_out(trials: _Trials, against: dict[str, list[str]]) -> None:
@@ -190,10 +209,12 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
     allowed = [m for m in by_id if m not in trials.ruled_out]
     order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
     tried: dict[str, MutantEngine] = {}
+    explaining: dict[str, MutantEngine] = {}  # the pairs tried that explain a case
     trials_left = MAX_PAIR_TRIALS
     for case_id in unexplained:
-        # a pair that explains another case is tried first: one engine, two misreadings, many cases
-        for both_id, engine in list(tried.items()):
+        # a pair that explains another case is tried first: one engine, two misreadings, many cases (only
+        # those: trying again every pair that explained nothing spent the bound on the first cases' failures)
+        for both_id, engine in list(explaining.items()):
             if both_id in trials.explains[case_id] or trials_left <= 0:
                 continue
             trials_left -= 1
@@ -204,18 +225,25 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
             continue
         nearest = sorted((score, m) for m, score in trials.closeness[case_id].items() if score > 0)
         closest = [m for _, m in sorted(nearest, key=lambda item: (-item[0], item[1]))[:NEAREST]]
-        candidates = [m for m in dict.fromkeys(closest + useful) if m in allowed][:MAX_PAIR_CANDIDATES]
+        # of those that explain other cases, the misreadings of the case's own rules first: the bound must not
+        # leave out the one rule the case is about for the catalogue's earlier chapters
+        rules = set(cases[case_id].rules) if case_id in cases else set()
+        mine = sorted(useful, key=lambda m: (by_id[m].rule not in rules, order[m]))
+        candidates = [m for m in dict.fromkeys(closest + mine) if m in allowed][:MAX_PAIR_CANDIDATES]
         for first, second in combinations(sorted(candidates, key=order.__getitem__), 2):  # one id a pair
             a, b = by_id[first], by_id[second]  # two readings of one rule too: "too early, and half the lid"
             both = pair(a, b)
-            if both.id in tried or trials_left <= 0:
+            if both.id in explaining or trials_left <= 0:  # (tried on this case above)
                 continue
             trials_left -= 1
-            engine = tried.setdefault(both.id, MutantEngine(both, seed))
+            engine = tried.get(both.id)
+            if engine is None:
+                engine = tried[both.id] = MutantEngine(both, seed)
             got = reproduce(engine, cases.get(case_id), seen[case_id])
             if got == seen[case_id]:
                 trials.explains[case_id].add(both.id)
                 by_id.setdefault(both.id, both)
+                explaining[both.id] = engine
 
 
 def _cover(trials: _Trials, seen: dict[str, Observation], by_id: dict[str, Mutant],

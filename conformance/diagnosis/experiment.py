@@ -10,6 +10,7 @@ the game, answers a refusal where the engine under test gave values).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,6 +36,10 @@ def reproduce(engine: Engine, case: Case | None, seen: Observation) -> Observati
 def _replay(engine: Engine, seen: Observation) -> Observation | None:
     if seen.plan is None:
         return None
+    if seen.kind == "refused" and seen.position is not None:
+        judged = _refused_at(engine, seen)
+        if judged is not _UNKNOWN_POSITION:
+            return judged
     players, variant, start = seen.plan
     steps: list[Any] = [list(step) if isinstance(step, tuple) else step for step in seen.steps]
     try:
@@ -70,6 +75,30 @@ def _replay(engine: Engine, seen: Observation) -> Observation | None:
 
 
 _ABSENT = object()
+_UNKNOWN_POSITION = object()
+
+
+def _refused_at(engine: Engine, seen: Observation) -> Observation | None | object:
+    """The refused step asked again at the position where the engine refused it. The property chose that step
+    for the engine's position (a deal drawn from its bag and lid, a move it listed), which a game replayed from
+    the start need not reach: the misreading's bag and lid are only as the engine's where the misreading is
+    the engine's down to the order of its tiles (the half-poured lid). _UNKNOWN_POSITION where the rules know
+    no such position: the game is replayed instead."""
+    try:
+        engine.load_state(json.loads(seen.position))
+    except (Rejected, EngineError, ValueError):
+        return _UNKNOWN_POSITION
+    step = seen.steps[-1]
+    try:
+        if isinstance(step, str):
+            engine.play(step)
+        else:
+            engine.deal(list(step))
+    except Rejected as error:
+        return Observation("refused", frozenset({("code", _canon(error.code))}), seen.steps, seen.plan)
+    except EngineError:
+        return None
+    return Observation("accepted", frozenset({("accepted", _canon(step))}), seen.steps, seen.plan)
 
 
 def _at(state: Any, path: str) -> Any:

@@ -4,8 +4,9 @@ An Observation is what a misreading must reproduce to explain a case:
 - a scenario: each failing assertion (where it is, the values found), or the step that went wrong and what the
   engine did there (accepted it, refused it with a code, refused it but changed the state);
 - a property: the game it played (its deals and moves) and what the engine answered at the request that
-  differed: the values at the paths that differed, a refusal's code, an accepted step that should have been
-  refused, the legal moves it listed, or an undrawable deal it made.
+  differed: the values at the paths that differed, a refusal's code (with the engine's position when it
+  refused), an accepted step that should have been refused, the legal moves it listed, or an undrawable deal it
+  made.
 
 Observations are built from CaseResult fields only, so a report read back from disk (`azul diagnose`) gives the
 same ones as the run that wrote it.
@@ -14,7 +15,7 @@ same ones as the run that wrote it.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..results import CaseKind, CaseResult, Verdict
@@ -31,6 +32,9 @@ class Observation:
     items: frozenset[tuple[str, str]]  # what must be reproduced: (where or path, canonical value)
     steps: tuple[Any, ...] = ()  # a property's game, as play_game steps (a move, or a deal's factories)
     plan: tuple[int, str, int] | None = None  # players, variant, start player
+    # a refused step's: the engine's position when it refused (canonical), where the request is judged again;
+    # where it was met, not what was done, so no part of what must be reproduced
+    position: str | None = field(default=None, compare=False)
 
     def closeness(self, other: "Observation | None") -> float:
         """How much of this observation `other` reproduces, from 0 to 1 (1: all of it, and nothing else)."""
@@ -89,6 +93,9 @@ def _property(result: CaseResult) -> Observation | None:
                                              else value)) for key, value in actual.items()}
     elif expected == "accepted" and isinstance(actual, str) and steps:
         kind, items = "refused", {("code", _canon(actual))}
+        state = result.details.get("state")
+        if isinstance(state, dict) and state.get("format"):
+            return Observation(kind, frozenset(items), steps, setup, _canon(state))
     elif expected == "illegal_move" and actual == "accepted" and steps:
         kind, items = "accepted", {("accepted", _canon(steps[-1]))}
     elif ("deal", "not drawable") in differences and isinstance(actual, list):

@@ -577,32 +577,42 @@ def _lid_hidden(original):
     return draw
 
 
+def _refused_unchanged_from(game, bag: list[int], lid: list[int], original, *args) -> None:
+    """`original` (a draw or a given deal) once the misreading has moved tiles between the bag and the lid: a
+    deal it refuses leaves them as they were before, `bag` and `lid` (a refused request changes nothing)."""
+    try:
+        original(game, *args)
+    except Exception:
+        game.bag, game.lid = bag, lid
+        raise
+
+
 def _pour_early(original):
     def draw(game, *args):  # a random draw (rng) or a given deal (the factories)
-        for colour in range(5):
-            game.bag[colour] += game.lid[colour]
-            game.lid[colour] = 0
-        original(game, *args)
+        bag, lid = game.bag[:], game.lid[:]
+        game.bag, game.lid = [b + t for b, t in zip(bag, lid)], [0] * 5
+        _refused_unchanged_from(game, bag, lid, original, *args)
     return draw
 
 
 def _lid_copied(original):
     def draw(game, *args):
-        if sum(game.bag) < 4 * len(game.factories):
-            for colour in range(5):
-                game.bag[colour] += game.lid[colour]
-        original(game, *args)
+        if sum(game.bag) >= 4 * len(game.factories):
+            return original(game, *args)
+        bag, lid = game.bag[:], game.lid[:]
+        game.bag = [b + t for b, t in zip(bag, lid)]
+        _refused_unchanged_from(game, bag, lid, original, *args)
     return draw
 
 
 def _poured_when_short(original):
     """The lid poured into the bag before a deal the bag cannot fill alone; the mix is drawn from."""
     def draw(game, *args):
-        if sum(game.bag) < TILES_PER_FACTORY * len(game.factories):
-            for colour in range(5):
-                game.bag[colour] += game.lid[colour]
-                game.lid[colour] = 0
-        original(game, *args)
+        if sum(game.bag) >= TILES_PER_FACTORY * len(game.factories):
+            return original(game, *args)
+        bag, lid = game.bag[:], game.lid[:]
+        game.bag, game.lid = [b + t for b, t in zip(bag, lid)], [0] * 5
+        _refused_unchanged_from(game, bag, lid, original, *args)
     return draw
 
 
