@@ -90,6 +90,8 @@ class Worker:
 
     def receive(self) -> Any:
         """Its next message (waiting for it), or an Ended when it has gone without one."""
+        if not self.conn.poll(0) and self.process.exitcode is not None:
+            return Ended(False, self.process.exitcode, self.seconds())
         try:
             return self.conn.recv()
         except (EOFError, OSError):
@@ -204,14 +206,15 @@ class Crew:
     def wait(self, timeout: float | None) -> list[Worker]:
         return wait(self.workers, timeout)
 
-    def retire(self, worker: Worker, busy: bool = False, replace: bool = False) -> Worker | None:
+    def retire(self, worker: Worker, busy: bool = False, replace: bool = False,
+               grace: float = GRACE) -> Worker | None:
         """End a worker (sent SIGTERM too when `busy`) and drop it; with `replace`, start another in its place."""
-        stop([worker], [worker] if busy else ())
+        stop([worker], [worker] if busy else (), grace)
         self.workers.remove(worker)
         return self.start() if replace else None
 
-    def close(self, busy: Iterable[Worker] = ()) -> None:
-        stop(self.workers, busy)
+    def close(self, busy: Iterable[Worker] = (), grace: float = GRACE) -> None:
+        stop(self.workers, busy, grace)
         self.workers = []
 
 
