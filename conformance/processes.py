@@ -123,6 +123,7 @@ class Worker:
 def _run(target: Callable[..., None], conn, others: tuple, args: tuple) -> None:
     for other in others:
         other.close()
+    _PARENT_ENDS.clear()  # a forked copy of the parent's: this process has no workers of its own yet
     target(conn, *args)
 
 
