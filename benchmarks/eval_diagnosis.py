@@ -24,7 +24,6 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +33,7 @@ from azul_conformance.harness.runner import RunOptions, run_cases
 from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants.catalogue import MUTANTS, Mutant
 from azul_conformance.mutants.patching import MutantEngine
+from azul_conformance.processes import Pool
 
 AZUL = str(Path(sys.executable).with_name("azul"))
 
@@ -110,11 +110,14 @@ def main() -> int:
     jobs += [(p, args.examples, False) for p in sample_pairs(args.pairs, args.seed)]
     started = time.perf_counter()
     outcomes: list[Outcome] = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for done, outcome in enumerate(pool.map(_one, jobs, chunksize=1), 1):
-            outcomes.append(outcome)
+    pool = Pool(args.jobs)  # conformance/processes.py: where every worker process of ours is started
+    try:
+        for done, call in enumerate([pool.submit(_one, job) for job in jobs], 1):
+            outcomes.append(call.result())
             if done % 20 == 0 or done == len(jobs):
                 print(f"  {done}/{len(jobs)} engines judged, {time.perf_counter() - started:.0f} s", flush=True)
+    finally:
+        pool.close()
     ones = [o for o in outcomes if len(o.ids) == 1]
     twos = [o for o in outcomes if len(o.ids) == 2]
     named = [o for o in ones if o.named == o.ids]

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from azul_conformance.cli import main
+from azul_conformance import processes
 from azul_conformance.harness import parallel
 from azul_conformance.harness.session import Session, collect, run_session
 from azul_conformance.results import CaseKind, Verdict
@@ -57,7 +58,7 @@ def test_spawned_workers_collect_the_same_cases(tmp_path, monkeypatch):
     """Where fork is not available (macOS, Windows), workers are spawned and collect the cases themselves."""
     engine = f"{sys.executable} {FAKES / 'two_bugs.py'}"
     one, _, _ = run(tmp_path, 1, engine, "fork-one")
-    monkeypatch.setattr(parallel, "START_METHOD", "spawn")
+    monkeypatch.setattr(processes, "START_METHOD", "spawn")
     two, _, order = run(tmp_path, 2, engine, "spawned")
     assert [(r.id, r.verdict, r.message) for r in one] == [(r.id, r.verdict, r.message) for r in two]
     assert order == [r.id for r in one]

@@ -220,6 +220,49 @@ def test_the_graph_is_built_from_every_kind_of_import():
     assert upward({"engines.base": {"harness.session"}}) == [("engines.base", "harness.session")]
 
 
+# Worker processes are started and supervised in one module; an engine's own process only by its adapter.
+PROCESS_HOMES = {"multiprocessing": "processes", "concurrent": "processes", "subprocess": "engines.subprocess"}
+STARTS_A_PROCESS = re.compile(r"fork|forkpty|spawn\w*|posix_spawnp?|system|popen|exec\w*")  # os's functions
+
+
+def process_starts(name: str, text: str) -> list[str]:
+    """Where module `name` (its source `text`) imports the standard library's process machinery outside its one
+    home (PROCESS_HOMES), or starts a process with os's own functions."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] * (not node.level)
+            for module in modules:
+                home = PROCESS_HOMES.get(module.split(".")[0])
+                if home is not None and home != name:
+                    found.append(f"{name}:{node.lineno}: imports {module} (worker processes: conformance/"
+                                 f"{home.replace('.', '/')}.py)")
+            if isinstance(node, ast.ImportFrom) and node.module == "os" and not node.level:
+                found += [f"{name}:{node.lineno}: imports os.{alias.name}" for alias in node.names
+                          if STARTS_A_PROCESS.fullmatch(alias.name)]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os" \
+                and STARTS_A_PROCESS.fullmatch(node.attr):
+            found.append(f"{name}:{node.lineno}: os.{node.attr} starts a process")
+    return found
+
+
+def test_worker_processes_are_started_in_processes_py_only():
+    found = [where for name, path in modules().items() for where in process_starts(name, path.read_text("utf-8"))]
+    assert not found, "\n".join(found)
+
+
+def test_the_process_rule_sees_every_way_to_start_one():
+    """So that the test above can fail."""
+    text = ("import multiprocessing\nimport concurrent.futures as cf\nfrom multiprocessing.connection import wait\n"
+            "from os import fork\nimport subprocess\nos.posix_spawn('x', [], {})\nos.getpid()\n"
+            "from . import processes\n")
+    assert [where.split(": ", 1)[0] for where in process_starts("fuzz.run", text)] == \
+        ["fuzz.run:1", "fuzz.run:2", "fuzz.run:3", "fuzz.run:4", "fuzz.run:5", "fuzz.run:6"]
+    assert process_starts("processes", "import multiprocessing\nimport concurrent.futures\n") == []
+    assert process_starts("engines.subprocess", "import subprocess\n") == []
+
+
 def test_the_architecture_pages_draw_the_layers():
     for page in (ROOT / "README.md", ROOT / "docs" / "reference" / "architecture.md"):
         text = page.read_text(encoding="utf-8")

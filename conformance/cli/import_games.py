@@ -10,7 +10,6 @@ symlink; two inputs whose names would give the same record get distinct names (`
 from __future__ import annotations
 
 import collections
-import concurrent.futures as cf
 import contextlib
 import io
 import os
@@ -25,6 +24,7 @@ from azul_conformance.harness.progress import RunProgress
 from azul_conformance.fuzz.run import LocalExecutor
 from azul_conformance.importers import FORMATS, import_file, to_records
 from azul_conformance.readers import InputError, dataset_files, file_lines, folder_files, is_archive
+from azul_conformance.processes import Pending
 from azul_conformance.records import RecordError, parse_record, write_record
 from ..cli.replay import replay_batch
 from ..records.fast_parse import parse_fast
@@ -224,15 +224,12 @@ def _converted(format_name: str, files: tuple[Path, ...], executor):
                                                  chunk))
         except (InputError, OSError) as error:
             reason = getattr(error, "strerror", None) or error
-            in_flight.append(_done([(path.name, None, f"{path.name}, line {number + 1}: (file): {reason}")]))
+            problem = f"{path.name}, line {number + 1}: (file): {reason}"
+            in_flight.append(Pending.done_with([(path.name, None, problem)]))
         while in_flight:
             yield from ((path, *item) for item in in_flight.popleft().result())
 
 
-def _done(value) -> cf.Future:
-    future: cf.Future = cf.Future()
-    future.set_result(value)
-    return future
 
 
 @contextlib.contextmanager

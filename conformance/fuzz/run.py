@@ -3,24 +3,26 @@
 Each executor runs `campaign.run_block` somewhere and hands back its Block. Only the blocks in flight are
 held (a few per worker), and each finished block goes straight to the state file, so memory stays flat
 however long the campaign runs. On a Dask cluster a worker that dies takes its blocks with it; the scheduler
-runs them again elsewhere and the campaign sees each block's result once.
+runs them again elsewhere and the campaign sees each block's result once. The local processes are a
+processes.Pool, started and supervised where every worker process of ours is (conformance/processes.py).
 """
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import time
 from typing import Any, Callable
 
+from ..processes import Pending, Pool, WorkerLost
 from .campaign import Block, CampaignError, CampaignSpec, missing_blocks, run_block
 from .state import StateFile
 
 IN_FLIGHT_PER_WORKER = 2
+CLOSE_GRACE = 10.0  # seconds a block cut short on close has to finish its game before its worker is killed
 
 
 class LocalExecutor:
-    """Blocks run one after another in this process (workers=1) or on `workers` processes of this machine."""
+    """Blocks run one after another in this process (workers=1) or on `workers` processes of this machine (a
+    processes.Pool)."""
 
     balance_tail = True  # a block costs the pool well under a millisecond: the last ones may as well be small
 
@@ -29,35 +31,39 @@ class LocalExecutor:
         self.pool = None
         self.interrupted = False  # in this process: a block was cut short by Ctrl-C or SIGTERM
         if workers > 1:
-            self.pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            # spawned: a block's function and its arguments are named and pickled as on a Dask cluster, and a
+            # fresh interpreter inherits none of this one's engines or threads
+            self.pool = Pool(workers, method="spawn")
 
     def submit_blocks(self, function: Callable, spec: CampaignSpec, blocks: list[tuple[int, int]],
                       deadline: float | None) -> list:
-        """A future for function(spec, first, count, deadline) of each block."""
+        """A Pending for function(spec, first, count, deadline) of each block."""
         return [self.submit(function, spec, first, count, deadline) for first, count in blocks]
 
-    def submit(self, function: Callable, *args: Any):
+    def submit(self, function: Callable, *args: Any) -> Pending:
         if self.pool is not None:
             return self.pool.submit(function, *args)
-        future: cf.Future = cf.Future()
         if self.interrupted:  # a block before it was interrupted: the blocks handed out with it are not played
-            future.set_result(Block(args[1], 0, interrupted=True))
-            return future
+            return Pending.done_with(Block(args[1], 0, interrupted=True))
         try:
-            future.set_result(function(*args))
-            self.interrupted = getattr(future.result(), "interrupted", False)
-        except Exception as error:  # noqa: BLE001 - handed back through the future, as a pool would
-            future.set_exception(error)
-        return future
+            value = function(*args)
+        except Exception as error:  # noqa: BLE001 - handed back through its Pending, as the pool does
+            return Pending.done_with(error=error)
+        self.interrupted = getattr(value, "interrupted", False)
+        return Pending.done_with(value)
 
     def finished(self, futures: list) -> list[tuple[Any, Block]]:
-        """The futures done (waiting for the first), each with its block."""
-        done, _ = cf.wait(futures, return_when=cf.FIRST_COMPLETED)
-        return [(future, future.result()) for future in done]
+        """The calls done (waiting for the first), each with its block; a worker process that died running a
+        block is the campaign's error."""
+        done = self.pool.wait(futures) if self.pool is not None else [f for f in futures if f.done()]
+        try:
+            return [(future, future.result()) for future in done]
+        except WorkerLost as lost:
+            raise CampaignError(f"a worker process died playing a block of games: {lost}") from None
 
     def close(self) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool.close(CLOSE_GRACE)
 
 
 class DaskExecutor:

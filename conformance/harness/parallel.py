@@ -2,8 +2,9 @@
 
 Each worker is a process of its own with its own engine (a process for a command, an in-process engine for
 `py:` factories and the bundled reference), running the cases it is handed one at a time with the same options
-as a run on one engine, so a case gets the same verdict on any worker. Workers are forked where the platform
-allows it (Linux: ready in milliseconds, the modules already imported), else spawned.
+as a run on one engine, so a case gets the same verdict on any worker. The processes are a processes.Crew:
+started (forked where the platform allows it, else spawned), ended and replaced there; this module is the policy
+of which cases go to which worker, and when a worker is given up.
 
 The work is handed out longest first: the properties (each plays many games) before the scenarios (a few
 requests each), so that no worker is left with a long case at the end while the others idle. The properties
@@ -22,8 +23,6 @@ cannot be cut between requests) ends its worker, which is replaced; the case is 
 from __future__ import annotations
 
 import collections
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import sys
@@ -33,6 +32,7 @@ from typing import Any, Callable
 
 from ..budget import run_budget_text
 from ..engines.base import EngineError, EngineInfo
+from ..processes import Crew, Ended, Worker
 from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, property_cases
 from .runner import Lane, RunOptions, _result
@@ -40,7 +40,6 @@ from .runner import Lane, RunOptions, _result
 GRACE = 2.0  # seconds beyond a budget (and the engine's --timeout) before a worker is ended
 TICK = 0.25  # seconds between the main process's checks of the budgets
 DEPTH = 2  # cases handed to a worker ahead: the one it runs and the next
-START_METHOD = "fork" if sys.platform == "linux" else "spawn"  # fork: see the module's docstring
 
 
 def default_jobs() -> int:
@@ -66,12 +65,9 @@ def schedule(cases: list[Case] | tuple[Case, ...]) -> list[Case]:
 
 # -- a worker process ------------------------------------------------------------------------------------------
 
-def _worker(conn, session, options: RunOptions, moves, others=()) -> None:
+def _worker(conn, moves, session, options: RunOptions) -> None:
     """Open the engine, say which it is (or why it cannot start), then run each case received: a scenario's
-    Case, or a property's id (its checks are code, found here by id). `others`: the main process's ends of the
-    pipes, inherited by a fork, closed so that the worker sees the main process go."""
-    for other in others:
-        other.close()
+    Case, or a property's id (its checks are code, found here by id). `moves`: the moves its engine played."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # ended by the main process: close the engine first
     engine = None
@@ -96,9 +92,7 @@ def _worker(conn, session, options: RunOptions, moves, others=()) -> None:
 
 @dataclass
 class _Worker:
-    process: Any
-    conn: Any
-    moves: Any
+    process: Worker
     queue: collections.deque = field(default_factory=collections.deque)  # keys handed, the first running
     since: float = 0.0  # monotonic time its first key started
     ready: bool = False
@@ -115,8 +109,8 @@ class Workers:
 
     def __init__(self, session: Any, options: RunOptions, jobs: int) -> None:
         self.session, self.options = session, options
-        self.context = multiprocessing.get_context(START_METHOD)
-        self._workers: list[_Worker] = []
+        self.crew = Crew(_worker, (session, options), jobs, name="azul-conform-worker", counted=True)
+        self._workers = [_Worker(process) for process in self.crew.workers]
         self._retired_moves = 0  # moves of workers ended and replaced
         self.tasks: list[Case] = []  # every case added; a task's key is its place here
         self.waiting: collections.deque[int] = collections.deque()  # keys not handed yet, in handing order
@@ -124,18 +118,6 @@ class Workers:
         self.on_start: Callable[[Case], None] | None = None
         self.problem: EngineError | None = None  # why a worker could not start the engine
         self.on_done: Callable[[CaseResult], None] | None = None
-        for _ in range(jobs):
-            self._workers.append(self._start())
-
-    def _start(self) -> _Worker:
-        mine, theirs = self.context.Pipe()
-        moves = self.context.Value("q", 0, lock=False)
-        others = [mine] + [w.conn for w in self._workers] if START_METHOD == "fork" else ()
-        process = self.context.Process(target=_worker, name="azul-conform-worker", daemon=True,
-                                       args=(theirs, self.session, self.options, moves, others))
-        process.start()
-        theirs.close()
-        return _Worker(process, mine, moves)
 
     def add(self, cases: list[Case]) -> None:
         """Cases to run, handed out longest first after those added before; to idle workers at once."""
@@ -145,7 +127,7 @@ class Workers:
         self._hand()
 
     def moves(self) -> int:
-        return self._retired_moves + sum(worker.moves.value for worker in self._workers)
+        return self._retired_moves + sum(worker.process.count.value for worker in self._workers)
 
     def engine_info(self) -> EngineInfo:
         """The engine's hello, from the first worker ready; EngineWontStart when none can start it."""
@@ -170,7 +152,7 @@ class Workers:
             while worker.ready and len(worker.queue) < DEPTH and self.waiting:
                 key = self.waiting.popleft()
                 case = self.tasks[key]
-                worker.conn.send((key, case.id if case.kind is CaseKind.PROPERTY else case))
+                worker.process.send((key, case.id if case.kind is CaseKind.PROPERTY else case))
                 worker.queue.append(key)
                 if len(worker.queue) == 1:
                     self._begin(worker)
@@ -187,17 +169,13 @@ class Workers:
 
     def _wait(self) -> None:
         """Take in what the workers said within TICK seconds; end those dead or stuck past their budget."""
-        live = list(self._workers)
-        ready = multiprocessing.connection.wait([w.conn for w in live] + [w.process.sentinel for w in live],
-                                                timeout=TICK)
-        for worker in live:
-            if worker.conn in ready:
-                try:
-                    message = worker.conn.recv()
-                except (EOFError, OSError):
+        ready = self.crew.wait(TICK)
+        for worker in list(self._workers):
+            if worker.process in ready:
+                message = worker.process.receive()
+                if isinstance(message, Ended):
                     self._lose(worker, "the worker process running this case died")
-                    continue
-                if message[0] == "ready":
+                elif message[0] == "ready":
                     worker.ready, worker.info = True, message[1]
                 elif message[0] == "result":
                     worker.queue.popleft()
@@ -207,8 +185,6 @@ class Workers:
                 elif message[0] == "dead":  # the engine could not be started
                     self.problem = EngineWontStart(message[1], stderr=message[2])
                     self._retire(worker)
-            elif worker.process.sentinel in ready:
-                self._lose(worker, "the worker process running this case died")
             elif worker.queue and self._overdue(worker):
                 self._lose(worker, None)
         self._hand()
@@ -247,13 +223,9 @@ class Workers:
         """Every result in hand, by id() of its case, those not yet passed on included, and those the workers
         have sent but this process not yet read: what an interrupted run keeps."""
         for worker in self._workers:
-            try:
-                while worker.conn.poll(0):
-                    message = worker.conn.recv()
-                    if message[0] == "result":
-                        self.results[message[1]] = message[2]
-            except Exception:  # noqa: BLE001 - a pipe cut by the interrupt mid-message: keep what was read
-                continue
+            for message in worker.process.sent():
+                if message[0] == "result":
+                    self.results[message[1]] = message[2]
         return {id(self.tasks[key]): result for key, result in self.results.items()}
 
     def _overdue(self, worker: _Worker) -> bool:
@@ -275,36 +247,21 @@ class Workers:
                              f"{GRACE + self.session.timeout:g} s, so its worker process was ended (nothing of the "
                              "case kept)")
         else:
-            result = _result(case, Verdict.ERROR, f"{why} (exit status {worker.process.exitcode})")
+            result = _result(case, Verdict.ERROR, f"{why} (exit status {worker.process.exit_code})")
         self._settle(keys[0], result)
 
     def _retire(self, worker: _Worker, replace: bool = False) -> None:
-        self._end([worker])
-        self._retired_moves += worker.moves.value
+        """End a worker (sent SIGTERM too when it is running a case, on which it closes its engine) and drop it;
+        with `replace`, another in its place."""
+        new = self.crew.retire(worker.process, busy=bool(worker.queue), replace=replace, grace=GRACE)
+        self._retired_moves += worker.process.count.value
         self._workers.remove(worker)
-        if replace:
-            self._workers.append(self._start())
-
-    @staticmethod
-    def _end(workers: list[_Worker]) -> None:
-        """Ask each worker to stop (an idle one closes its engine and exits; a busy one is sent SIGTERM, on which
-        it closes its engine too), then wait for all of them together."""
-        for worker in workers:
-            try:
-                worker.conn.send(None)
-            except (OSError, ValueError):
-                pass
-            if worker.queue:
-                worker.process.terminate()
-        ends = time.monotonic() + GRACE
-        for worker in workers:
-            worker.process.join(max(ends - time.monotonic(), 0))
-            if worker.process.is_alive():
-                worker.process.kill()
-                worker.process.join()
-            worker.conn.close()
+        if new is not None:
+            self._workers.append(_Worker(new))
 
     def close(self) -> None:
-        self._end(self._workers)
-        self._retired_moves += sum(worker.moves.value for worker in self._workers)
+        """Ask each worker to stop (an idle one closes its engine and exits; a busy one is sent SIGTERM, on which
+        it closes its engine too), and wait for all of them together."""
+        self.crew.close(busy=[worker.process for worker in self._workers if worker.queue], grace=GRACE)
+        self._retired_moves += sum(worker.process.count.value for worker in self._workers)
         self._workers = []
