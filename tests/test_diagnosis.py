@@ -47,6 +47,22 @@ def test_a_misreading_run_as_an_engine_is_diagnosed_as_itself():
     assert "with this misreading the reference gives" in only.evidence.text
 
 
+def test_evidence_on_two_lists_of_moves_says_what_one_has_and_the_other_lacks():
+    # takes of absent colours listed: 60-odd moves each side, the same first ones; cut at 160 characters both
+    # lists would look alike, so the evidence names the moves the engine adds
+    mutant = BY_ID["offer-empty-take-empties-source"]
+    results, cases = judged(MutantEngine(mutant), ("differential-legal-moves",))
+    only = diagnose(results, cases).deviations[0]
+    assert only.id == mutant.id
+    expected, actual = only.evidence.expected, only.evidence.actual
+    extra = sorted(set(actual) - set(expected))
+    assert extra and not set(expected) - set(actual)
+    text = only.evidence.text
+    assert f"the rules give {len(expected)}, the engine {len(actual)}" in text
+    assert f"the engine adds {extra[0]}, " in text and "the engine lacks" not in text
+    assert text.endswith("with this misreading the reference does the same")
+
+
 def test_two_misreadings_at_once_are_both_named():
     both = pair(BY_ID["score-lone-tile-2"], BY_ID["offer-marker-after-tiles"])
     results, cases = judged(MutantEngine(both), ("SCORE-1", "OFFER-5", "scoring-*", "offer-marker-*"))

@@ -146,9 +146,15 @@ class Evidence:
     @classmethod
     def of(cls, result: CaseResult, reading: "Misreading | None" = None) -> "Evidence":
         where, expected, actual = _first_difference(result)
-        text = f"{result.id} ({where}): the rules give {_shown(expected)}, the engine {_shown(actual)}"
-        if reading is not None:
-            text += f"; with this misreading the reference gives {_shown(actual)} too"
+        both = _set_difference(expected, actual)
+        if both is not None:
+            text = f"{result.id} ({where}): {both}"
+            if reading is not None:
+                text += "; with this misreading the reference does the same"
+        else:
+            text = f"{result.id} ({where}): the rules give {_shown(expected)}, the engine {_shown(actual)}"
+            if reading is not None:
+                text += f"; with this misreading the reference gives {_shown(actual)} too"
         return cls(result.id, where, expected, actual, text)
 
     def to_json(self) -> dict[str, Any]:
@@ -165,6 +171,26 @@ def _first_difference(result: CaseResult) -> tuple[str, Any, Any]:
                 _one(entry.get("actual")) if problems else None
     where = result.details.get("at") or (_said(result.request) if result.request else result.where)
     return where, result.expected, result.actual
+
+
+def _set_difference(expected: Any, actual: Any) -> str | None:
+    """Two lists of names (legal moves, say) told by what one has and the other lacks: two lists of 60 moves
+    cut at 160 characters would show the same first moves and hide the difference."""
+    if not (isinstance(expected, list) and isinstance(actual, list) and len(expected) + len(actual) > 6
+            and all(isinstance(v, str) for v in expected + actual)) or set(expected) == set(actual):
+        return None
+    extra, lacking = sorted(set(actual) - set(expected)), sorted(set(expected) - set(actual))
+    parts = [f"the rules give {len(expected)}, the engine {len(actual)}"]
+    if extra:
+        parts.append(f"the engine adds {_listed(extra)}")
+    if lacking:
+        parts.append(f"the engine lacks {_listed(lacking)}")
+    return ", ".join(parts)
+
+
+def _listed(names: list[str], most: int = 8) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def _one(values: Any) -> Any:
