@@ -34,6 +34,7 @@ from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants.catalogue import MUTANTS, Mutant
 from azul_conformance.mutants.patching import MutantEngine
 from azul_conformance.processes import Pool
+from azul_conformance.results import Verdict
 
 AZUL = str(Path(sys.executable).with_name("azul"))
 
@@ -47,10 +48,14 @@ class Outcome:
     faults: int
     failing: int
     seconds: float  # the diagnosis alone
+    run_seconds: float = 0.0  # the suite's run on the engine, before the diagnosis
+    out_of_time: int = 0  # cases cut by the case budget (a misreading whose games never end)
 
 
-def judge(ids: tuple[str, ...], examples: int, protocol: bool) -> Outcome:
-    """Run the suite on the reference with `ids` applied and diagnose it (one core)."""
+def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: float | None = None) -> Outcome:
+    """Run the suite on the reference with `ids` applied and diagnose it (one core). `case_timeout` cuts a case
+    (out of time, never a failure) as `azul conform --case-timeout` does: a misreading whose games never end
+    would otherwise play each property's games to the move limit, minutes over the protocol."""
     session = Session(examples=examples, formats=())
     cases = collect(session).cases
     if protocol:
@@ -59,10 +64,12 @@ def judge(ids: tuple[str, ...], examples: int, protocol: bool) -> Outcome:
         by_id = {m.id: m for m in MUTANTS}
         parts = [by_id[i] for i in ids]
         engine = MutantEngine(parts[0] if len(parts) == 1 else pair(*parts))
+    started = time.perf_counter()
     try:
-        results = run_cases(engine, list(cases), RunOptions(examples=examples))
+        results = run_cases(engine, list(cases), RunOptions(examples=examples, case_timeout=case_timeout))
     finally:
         engine.close()
+    run_seconds = time.perf_counter() - started
     started = time.perf_counter()
     found = diagnose(results, {c.id: c for c in cases}, jobs=1)
     seconds = time.perf_counter() - started
@@ -74,7 +81,8 @@ def judge(ids: tuple[str, ...], examples: int, protocol: bool) -> Outcome:
     return Outcome(ids, tuple(sorted(named & set(ids))), tuple(sorted(shown - set(ids) - _alike_of(found, ids))),
                    sum(d.kind == "undiagnosed" for d in found.deviations),
                    sum(d.kind == "engine-fault" for d in found.deviations),
-                   sum(r.bad for r in results), round(seconds, 3))
+                   sum(r.bad for r in results), round(seconds, 3), round(run_seconds, 1),
+                   sum(r.verdict is Verdict.OUT_OF_TIME for r in results))
 
 
 def _alike_of(found, ids) -> set[str]:
@@ -100,22 +108,28 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=5, help="random games per property (default 5)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="engines judged at once (each on one core)")
     parser.add_argument("--only", nargs="*", default=None, help="misreading ids (default: the whole catalogue)")
+    parser.add_argument("--case-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="a case that takes longer is cut, out of time (default 60; 0: no limit)")
     parser.add_argument("--json", type=Path, default=None, help="write every outcome here")
     parser.add_argument("--in-process", action="store_true",
                         help="the singles in-process too, through the same adapter interface (much faster: a "
                              "misreading whose games never end costs minutes over the protocol)")
     args = parser.parse_args()
     singles: list[Mutant] = [m for m in MUTANTS if args.only is None or m.id in args.only]
-    jobs = [((m.id,), args.examples, not args.in_process) for m in singles]
-    jobs += [(p, args.examples, False) for p in sample_pairs(args.pairs, args.seed)]
+    limit = args.case_timeout or None
+    jobs = [((m.id,), args.examples, not args.in_process, limit) for m in singles]
+    jobs += [(p, args.examples, False, limit) for p in sample_pairs(args.pairs, args.seed)]
     started = time.perf_counter()
     outcomes: list[Outcome] = []
     pool = Pool(args.jobs)  # conformance/processes.py: where every worker process of ours is started
     try:
         for done, call in enumerate([pool.submit(_one, job) for job in jobs], 1):
-            outcomes.append(call.result())
-            if done % 20 == 0 or done == len(jobs):
-                print(f"  {done}/{len(jobs)} engines judged, {time.perf_counter() - started:.0f} s", flush=True)
+            outcome = call.result()
+            outcomes.append(outcome)
+            slow = outcome.run_seconds > 60
+            if done % 20 == 0 or done == len(jobs) or slow:
+                slow = f" ({'+'.join(outcome.ids)} took {outcome.run_seconds:.0f} s)" if slow else ""
+                print(f"  {done}/{len(jobs)} engines judged, {time.perf_counter() - started:.0f} s{slow}", flush=True)
     finally:
         pool.close()
     ones = [o for o in outcomes if len(o.ids) == 1]
@@ -129,7 +143,7 @@ def main() -> int:
     for o in ones:
         if o not in alone:
             print(f"    {o.ids[0]}: named {list(o.named)}, others {list(o.others)}, {o.undiagnosed} undiagnosed, "
-                  f"{o.faults} engine faults, {o.failing} failing cases")
+                  f"{o.faults} engine faults, {o.failing} failing cases, {o.out_of_time} out of time")
     if twos:
         print(f"pairs in-process (seed {args.seed}): {len(both)} of {len(twos)} both named "
               f"({_pct(len(both), len(twos))})")
@@ -146,6 +160,7 @@ def main() -> int:
                         "over": "in-process" if args.in_process else "protocol"},
             "pairs": {"total": len(twos), "both_named": len(both), "seed": args.seed},
             "seconds_per_100_cases": round(100 * seconds / max(cases, 1), 2), "examples": args.examples,
+            "case_timeout": limit,
             "outcomes": [o.__dict__ for o in outcomes]}, indent=1) + "\n", encoding="utf-8")
     return 0
 
