@@ -95,6 +95,12 @@ def test_crashes_and_errors_are_engine_faults_never_misreadings():
     assert rest == [] and sorted(d.id for d in faults) == ["engine-fault-crash", "engine-fault-error"]
     found = diagnose([crash, error], {})
     assert {d.kind for d in found.deviations} == {"engine-fault"}
+    # they compare no values: the evidence is what the engine said, not "the rules give null, the engine null"
+    said = "internal: the engine has no seat to move " + "x" * 400
+    error = dataclasses.replace(error, message=said, where="s.yaml:3")
+    evidence = fault_groups([error])[0][0].shown_evidence
+    assert evidence.text.startswith("b (s.yaml:3): internal: the engine has no seat to move x")
+    assert "null" not in evidence.text and len(evidence.text) < 330 and evidence.text.endswith("...")
 
 
 def test_another_implementation_defined_choice_differs_and_is_no_failure():

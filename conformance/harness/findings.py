@@ -147,7 +147,11 @@ class Evidence:
     def of(cls, result: CaseResult, reading: "Misreading | None" = None) -> "Evidence":
         where, expected, actual = _first_difference(result)
         both = _set_difference(expected, actual)
-        if both is not None:
+        if expected is None and actual is None and result.message:
+            # an error or a crash compares no values: what the engine said is the evidence
+            said = result.message if len(result.message) <= 300 else result.message[:297] + "..."
+            text = f"{result.id} ({where}): {said}"
+        elif both is not None:
             text = f"{result.id} ({where}): {both}"
             if reading is not None:
                 text += "; with this misreading the reference does the same"
@@ -244,8 +248,13 @@ class Deviation:
             return f"engine fault: {self.key}"
         return f"not diagnosed: {self.key} (filed under {self.rule})"
 
+    @property
+    def shown_evidence(self) -> Evidence:
+        """The evidence: the diagnosis's, else what the smallest case shows."""
+        return self.evidence or Evidence.of(self.smallest)
+
     def to_json(self) -> dict[str, Any]:
-        evidence = self.evidence or Evidence.of(self.smallest)
+        evidence = self.shown_evidence
         data = {"type": "deviation", "id": self.id, "rule": self.rule, "level": self.level,
                 "misreading": self.misreading.id if self.misreading else None, "kind": self.kind,
                 "rules": list(self.misreading.rules) if self.misreading else [self.rule],

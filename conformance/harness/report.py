@@ -28,7 +28,7 @@ from xml.etree import ElementTree as ET
 from ..readers import JsonError, json_document, safe_text
 from ..results import VERDICTS, CaseResult, Verdict, tally, worst
 from ..spec_data import rule_key
-from .findings import LEVEL_NAMES, Deviation, Evidence, deviations, rule_text, score_text, scores
+from .findings import LEVEL_NAMES, Deviation, deviations, rule_text, score_text, scores
 
 FORMAT = "azul-conformance-report/1"
 
@@ -278,7 +278,7 @@ def _deviation_lines(deviation: Deviation) -> list[str]:
     count = len(deviation.cases)
     lines = [f"{deviation.kind}, level {deviation.level}, {count} case{'s' * (count != 1)} "
              f"(`{md(deviation.id)}`)  ", md(rule_text(deviation.rule)), ""]
-    evidence = deviation.evidence or Evidence.of(deviation.smallest)
+    evidence = deviation.shown_evidence
     lines += [f"Evidence: {md(evidence.text)}", ""]
     if deviation.alike:
         lines += ["Indistinguishable on these cases: " + "; ".join(md(m.heading) for m in deviation.alike), ""]

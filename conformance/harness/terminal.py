@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..results import VERDICTS, CaseResult, Verdict, tally
-from .findings import Deviation, Evidence, deviations, rule_text, score_text, scores
+from .findings import Deviation, deviations, rule_text, score_text, scores
 from .outputs import Finished, Reporter
 from .report import Comparison, by_rule, lead_line, suite_line
 
@@ -45,7 +45,7 @@ def summary(console: Console, results: list[CaseResult], seconds: float, limit: 
             console.print(f"[bold]{number}. {escape(deviation.title)}[/] {escape(f'[{deviation.level}]')} "
                           f"{count} case{'s' * (count != 1)}", soft_wrap=False)
             if deviation.kind == "misreading":
-                evidence = deviation.evidence or Evidence.of(deviation.smallest)
+                evidence = deviation.shown_evidence
                 console.print(f"   evidence: {escape(evidence.text)}", highlight=False)
                 for other in deviation.alike:
                     console.print(f"   or, indistinguishable here: {escape(other.heading)}", highlight=False)
