@@ -1,6 +1,9 @@
 """The JSON Schemas of spec/schema/ (package azul_spec), read in one place: each as data, and as a validator
 that resolves the `$ref`s between them (the state schema inside the protocol's and the export's).
 
+`notation_only` is a schema without the bounds marked `x-rule`: those are rules of the game, which an engine's
+reply may break and be judged for, not the notation's.
+
 `folder` names another schema folder (the spec checker checks a copy of the spec against that copy's own
 schemas), read afresh each time since its files may change; the bundled one is read once.
 """
@@ -57,3 +60,18 @@ def _validator(name: str, definition: str | None, folder: str | Path | None) -> 
     if definition is not None:
         target = {"$ref": f"{target['$id']}#/$defs/{definition}"}
     return Draft202012Validator(target, registry=registry)
+
+
+BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "minLength",
+          "maxLength")
+
+
+def notation_only(document: Any) -> Any:
+    """`document` without the bounds of every subschema marked `x-rule`: a reply with a score of -3 or five
+    boards is well formed (the suite judges SCORE-5 or SETUP-6 on it), where a state file must keep them."""
+    if isinstance(document, list):
+        return [notation_only(item) for item in document]
+    if not isinstance(document, dict):
+        return document
+    ruled = "x-rule" in document
+    return {key: notation_only(value) for key, value in document.items() if not (ruled and key in BOUNDS)}

@@ -180,7 +180,10 @@ def _benchmark(name: str):
 
 
 @pytest.mark.parametrize("ids", [("floor-first-space-free",), ("round-last-taker-starts",), ("deal-half-lid-poured",),
-                                 ("end-no-tie-break",)])
+                                 ("end-no-tie-break",),
+                                 # states beyond a rule's bound (a score below 0, five players): misreadings
+                                 # of that rule, never malformed replies (crashes)
+                                 ("score-no-clamp",), ("setup-any-player-count",)])
 def test_the_self_test_in_small_a_misreading_served_over_the_protocol_is_named(ids):
     # the CI-sized version of benchmarks/eval_diagnosis.py (its full run is published on the Catch power page)
     outcome = _benchmark("eval_diagnosis").judge(ids, 3, True)

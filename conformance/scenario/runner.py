@@ -127,7 +127,8 @@ def printed_column(row: int, colour: str) -> int:
 def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool, wall: str | None = None) -> None:
     game, reject = scenario.given.new_game, scenario.given.reject
     variant = wall or game.variant
-    here = f"a new game of {game.players} players, variant {variant!r}, start {game.start_player}"
+    here = (f"a new game of {game.players} player{'' if game.players == 1 else 's'}, variant {variant!r}, "
+            f"start {game.start_player}")
     expected = {"code": reject.code, "rule": reject.rule}
     try:
         engine.new_game(game.players, variant, game.start_player)
