@@ -3,7 +3,8 @@
 
     python benchmarks/eval_diagnosis.py                    # every misreading over the protocol, 300 pairs
     python benchmarks/eval_diagnosis.py --pairs 0 -j 2     # the singles only
-    python benchmarks/eval_diagnosis.py --json docs/reports/mutation/diagnosis.json
+    python benchmarks/eval_diagnosis.py --json docs/reports/diagnosis/self-test.json
+    python benchmarks/eval_diagnosis.py --combine singles.json pairs.json --json docs/reports/diagnosis/self-test.json
 
 Singles: each rule-level misreading of the catalogue is served as an engine (`azul serve --misreading ID`, a
 process speaking protocol v1), judged by the default suite, and diagnosed. It is *named* when a deviation
@@ -114,7 +115,12 @@ def main() -> int:
     parser.add_argument("--in-process", action="store_true",
                         help="the singles in-process too, through the same adapter interface (much faster: a "
                              "misreading whose games never end costs minutes over the protocol)")
+    parser.add_argument("--combine", type=Path, nargs="+", default=None, metavar="JSON",
+                        help="judge nothing: summarise the outcomes of earlier runs' --json files together (the "
+                             "singles of one run and the pairs of another, run at the same time on two cores)")
     args = parser.parse_args()
+    if args.combine:
+        return combine(args.combine, args.json)
     singles: list[Mutant] = [m for m in MUTANTS if args.only is None or m.id in args.only]
     limit = args.case_timeout or None
     jobs = [((m.id,), args.examples, not args.in_process, limit) for m in singles]
@@ -132,12 +138,49 @@ def main() -> int:
                 print(f"  {done}/{len(jobs)} engines judged, {time.perf_counter() - started:.0f} s{slow}", flush=True)
     finally:
         pool.close()
+    settings = {"over": "in-process" if args.in_process else "protocol", "seed": args.seed,
+                "examples": args.examples, "case_timeout": limit}
+    summarise(outcomes, settings, args.json)
+    return 0
+
+
+def combine(files: list[Path], target: Path | None) -> int:
+    """The outcomes of several --json files as one run: they must have judged with the same settings."""
+    outcomes: list[Outcome] = []
+    settings: dict = {}
+    for path in files:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            these = {"over": data["singles"]["over"] if data["singles"]["total"] else None,
+                     "seed": data["pairs"]["seed"] if data["pairs"]["total"] else None,
+                     "examples": data["examples"], "case_timeout": data.get("case_timeout")}
+            outcomes += [Outcome(**{**o, "ids": tuple(o["ids"]), "named": tuple(o["named"]),
+                                    "others": tuple(o["others"])}) for o in data["outcomes"]]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"{path}: not an outcome file of this script ({error})", file=sys.stderr)
+            return 2
+        for key, value in these.items():
+            if value is not None and settings.get(key, value) != value:
+                print(f"{path}: {key} {value!r}, where the files before it have {settings[key]!r}: runs with other "
+                      "settings cannot be summarised together", file=sys.stderr)
+                return 2
+            if value is not None:
+                settings[key] = value
+    seen = [o.ids for o in outcomes]
+    if len(set(seen)) != len(seen):
+        print("the files judge some engine twice: each misreading or pair must come from one run", file=sys.stderr)
+        return 2
+    summarise(outcomes, {"over": "protocol", "seed": 0, **settings}, target)
+    return 0
+
+
+def summarise(outcomes: list[Outcome], settings: dict, target: Path | None) -> None:
     ones = [o for o in outcomes if len(o.ids) == 1]
     twos = [o for o in outcomes if len(o.ids) == 2]
     named = [o for o in ones if o.named == o.ids]
     alone = [o for o in named if not o.others and not o.undiagnosed]
     both = [o for o in twos if o.named == tuple(sorted(o.ids))]
-    where = "in-process" if args.in_process else "over the protocol"
+    where = "in-process" if settings["over"] == "in-process" else "over the protocol"
     print(f"singles {where}: {len(named)} of {len(ones)} named ({_pct(len(named), len(ones))}), "
           f"{len(alone)} alone ({_pct(len(alone), len(ones))})")
     for o in ones:
@@ -145,7 +188,7 @@ def main() -> int:
             print(f"    {o.ids[0]}: named {list(o.named)}, others {list(o.others)}, {o.undiagnosed} undiagnosed, "
                   f"{o.faults} engine faults, {o.failing} failing cases, {o.out_of_time} out of time")
     if twos:
-        print(f"pairs in-process (seed {args.seed}): {len(both)} of {len(twos)} both named "
+        print(f"pairs in-process (seed {settings['seed']}): {len(both)} of {len(twos)} both named "
               f"({_pct(len(both), len(twos))})")
         for o in twos:
             if o not in both:
@@ -154,15 +197,13 @@ def main() -> int:
     seconds = sum(o.seconds for o in outcomes)
     print(f"speed: {cases} failing cases diagnosed in {seconds:.1f} s on one core: "
           f"{100 * seconds / max(cases, 1):.1f} s per 100 failing cases (goal: at most 20)")
-    if args.json:
-        args.json.write_text(json.dumps({
-            "singles": {"total": len(ones), "named": len(named), "alone": len(alone),
-                        "over": "in-process" if args.in_process else "protocol"},
-            "pairs": {"total": len(twos), "both_named": len(both), "seed": args.seed},
-            "seconds_per_100_cases": round(100 * seconds / max(cases, 1), 2), "examples": args.examples,
-            "case_timeout": limit,
+    if target:
+        target.write_text(json.dumps({
+            "singles": {"total": len(ones), "named": len(named), "alone": len(alone), "over": settings["over"]},
+            "pairs": {"total": len(twos), "both_named": len(both), "seed": settings["seed"]},
+            "seconds_per_100_cases": round(100 * seconds / max(cases, 1), 2), "examples": settings["examples"],
+            "case_timeout": settings["case_timeout"],
             "outcomes": [o.__dict__ for o in outcomes]}, indent=1) + "\n", encoding="utf-8")
-    return 0
 
 
 def _pct(part: int, whole: int) -> str:

@@ -293,3 +293,20 @@ def test_pairs_that_explained_nothing_do_not_use_up_the_bound(monkeypatch):
     diagnosis._try_pairs(trials, seen, {}, by_id, 0)
     assert trials.explains["case-6"] == {target}
     assert all(not trials.explains[f"case-{index}"] for index in range(6))
+
+
+def test_the_self_test_s_runs_combine_only_with_the_same_settings(tmp_path, capsys):
+    # singles over the protocol on one core and pairs in-process on the other, published as one self-test
+    bench = _benchmark("eval_diagnosis")
+    single = bench.Outcome(("floor-marker-free",), ("floor-marker-free",), (), 0, 0, 4, 0.2)
+    double = bench.Outcome(("end-no-tie-break", "floor-marker-free"), ("end-no-tie-break",), (), 0, 0, 6, 0.4)
+    bench.summarise([single], {"over": "protocol", "seed": 0, "examples": 5, "case_timeout": 60}, tmp_path / "1")
+    bench.summarise([double], {"over": "protocol", "seed": 3, "examples": 5, "case_timeout": 60}, tmp_path / "2")
+    assert bench.combine([tmp_path / "1", tmp_path / "2"], tmp_path / "both") == 0
+    both = json.loads((tmp_path / "both").read_text())
+    assert both["singles"] == {"total": 1, "named": 1, "alone": 1, "over": "protocol"}
+    assert both["pairs"] == {"total": 1, "both_named": 0, "seed": 3} and both["seconds_per_100_cases"] == 6.0
+    bench.summarise([double], {"over": "protocol", "seed": 3, "examples": 9, "case_timeout": 60}, tmp_path / "3")
+    assert bench.combine([tmp_path / "1", tmp_path / "3"], None) == 2
+    assert "examples 9, where the files before it have 5" in capsys.readouterr().err
+    assert bench.combine([tmp_path / "1", tmp_path / "1"], None) == 2
