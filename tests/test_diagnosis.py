@@ -314,3 +314,21 @@ def test_the_self_test_s_runs_combine_only_with_the_same_settings(tmp_path, caps
     assert "examples 9, where the files before it have 5" in capsys.readouterr().err
     assert bench.combine([tmp_path / "1", tmp_path / "1"], None) == 2
 
+
+
+def test_the_published_self_test_covers_the_catalogue_and_says_what_its_outcomes_say():
+    # docs/reports/diagnosis/self-test.json is written by benchmarks/eval_diagnosis.py, never by hand: its
+    # figures are those of its outcomes, and it goes stale (fails here) when the catalogue changes
+    from pathlib import Path
+
+    published = Path(__file__).resolve().parents[1] / "docs" / "reports" / "diagnosis" / "self-test.json"
+    data = json.loads(published.read_text(encoding="utf-8"))
+    ones = [o for o in data["outcomes"] if len(o["ids"]) == 1]
+    twos = [o for o in data["outcomes"] if len(o["ids"]) == 2]
+    from azul_conformance.mutants.catalogue import MUTANTS
+
+    assert sorted(o["ids"][0] for o in ones) == sorted(m.id for m in MUTANTS)
+    assert data["singles"]["total"] == len(ones) and data["pairs"]["total"] == len(twos) >= 300
+    assert data["singles"]["named"] == sum(o["named"] == o["ids"] for o in ones)
+    assert data["pairs"]["both_named"] == sum(o["named"] == sorted(o["ids"]) for o in twos)
+    assert all(BY_ID[a].rule != BY_ID[b].rule for a, b in (o["ids"] for o in twos))

@@ -122,13 +122,13 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
         out += [f"- **Each misreading as an engine** ({over}, judged by the default suite with "
                 f"{selftest['examples']} games a property): {singles['named']} of "
                 f"{singles['total']} diagnosed as themselves (or listed as indistinguishable: "
-                f"{singles['named'] / max(singles['total'], 1):.1%}), {singles['alone']} with nothing else named "
-                "beside them.",
+                f"{singles['named'] / max(singles['total'], 1):.1%}; goal 100%), {singles['alone']} with nothing else "
+                "named beside them.",
                 f"- **Two misreadings of different rules at once** (a seeded sample, seed {pairs['seed']}): both "
                 f"named in {pairs['both_named']} of {pairs['total']} "
-                f"({pairs['both_named'] / max(pairs['total'], 1):.1%}).",
+                f"({pairs['both_named'] / max(pairs['total'], 1):.1%}; goal at least 90%).",
                 f"- **Speed**: {selftest['seconds_per_100_cases']} s to diagnose 100 failing cases on one core, "
-                "in-process.", ""]
+                "in-process (goal: at most 20 s).", ""]
     except FileNotFoundError:
         out += ["The self-test (every misreading served as an engine and diagnosed, and sampled pairs) is not "
                 "published yet: `python benchmarks/eval_diagnosis.py --json docs/reports/diagnosis/self-test.json` "
