@@ -63,6 +63,18 @@ def test_evidence_on_two_lists_of_moves_says_what_one_has_and_the_other_lacks():
     assert text.endswith("with this misreading the reference does the same")
 
 
+def test_an_accepted_setup_is_told_apart_by_the_game_it_set_up():
+    # five players refused by the rules; taken as five (2n + 1 factories) or brought down to four: the same
+    # acceptance, other games, and the report names the engine's reading alone, not both as indistinguishable
+    for reading, other in (("setup-player-count-clamped", "setup-any-player-count"),
+                           ("setup-any-player-count", "setup-player-count-clamped")):
+        results, cases = judged(MutantEngine(BY_ID[reading]), ("setup-five-players-refused",
+                                                               "setup-one-player-refused"))
+        found = diagnose(results, cases).deviations
+        assert [d.id for d in found] == [reading], found
+        assert other not in {m.id for m in found[0].alike}
+
+
 def test_two_misreadings_at_once_are_both_named():
     both = pair(BY_ID["score-lone-tile-2"], BY_ID["offer-marker-after-tiles"])
     results, cases = judged(MutantEngine(both), ("SCORE-1", "OFFER-5", "scoring-*", "offer-marker-*"))
