@@ -146,19 +146,16 @@ class Evidence:
     @classmethod
     def of(cls, result: CaseResult, reading: "Misreading | None" = None) -> "Evidence":
         where, expected, actual = _first_difference(result)
-        both = _set_difference(expected, actual)
         if expected is None and actual is None and result.message:
             # an error or a crash compares no values: what the engine said is the evidence
             said = result.message if len(result.message) <= 300 else result.message[:297] + "..."
-            text = f"{result.id} ({where}): {said}"
-        elif both is not None:
-            text = f"{result.id} ({where}): {both}"
-            if reading is not None:
-                text += "; with this misreading the reference does the same"
-        else:
-            text = f"{result.id} ({where}): the rules give {_shown(expected)}, the engine {_shown(actual)}"
-            if reading is not None:
-                text += f"; with this misreading the reference gives {_shown(actual)} too"
+            return cls(result.id, where, expected, actual, f"{result.id} ({where}): {said}")
+        both = _set_difference(expected, actual)
+        text = f"{result.id} ({where}): " + (
+            both or f"the rules give {_shown(expected)}, the engine {_shown(actual)}")
+        if reading is not None:
+            text += ("; with this misreading the reference does the same" if both else
+                     f"; with this misreading the reference gives {_shown(actual)} too")
         return cls(result.id, where, expected, actual, text)
 
     def to_json(self) -> dict[str, Any]:
