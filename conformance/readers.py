@@ -259,7 +259,7 @@ def _inflated(chunks, limit: int, total: bool):
                 raise InputError(f"a damaged gzip file ({error})") from None
             pending = inflater.unconsumed_tail
             if inflater.eof:  # a member ends: another may follow (what gzip writes for concatenated files)
-                rest = inflater.unused_data + pending
+                rest = inflater.unused_data  # what follows the member (zlib leaves it in unconsumed_tail too)
                 inflater = zlib.decompressobj(wbits=31)
                 pending = rest
                 if not rest.strip(b"\x00"):

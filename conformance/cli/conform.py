@@ -5,14 +5,17 @@ from __future__ import annotations
 import click
 
 from ..diagnosis import diagnoser
-from ..engines.opening import ENGINE_HELP
+from ..engines import recording as recordings
+from ..engines.opening import ENGINE_HELP, RECORD_HELP, RECORDING_HELP, load_recording
 from ..harness.parallel import default_jobs
 from ..harness.reporters import REPORTERS
+from ..harness.header import suite_version
 from ..harness.session import FORMATS, Session, run_session
 from ..mutants import published
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = (*REPORTERS, "all")
+RESERVED = ("format", "hello", "suite_version", "command", "seed", "examples", "timeout", "date")
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -24,10 +27,10 @@ FORMAT_CHOICES = (*REPORTERS, "all")
 @click.option("--only", multiple=True, metavar="RULE-or-SCENARIO",
               help="Run only these cases: a rule ID (OFFER-6), a chapter (FLOOR), a scenario or property id, "
                    "or a glob (floor-*). Repeat or separate with commas.")
-@click.option("--examples", type=Number(int, 1, 10 ** 6), default=50, show_default=True,
-              help="Random games per property.")
-@click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
-              help="Seed of the property runs (same seed, same games).")
+@click.option("--examples", type=Number(int, 1, 10 ** 6), default=None,
+              help="Random games per property.  [default: 50, or the recording's]")
+@click.option("--seed", type=Number(int, *SEEDS), default=None,
+              help="Seed of the property runs (same seed, same games).  [default: 0, or the recording's]")
 @click.option("--compare", "compare_with", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="OLD_REPORT", help="A report.jsonl of an earlier run: show what is fixed and what newly fails.")
 @click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
@@ -51,8 +54,16 @@ FORMAT_CHOICES = (*REPORTERS, "all")
               help="Exit 1 only for failures of the rulebooks' own rules, not of our rulings (both are reported).")
 @click.option("--no-diagnose", is_flag=True,
               help="Do not diagnose the failures (group them by the state field that differed instead).")
+@click.option("--record", "record", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help=RECORD_HELP)
+@click.option("--record-about", "record_about", multiple=True, metavar="KEY=VALUE",
+              help="A field of the recording's header, such as upstream=URL or commit=SHA (repeatable): where the "
+                   "engine came from.")
+@click.option("--recording", "recording", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help=RECORDING_HELP)
 def conform(engine, report_dir, only, examples, seed, compare_with, timeout, formats, scenario_paths,
-            no_properties, jobs, case_timeout, budget, rules_only, no_diagnose) -> None:
+            no_properties, jobs, case_timeout, budget, rules_only, no_diagnose, record, record_about,
+            recording) -> None:
     """Run the conformance suite against an Azul engine and judge every case.
 
     Each case ends as pass, fail, differs (another choice where the rules let an engine choose: never a
@@ -82,13 +93,42 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
       azul conform --engine "./my-engine" -j 2       # two engine processes at once (default: one per core)
       azul conform --engine "./my-engine" --case-timeout 60 --budget 10m   # time budgets
       azul conform --engine "./my-engine" --rules-only  # fail only where the rulebooks' text is broken
+      azul conform --engine "./my-engine" --record session.jsonl.gz   # record the session while judging it
+      azul conform --recording session.jsonl.gz      # judge it again, anywhere, without the engine
     """
+    if recording and (engine or record):
+        raise click.UsageError(f"--recording {recording} is the engine: give it without "
+                               f"{'--engine' if engine else '--record'}")
+    if record_about and not record:
+        raise click.UsageError("--record-about describes a recording being made: give --record FILE too")
+    notes = {}
+    for item in record_about:
+        key, _, value = item.partition("=")
+        if not key.isidentifier() or not value or key in RESERVED:
+            raise click.BadParameter(f"{item!r}: expected KEY=VALUE, KEY a word other than {', '.join(RESERVED)}",
+                                     param_hint="--record-about")
+        notes[key] = value
+    if recording:
+        try:
+            recorded = load_recording(recording).header
+        except recordings.RecordingError as error:
+            raise click.ClickException(str(error)) from None
+        seed = recorded.get("seed", 0) if seed is None else seed
+        examples = recorded.get("examples") or 50 if examples is None else examples
+    seed = 0 if seed is None else seed
+    examples = 50 if examples is None else examples
     jobs = jobs or default_jobs()
+    about = None
+    if record:
+        about = recordings.about(suite_version=suite_version(scenario_paths), command=engine or "(in-process "
+                                 "reference engine)", seed=seed, examples=None if no_properties else examples,
+                                 timeout=timeout, notes=notes)
     session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
                       timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
                       compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
                       jobs=jobs, case_timeout=case_timeout, budget=budget, rules_only=rules_only,
                       diagnoser=None if no_diagnose else diagnoser(jobs, seed),
-                      mutation_score=published.mutation_score(scenario_paths))
+                      mutation_score=published.mutation_score(scenario_paths), record=record, record_about=about,
+                      recording=recording)
     _, status = run_session(session)
     raise SystemExit(status)

@@ -187,6 +187,14 @@ class Engine(ABC):
             return fail
         return lambda: run
 
+    def begin_case(self, case_id: str) -> None:
+        """A case starts: the requests until end_case are its own (a recorded session files them under it)."""
+
+    def end_case(self) -> str | None:
+        """The case has ended: why it cannot be judged from what this engine answered (a recording played back
+        that does not hold the case's requests), or None."""
+        return None
+
     def restart(self) -> None:
         """Start afresh after a crash (subprocess adapters); in-process adapters need nothing."""
 

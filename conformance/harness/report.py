@@ -229,6 +229,18 @@ def suite_line(header: dict[str, Any]) -> str:
     return text
 
 
+def recording_line(header: dict[str, Any]) -> str:
+    """How a report made from a recorded session says so ("" for a live run)."""
+    recording = header.get("recording")
+    if not isinstance(recording, dict):
+        return ""
+    text = (f"Judged from the recording {recording.get('file', '?')}, made {str(recording.get('date', '?'))[:10]} "
+            f"by suite {recording.get('suite_version', '?')}")
+    if recording.get("upstream"):
+        text += f", of {recording['upstream']}" + (f" at {recording['commit']}" if recording.get("commit") else "")
+    return text + ": no engine ran; a case whose requests differ from the recorded ones is not_run"
+
+
 def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None,
              found: tuple[Deviation, ...] | None = None) -> str:
     found = list(deviations(results) if found is None else found)
@@ -237,6 +249,7 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
     lines = [f"# Conformance report: {md(engine_title(header) or '?')}", "",
              *(["**This run was interrupted: not every case was run.**", ""] if header.get("interrupted") else []),
              *([f"**No case was run: {md(header['problem'])}**", ""] if header.get("problem") else []),
+             *([f"**{md(recording_line(header))}**", ""] if recording_line(header) else []),
              f"Command: {md(header.get('command', '?'))}  ",
              f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
              f"Seed: {header.get('seed')}, property examples: {header.get('examples')}  ",

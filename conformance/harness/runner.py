@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..budget import Count, Metered, OutOfTime, case_budget_text, run_budget_text
 from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout
+from ..engines.recording import NotInRecording
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from ..scenario import run_scenario
 from .cases import Case
@@ -62,12 +63,17 @@ class Lane:
         if self.options.run_over():
             return _result(case, Verdict.NOT_RUN, f"not run: {run_budget_text(self.options.budget or 0)} "
                                                   "before this case")
+        self.engine.begin_case(case.id)
         result = run_case(self.engine, case, self.engine.info.capabilities, self.options, self.moves)
         self.silent = self.silent + 1 if result.verdict is Verdict.TIMEOUT else 0
         if self.silent >= self.options.timeouts_in_a_row:
             self.dead = f"the engine timed out on {self.silent} cases in a row; the run stopped"
         elif result.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
-            self.dead = _restart(self.engine)
+            self.dead = _restart(self.engine)  # the case's last request: a recording holds it with the case's
+        unjudged = self.engine.end_case()
+        if unjudged and result.verdict is not Verdict.SKIP:  # a skip asks nothing: the hello decided it
+            result = _judged(case, _result(case, Verdict.NOT_RUN, unjudged))
+            self.dead = None  # a crash the recording did not hold is no crash of the engine
         return result
 
 
@@ -104,6 +110,8 @@ def run_case(engine: Engine, case: Case, capabilities: Capabilities, options: Ru
     metered = Metered(engine, *options.deadline(time.monotonic()), moves=moves)
     try:
         result = _run(metered, case, capabilities, options)
+    except NotInRecording as stray:  # a recording played back that does not hold this case's requests
+        result = _result(case, Verdict.NOT_RUN, stray.message)
     except OutOfTime as cut:  # a scenario (a property says more, itself): the requests it got through
         result = _result(case, Verdict.OUT_OF_TIME, f"{cut.message} after {metered.requests} requests, "
                          "no failure found before", details={"requests": metered.requests})

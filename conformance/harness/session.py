@@ -22,6 +22,7 @@ from rich.markup import escape
 from ..budget import Tally
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
+from ..engines.recording import RecordingError, start_recording
 from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import Deviation, deviations, failing, with_deviation_ids
@@ -63,10 +64,16 @@ class Session:
     # the suite's published catch power, for the report's header: the CLI passes it (mutants/published.py's
     # mutation_score), since the harness knows nothing of the mutants
     mutation_score: dict | None = None
+    # Recorded sessions (engines/recording.py): `record` writes every exchange with the engine to that file,
+    # the header's fields besides the hello in `record_about`; `recording` plays a recording back as the engine.
+    record: str | None = None
+    record_about: dict | None = None
+    recording: str | None = None
 
     def open_engine(self) -> Engine:
         """This run's engine (in a worker process, each worker's own)."""
-        return opening.open_engine(self.engine_command, timeout=self.timeout, seed=self.seed)
+        return opening.open_engine(self.engine_command, timeout=self.timeout, seed=self.seed, record=self.record,
+                                   about=self.record_about, recording=self.recording)
 
 
 def collect(session: Session, properties: list[Case] | None = None) -> Collected:
@@ -87,9 +94,20 @@ def header(session: Session, info: EngineInfo, cases: tuple[Case, ...]) -> dict:
     # only when set: a run without budgets (or without a published score) reads as before
     more = {name: getattr(session, name) for name in ("mutation_score", "case_timeout", "budget")
             if getattr(session, name) is not None}
-    return run_header(info, command=session.engine_command or "(in-process reference engine)", seed=session.seed,
+    command = session.engine_command or "(in-process reference engine)"
+    if session.recording:
+        recorded = opening.load_recording(session.recording)
+        command = recorded.header.get("command") or "?"
+        more["recording"] = {"file": session.recording, **{key: recorded.header[key] for key in RECORDING_FIELDS
+                                                           if key in recorded.header}}
+    if session.record:
+        more["recorded_to"] = session.record
+    return run_header(info, command=command, seed=session.seed,
                       examples=session.examples, timeout=session.timeout, only=session.only, cases=len(cases),
                       scenario_paths=session.scenario_paths, **more)
+
+
+RECORDING_FIELDS = ("date", "suite_version", "command", "seed", "examples", "upstream", "commit")
 
 
 def run_session(session: Session, console: Console | None = None) -> tuple[list[CaseResult], int]:
@@ -104,6 +122,19 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         if problem:
             console.print(f"[bold red]--compare {escape(session.compare_with)}:[/] {escape(problem)}")
             return [], 2
+    try:  # a recording to play back is read whole (and checked) before anything runs; one to make is begun
+        if session.recording:
+            recorded = opening.load_recording(session.recording)
+            console.print(f"judged from the recording {escape(session.recording)}: {escape(recorded.describe())}",
+                          highlight=False, soft_wrap=True)
+            if recorded.problem:
+                console.print(f"[yellow]{escape(recorded.problem)}[/]", highlight=False, soft_wrap=True)
+        if session.record:
+            start_recording(session.record)
+    except RecordingError as error:
+        console.print(f"[bold red]{'--recording' if session.recording else '--record'}:[/] {escape(str(error))}",
+                      highlight=False, soft_wrap=True)
+        return [], 2
     lock = None
     if session.report_dir:
         try:

@@ -12,7 +12,7 @@ from rich.markup import escape
 from ..results import VERDICTS, CaseResult, Verdict, tally
 from .findings import Deviation, deviations, rule_text, score_text, scores
 from .outputs import Finished, Reporter
-from .report import Comparison, by_rule, lead_line, suite_line
+from .report import Comparison, by_rule, lead_line, recording_line, suite_line
 
 
 class TerminalReporter(Reporter):
@@ -30,6 +30,8 @@ class TerminalReporter(Reporter):
         summary(self.output.console, list(run.results), run.seconds, found=run.deviations)
         if run.header.get("suite_version"):
             self.output.console.print(f"[dim]{escape(suite_line(run.header))}[/]")
+        if recording_line(run.header):
+            self.output.console.print(f"[bold]{escape(recording_line(run.header))}[/]")
 
 
 def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30,

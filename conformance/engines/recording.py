@@ -1,0 +1,562 @@
+"""Recorded engine sessions: an engine that records any engine, and an engine that plays a recording back.
+
+A recording (`azul conform --record FILE`) is gzipped JSON lines, written while the run goes:
+
+    {"format": "azul-engine-recording/1", "suite_version": ..., "command": ..., "hello": {...}, "seed": 0,
+     "examples": 10, "date": "2026-12-03T08:00:00+00:00", "upstream": ..., "commit": ...}
+    {"case": "floor-overflow", "request": {"cmd": "load_state", "state": {...}}, "reply": {"state": {...}}}
+    {"case": "floor-overflow", "request": {"cmd": "play", "move": "1B3"}, "error": {"kind": "rejected", ...}}
+    {"case": "floor-overflow", "ended": 2}
+
+one line per exchange (the request as protocol v1 words it, without its id, and the engine's reply, or its
+refusal, crash or timeout), each naming its case, and a last line per case with the number of its exchanges.
+A case's lines are written together when it ends, as one gzip member appended under a file lock, so `-j N`
+worker processes record into one file and a killed run leaves every case it finished.
+
+Played back (`azul conform --recording FILE`), the recording is the engine: a case whose requests are exactly
+those recorded gets the recorded replies, and so the verdict the live engine got; a case that asks anything
+else (another request, one more, one fewer), or that the recording does not hold, is `not_run`, saying which
+request differs and in which field. It is never judged on answers the engine did not give.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gzip
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..readers import InputError, JsonError, file_lines, json_document, safe_text
+from . import messages as msg
+from .base import (CanonicalState, Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout,
+                   GameRun, Rejected)
+
+FORMAT = "azul-engine-recording/1"
+MAX_LINE = 64 << 20  # one exchange: a play_game reply of a long game with its states is a few megabytes
+MAX_TOTAL = 2 << 30  # inflated bytes of a whole recording: the whole suite with its properties is far less
+CMDS = ("hello", "restart", *msg.REQUESTS)  # restart: a fresh process after a crash, answered by its hello
+
+try:  # a lock between the worker processes of `-j N` appending to one file
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows: -j 1 needs none
+    fcntl = None
+
+
+class NotInRecording(BaseException):
+    """A request the recording does not hold for this case. A BaseException, as budget.OutOfTime, so that no
+    property (nor hypothesis) takes it for an engine's failure: the case ends, and is not judged."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class RecordingError(ValueError):
+    """A file that cannot be played back: `str()` names the file and line (FILE:LINE: reason)."""
+
+
+# -- the words of an exchange --------------------------------------------------------------------------------
+
+def request_of(cmd: str, **fields: Any) -> dict[str, Any]:
+    """A request as it is recorded: protocol v1's words (messages.py), without the id."""
+    if cmd in ("hello", "restart"):
+        return {"cmd": cmd}
+    return msg.REQUESTS[cmd](**fields).to_json(None)
+
+
+def error_json(error: EngineError) -> dict[str, Any]:
+    if isinstance(error, Rejected):
+        data = {"kind": "rejected", "code": error.code, "message": error.message}
+        if error.rule is not None:
+            data["rule"] = error.rule
+    elif isinstance(error, EngineTimeout):
+        data = {"kind": "timeout", "message": error.message}
+    else:
+        data = {"kind": "crash", "message": error.message,
+                "exit_code": getattr(error, "exit_code", None)}
+    if error.stderr:
+        data["stderr"] = error.stderr
+    return data
+
+
+def error_from(data: dict[str, Any], request: dict[str, Any]) -> EngineError:
+    stderr = data.get("stderr") or ""
+    if data["kind"] == "rejected":
+        return Rejected(data["code"], data.get("message") or "", data.get("rule"), request=request, stderr=stderr)
+    if data["kind"] == "timeout":
+        return EngineTimeout(data["message"], request=request, stderr=stderr)
+    return EngineCrash(data["message"], exit_code=data.get("exit_code"), request=request, stderr=stderr)
+
+
+def hello_json(info: EngineInfo) -> dict[str, Any]:
+    return {"name": info.name, "version": info.version, "protocol": info.protocol,
+            "capabilities": info.capabilities.to_json()}
+
+
+def info_from(data: dict[str, Any]) -> EngineInfo:
+    return EngineInfo(safe_text(data["name"], 100), safe_text(data["version"], 100), data["protocol"],
+                      Capabilities.from_json(data["capabilities"]))
+
+
+def game_json(run: GameRun) -> dict[str, Any]:
+    return {"played": run.played, "states": run.states, "moves": run.moves,
+            "refused": None if run.refused is None else error_json(run.refused)}
+
+
+def game_from(data: dict[str, Any], request: dict[str, Any]) -> GameRun:
+    refused = data.get("refused")
+    return GameRun(data["played"], data["states"], data.get("moves", []),
+                   None if refused is None else error_from(refused, request))
+
+
+# -- recording -----------------------------------------------------------------------------------------------
+
+def start_recording(path: str) -> None:
+    """An empty recording at `path` (what was there is replaced); a link is refused, never followed."""
+    if os.path.islink(path):
+        raise RecordingError(f"{path}: a symbolic link; give the recording's own path")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as error:
+        raise RecordingError(f"{path}: cannot be written: {error.strerror}") from None
+    os.close(fd)
+
+
+class Recorder(Engine):
+    """Any engine, each exchange written to `path` (begun by start_recording) under the case that asked it.
+    `about`: the header's fields besides the engine's hello (the suite version, the command, the seed...)."""
+
+    def __init__(self, engine: Engine, path: str, about: dict[str, Any]) -> None:
+        self.engine, self.path, self.about = engine, path, about
+        self.info = engine.info
+        self.case: str | None = None
+        self.lines: list[dict[str, Any]] = []
+
+    # the case's exchanges, written as one block when it ends
+    def begin_case(self, case_id: str) -> None:
+        self._flush()
+        self.case, self.lines = case_id, []
+
+    def end_case(self) -> str | None:
+        if self.case is not None:
+            self.lines.append({"case": self.case, "ended": len(self.lines)})
+        self._flush()
+        return None
+
+    def _flush(self) -> None:
+        lines, self.lines, self.case = self.lines, [], None
+        if lines:
+            append(self.path, lambda: {"format": FORMAT, **self.about, "hello": hello_json(self.info)}, lines)
+
+    def _exchange(self, request: dict[str, Any], call: Callable[[], Any], reply: Callable[[Any], dict]) -> Any:
+        line: dict[str, Any] = {"case": self.case, "request": request}
+        self.lines.append(line)
+        try:
+            answer = call()
+        except EngineError as error:
+            line["error"] = error_json(error)
+            raise
+        line["reply"] = reply(answer)
+        return answer
+
+    def hello(self) -> EngineInfo:
+        self.info = self._exchange(request_of("hello"), self.engine.hello, hello_json)
+        return self.info
+
+    def restart(self) -> None:
+        def again() -> EngineInfo:
+            self.engine.restart()
+            return self.engine.info
+        self.info = self._exchange(request_of("restart"), again, hello_json)
+
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState:
+        return self._exchange(request_of("new_game", players=players, variant=variant, start_player=start_player),
+                              lambda: self.engine.new_game(players, variant, start_player), _state)
+
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
+        return self._exchange(request_of("deal", factories=None if factories is None else list(factories)),
+                              lambda: self.engine.deal(factories), _state)
+
+    def load_state(self, state: CanonicalState) -> CanonicalState:
+        return self._exchange(request_of("load_state", state=state), lambda: self.engine.load_state(state), _state)
+
+    def legal_moves(self) -> list[str]:
+        return self._exchange(request_of("legal_moves"), self.engine.legal_moves, lambda moves: {"moves": moves})
+
+    def play(self, move: str) -> CanonicalState:
+        return self._exchange(request_of("play", move=move), lambda: self.engine.play(move), _state)
+
+    def state(self) -> CanonicalState:
+        return self._exchange(request_of("state"), self.engine.state, _state)
+
+    def send_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> Callable[[], GameRun]:
+        request = _game_request(players, variant, start_player, steps, states, moves)
+        line: dict[str, Any] = {"case": self.case, "request": request}
+        self.lines.append(line)  # in the order asked; the reply is filled in when it is read
+        answer = self.engine.send_game(players, variant, start_player, steps, states, moves)
+
+        def read() -> GameRun:
+            try:
+                run = answer()
+            except EngineError as error:
+                line["error"] = error_json(error)
+                raise
+            line["reply"] = game_json(run)
+            return run
+        return read
+
+    def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> GameRun:
+        return self.send_game(players, variant, start_player, steps, states, moves)()
+
+    def close(self) -> None:
+        self._flush()  # an interrupted case: what it asked so far (it will not be judged from it)
+        self.engine.close()
+
+    def stderr_tail(self) -> str:
+        return self.engine.stderr_tail()
+
+    def __getattr__(self, name: str) -> Any:  # an adapter's own extras (its timeout, its command...)
+        return getattr(self.engine, name)
+
+
+def _state(state: CanonicalState) -> dict[str, Any]:
+    return {"state": state}
+
+
+def _game_request(players, variant, start_player, steps, states, moves) -> dict[str, Any]:
+    return request_of("play_game", players=players, variant=variant, start_player=start_player,
+                      steps=[s if isinstance(s, str) else list(s) for s in steps], states=list(states), moves=moves)
+
+
+def append(path: str, header: Callable[[], dict[str, Any]], lines: list[dict[str, Any]]) -> None:
+    """One gzip member holding `lines`, appended to `path` under an exclusive lock; the header first when the
+    file is still empty. One write: a process killed meanwhile leaves whole members before it, at worst a torn
+    last one (which the reader reports and stops at)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        if os.fstat(fd).st_size == 0:
+            lines = [header(), *lines]
+        text = "".join(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n" for line in lines)
+        os.write(fd, gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0))
+    finally:
+        os.close(fd)  # releases the lock
+
+
+# -- playing back --------------------------------------------------------------------------------------------
+
+@dataclass
+class CaseTape:
+    """One case's recorded exchanges: (line number, raw JSON text) each, and whether its end was recorded."""
+
+    lines: list[tuple[int, bytes]] = field(default_factory=list)
+    ended: bool = False
+
+
+@dataclass
+class Recording:
+    """A recording read and checked: its header, and each case's exchanges (parsed again when the case runs, so
+    that no case can change what another is answered)."""
+
+    path: str
+    header: dict[str, Any]
+    cases: dict[str, CaseTape]
+    problem: str = ""  # a torn end: the cases before it are kept
+
+    @property
+    def info(self) -> EngineInfo:
+        return info_from(self.header["hello"])
+
+    def describe(self) -> str:
+        """`made 2026-12-03 by suite 0.1.0+ab12cd34 from `cmd` (upstream at commit)`."""
+        header = self.header
+        text = f"made {str(header.get('date', '?'))[:10]} by suite {header.get('suite_version', '?')}"
+        text += f" from `{header.get('command', '?')}`"
+        if header.get("upstream"):
+            text += f" ({header['upstream']}" + (f" at {header['commit']}" if header.get("commit") else "") + ")"
+        return text
+
+
+def read_recording(path: str) -> Recording:
+    """The recording at `path`, checked line by line: RecordingError (FILE:LINE: reason) for a file that is not
+    one, a line that is not an exchange, a case recorded in two places; a file torn at its end (a killed run) is
+    read up to the tear, which `problem` names."""
+    header: dict[str, Any] | None = None
+    cases: dict[str, CaseTape] = {}
+    last: str | None = None
+    number, total, problem = 0, 0, ""
+    try:
+        for number, raw in enumerate(file_lines(path, MAX_LINE), 1):
+            total += len(raw) + 1
+            if len(raw) > MAX_LINE:  # file_lines bounds a line to MAX_LINE and a block read
+                raise RecordingError(f"{path}:{number}: a line longer than {MAX_LINE:,} bytes: not read")
+            if total > MAX_TOTAL:
+                raise RecordingError(f"{path}:{number}: inflates to more than {MAX_TOTAL >> 20} MB: not read")
+            if not raw.strip():
+                continue
+            where = f"{path}:{number}"
+            try:
+                line = json_document(raw)
+            except JsonError as error:
+                raise RecordingError(f"{where}:{error.column or 1}: {error.message}") from None
+            if header is None:
+                header = _checked_header(line, where)
+                continue
+            case = _checked_line(line, where)
+            tape = cases.get(case)
+            if tape is None:
+                tape = cases[case] = CaseTape()
+            elif case != last:
+                first = tape.lines[0][0] if tape.lines else number
+                raise RecordingError(f"{where}: case {case!r} is recorded again (its first line is {first}): "
+                                     "one run's recording holds each case once")
+            elif tape.ended:
+                raise RecordingError(f"{where}: case {case!r} goes on after its end")
+            last = case
+            if "ended" in line:
+                if line["ended"] != len(tape.lines):
+                    raise RecordingError(f"{where}: case {case!r} ends after {line['ended']} exchanges, but "
+                                         f"{len(tape.lines)} are recorded")
+                tape.ended = True
+            else:
+                tape.lines.append((number, raw))
+    except InputError as error:
+        if "truncated" not in str(error) or header is None:
+            raise RecordingError(f"{path}:{number + 1}: {error}") from None
+        problem = f"{path}: torn after line {number} ({error}); the cases recorded before are played back"
+    except OSError as error:
+        raise RecordingError(f"{path}: cannot be read: {error.strerror}") from None
+    if header is None:
+        raise RecordingError(f"{path}: empty: no recording header (made by azul conform --record FILE)")
+    return Recording(path, header, cases, problem)
+
+
+def _checked_header(line: Any, where: str) -> dict[str, Any]:
+    if not isinstance(line, dict) or line.get("format") != FORMAT:
+        kind = "a conformance report" if isinstance(line, dict) and line.get("type") == "header" else "not one"
+        raise RecordingError(f"{where}: not an engine recording ({kind}): its first line must be the header "
+                             f'{{"format": "{FORMAT}", ...}} that azul conform --record writes')
+    hello = line.get("hello")
+    problems = msg.schema_problems({"id": 1, "ok": True, **hello} if isinstance(hello, dict) else hello,
+                                   "hello_reply")
+    if problems:
+        raise RecordingError(f"{where}: the header's hello is not a hello reply: {problems[0]}")
+    for name, kind in (("command", str), ("suite_version", str), ("seed", int), ("examples", int)):
+        if name in line and line[name] is not None and (not isinstance(line[name], kind)
+                                                         or isinstance(line[name], bool)):
+            raise RecordingError(f"{where}: the header's {name} must be a {kind.__name__}, got {line[name]!r}"[:300])
+    return line
+
+
+def _checked_line(line: Any, where: str) -> str:
+    """The case of an exchange line (or a case's end), after checking its shape."""
+    if not isinstance(line, dict):
+        raise RecordingError(f"{where}: an exchange must be a JSON object, got {type(line).__name__}")
+    case = line.get("case")
+    if not isinstance(case, str) or not case or len(case) > 200:
+        raise RecordingError(f"{where}: `case` must be a case id (a string), got {safe_text(repr(case), 80)}")
+    if "ended" in line:
+        if type(line["ended"]) is not int or line["ended"] < 0 or set(line) != {"case", "ended"}:
+            raise RecordingError(f"{where}: a case's end is {{\"case\": ..., \"ended\": N}}, N its exchanges")
+        return case
+    request = line.get("request")
+    if not isinstance(request, dict) or request.get("cmd") not in CMDS:
+        raise RecordingError(f"{where}: `request` must be an object whose cmd is one of {', '.join(CMDS)}")
+    if ("reply" in line) == ("error" in line):
+        raise RecordingError(f"{where}: an exchange has either a `reply` or an `error`")
+    if "reply" in line:
+        problem = _reply_problem(request["cmd"], line["reply"])
+    else:
+        problem = _error_problem(line["error"])
+    if problem:
+        raise RecordingError(f"{where}: case {case!r}, {request['cmd']}: {problem}"[:400])
+    return case
+
+
+def _reply_problem(cmd: str, reply: Any) -> str | None:
+    if not isinstance(reply, dict):
+        return "`reply` must be an object"
+    if cmd in ("hello", "restart"):
+        problems = msg.schema_problems({"id": 1, "ok": True, **reply}, "hello_reply")
+        return f"the reply is not a hello: {problems[0]}" if problems else None
+    kind = msg.REQUESTS[cmd].reply
+    if kind == "state":
+        return msg.state_shape_problem(reply.get("state"))
+    if kind == "moves":
+        moves = reply.get("moves")
+        ok = isinstance(moves, list) and all(isinstance(m, str) for m in moves)
+        return None if ok else "`reply.moves` must be a list of strings"
+    if kind == "game":
+        refused = reply.get("refused")
+        return msg.game_shape_problem({k: v for k, v in reply.items() if k != "refused"}) or (
+            None if refused is None else _error_problem(refused))
+    return None
+
+
+def _error_problem(error: Any) -> str | None:
+    if not isinstance(error, dict) or error.get("kind") not in ("rejected", "crash", "timeout"):
+        return "`error.kind` must be rejected, crash or timeout"
+    if not isinstance(error.get("message", ""), str) or not isinstance(error.get("stderr", ""), str):
+        return "`error.message` and `error.stderr` must be strings"
+    if error["kind"] == "rejected":
+        return msg._error_problem({k: v for k, v in error.items() if k in ("code", "message", "rule")})
+    if error["kind"] == "crash" and not (error.get("exit_code") is None or type(error["exit_code"]) is int):
+        return "`error.exit_code` must be an integer or null"
+    return None
+
+
+class Playback(Engine):
+    """A recording as the engine: each case is answered from its own recorded exchanges, in order, as long as
+    it asks exactly what was recorded."""
+
+    def __init__(self, recording: Recording) -> None:
+        self.recording = recording
+        self.info = recording.info
+        self.case: str | None = None
+        self.tape: list[tuple[int, bytes]] = []
+        self.used = 0
+        self.strayed: str | None = None
+        self._stderr = ""
+
+    def begin_case(self, case_id: str) -> None:
+        self.case, self.used, self.strayed, self._stderr = case_id, 0, None, ""
+        tape = self.recording.cases.get(case_id)
+        self.tape = tape.lines if tape is not None else []
+        self.known = tape is not None
+
+    def end_case(self) -> str | None:
+        """Why the case cannot be judged from the recording, or None: its requests were exactly those recorded."""
+        case, self.case = self.case, None
+        if self.strayed:
+            return self.strayed
+        if not self.known:
+            return f"not recorded: the recording holds no case {case!r}"
+        if self.used < len(self.tape):
+            return (f"not recorded: the case asked {self.used} requests, the recording holds {len(self.tape)} "
+                    f"(line {self.tape[self.used][0]}: the suite asks less than when it was recorded)")
+        return None
+
+    def _answer(self, request: dict[str, Any]) -> Any:
+        """The recorded reply to `request` (or its recorded error, raised); NotInRecording when the recording
+        does not hold it as this case's next request."""
+        if self.strayed:
+            raise NotInRecording(self.strayed)
+        if self.case is None:
+            self.strayed = f"not recorded: {request['cmd']} asked outside any case"
+        elif not self.known:
+            self.strayed = f"not recorded: the recording holds no case {self.case!r}"
+        elif self.used >= len(self.tape):
+            self.strayed = (f"not recorded: request {self.used + 1} ({_said(request)}) comes after the "
+                            f"{len(self.tape)} recorded for this case")
+        else:
+            number, raw = self.tape[self.used]
+            line = json.loads(raw)
+            difference = first_difference(line["request"], request)
+            if difference is not None:
+                self.strayed = (f"not recorded: request {self.used + 1} differs from the recording "
+                                f"({self.recording.path}:{number}) in {difference}")
+        if self.strayed:
+            raise NotInRecording(self.strayed)
+        self.used += 1
+        if "error" in line:
+            self._stderr = line["error"].get("stderr") or ""
+            raise error_from(line["error"], request)
+        return line["reply"]
+
+    def hello(self) -> EngineInfo:
+        return self.info  # the header's: every worker of a run says hello outside any case
+
+    def restart(self) -> None:
+        self.info = info_from(self._answer(request_of("restart")))
+
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0) -> CanonicalState:
+        return self._answer(request_of("new_game", players=players, variant=variant,
+                                       start_player=start_player))["state"]
+
+    def deal(self, factories: list[str] | None = None) -> CanonicalState:
+        return self._answer(request_of("deal", factories=None if factories is None else list(factories)))["state"]
+
+    def load_state(self, state: CanonicalState) -> CanonicalState:
+        return self._answer(request_of("load_state", state=state))["state"]
+
+    def legal_moves(self) -> list[str]:
+        return self._answer(request_of("legal_moves"))["moves"]
+
+    def play(self, move: str) -> CanonicalState:
+        return self._answer(request_of("play", move=move))["state"]
+
+    def state(self) -> CanonicalState:
+        return self._answer(request_of("state"))["state"]
+
+    def send_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> Callable[[], GameRun]:
+        request = _game_request(players, variant, start_player, steps, states, moves)
+        try:
+            run = game_from(self._answer(request), request)
+        except EngineError as error:
+            failure = error
+
+            def fail() -> GameRun:
+                raise failure
+            return fail
+        return lambda: run
+
+    def play_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
+                  states: list[int] = (), moves: bool = False) -> GameRun:
+        return self.send_game(players, variant, start_player, steps, states, moves)()
+
+    def stderr_tail(self) -> str:
+        return self._stderr
+
+    def __repr__(self) -> str:
+        return f"Playback({self.recording.path!r})"
+
+
+def _said(request: dict[str, Any]) -> str:
+    words = [request["cmd"]] + [f"{k}={json.dumps(v)}" for k, v in request.items()
+                                if k != "cmd" and not isinstance(v, (dict, list))]
+    return " ".join(words)[:120]
+
+
+def first_difference(recorded: Any, asked: Any, path: str = "") -> str | None:
+    """Where `asked` first differs from `recorded` (a field's path, and both values), or None when equal."""
+    if recorded == asked:
+        return None
+    if isinstance(recorded, dict) and isinstance(asked, dict):
+        for key in list(recorded) + [k for k in asked if k not in recorded]:
+            found = first_difference(recorded.get(key, _ABSENT), asked.get(key, _ABSENT),
+                                     f"{path}.{key}" if path else str(key))
+            if found is not None:
+                return found
+    if isinstance(recorded, list) and isinstance(asked, list) and len(recorded) == len(asked):
+        for index, (old, new) in enumerate(zip(recorded, asked)):
+            found = first_difference(old, new, f"{path}[{index}]")
+            if found is not None:
+                return found
+    return f"{path or 'the request'}: {_shown(asked)} now, {_shown(recorded)} recorded"
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "absent"
+
+
+_ABSENT = _Absent()
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if value is _ABSENT else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def about(*, suite_version: str, command: str, seed: int, examples: int | None, timeout: float,
+          notes: dict[str, str] | None = None) -> dict[str, Any]:
+    """A recording's header fields besides the hello: what made it and when."""
+    return {"suite_version": suite_version, "command": command, "seed": seed, "examples": examples,
+            "timeout": timeout, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            **(notes or {})}
