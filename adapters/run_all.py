@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""Build every third-party engine's adapter and run the conformance suite against it.
+"""Judge every third-party engine of the matrix: live where the engine installs from a package registry, from
+its recorded session where it comes from a code host (this project holds no such engine's code).
 
-    python adapters/run_all.py                   # every engine: build, run, rewrite docs/reports/<engine>/
+    python adapters/run_all.py --check           # what CI runs: each recording judged again, each registry
+                                                 # engine installed and run live, and every case's verdict and
+                                                 # record compared with the committed report: exit 1 if one
+                                                 # changed, or if a recording leaves over 5% of its cases unjudged
+    python adapters/run_all.py                   # rewrite the reports: registry engines live; engines from a code
+                                                 # host live and recorded again where their `needs` are set (the
+                                                 # engine you have), else left as committed
     python adapters/run_all.py azul-ai myzul     # the engines named (as in their adapter.yaml)
-    python adapters/run_all.py --check           # run into a temporary folder and compare with the committed
-                                                 # reports: exit 1 if any case's verdict or record changed (a
-                                                 # case that timed out is run again alone with 30 s a request
-                                                 # first, and only its verdict compared)
-    python adapters/run_all.py --list            # the engines and their commands, nothing run
+    python adapters/run_all.py --list            # the engines, how each is judged, and what its live run needs
 
-Each folder under adapters/ with an adapter.yaml is one engine (see adapters/README.md for its fields). The
+Each folder under adapters/ with an adapter.yaml is one engine (adapters/README.md explains its fields). The
 engines' own deviations are the expected result, so an engine's failing cases never fail this script; a build
 that fails, a run that cannot start, or (with --check) a case whose verdict or record (message, game,
-counterexample; not its seconds) differs from the committed report does: the same suite on the same engine
-writes the same report.
-Needs the suite installed (`pip install -e .`) and ../shared/engines beside the repository (or the variables
-each adapter's README names).
+counterexample; not its seconds) differs from the committed report does: the same suite on the same engine (or
+its recording) writes the same report. A suite change that alters the requests of some cases leaves them
+unjudged by the recording (not_run, "not recorded: ..."): they are listed, and once they pass 5% of an engine's
+cases the check fails until the recording is made again by whoever has the engine.
+Needs the suite installed (`pip install -e .`).
 """
 
 from __future__ import annotations
@@ -39,23 +43,54 @@ ADAPTERS = ROOT / "adapters"
 BUILD_TIMEOUT = 1200  # seconds: a first Go or npm install on a slow network
 RUN_TIMEOUT = 1800
 RETRY_TIMEOUT = 30.0  # seconds per request when a case that timed out is run again on its own (the default is 5)
+RECORD_TIMEOUT = 30.0  # seconds per request while recording: a slow answer must not be recorded as a timeout
+
+
+MAX_UNJUDGED = 0.05  # a recording that leaves more of its engine's cases unjudged must be made again
+NOT_RECORDED = "not recorded"  # how a case the recording does not hold is judged (engines/recording.py)
 
 
 @dataclass(frozen=True)
 class Adapter:
     name: str
     folder: Path
-    build: str
-    engine: str
+    judged: str  # "live" (a registry engine, run in CI) or "recording" (a code-host engine, its session)
+    engine: str  # the live command; $NAME words are taken from the environment (`needs`)
     report: Path
+    build: str | None = None  # live engines: what installs them from their registry
+    recording: Path | None = None
+    needs: tuple[tuple[str, str], ...] = ()  # (variable, what it names) for the live command
+    upstream: str = ""
+    commit: str = ""
 
     @classmethod
     def read(cls, path: Path) -> "Adapter":
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        missing = [key for key in ("name", "build", "engine", "report") if not isinstance(data.get(key), str)]
+        where = path.relative_to(ROOT)
+        missing = [key for key in ("name", "judged", "engine", "report") if not isinstance(data.get(key), str)]
+        if data.get("judged") not in ("live", "recording"):
+            missing.append("judged (live or recording)")
+        if data.get("judged") == "live" and not isinstance(data.get("build"), str):
+            missing.append("build")
+        if data.get("judged") == "recording" and not isinstance(data.get("recording"), str):
+            missing.append("recording")
+        needs = data.get("needs") or {}
+        if not isinstance(needs, dict):
+            missing.append("needs (a mapping)")
         if missing:
-            raise SystemExit(f"{path.relative_to(ROOT)}: missing {', '.join(missing)}")
-        return cls(data["name"], path.parent, data["build"], data["engine"], ROOT / data["report"])
+            raise SystemExit(f"{where}: missing or wrong {', '.join(missing)}")
+        return cls(data["name"], path.parent, data["judged"], data["engine"], ROOT / data["report"],
+                   data.get("build"), ROOT / data["recording"] if data.get("recording") else None,
+                   tuple((str(k), str(v)) for k, v in needs.items()), str(data.get("upstream") or ""),
+                   str(data.get("commit") or data.get("version") or ""))
+
+    def missing(self) -> list[str]:
+        """The variables of `needs` not set here: the live command cannot run without them."""
+        return [name for name, _ in self.needs if not os.environ.get(name)]
+
+    def command(self) -> str:
+        """The live command, its $NAME words taken from the environment."""
+        return os.path.expandvars(self.engine)
 
 
 def adapters() -> list[Adapter]:
@@ -68,6 +103,8 @@ def azul() -> list[str]:
 
 
 def build(adapter: Adapter) -> None:
+    if adapter.build is None:
+        return
     print(f"== {adapter.name}: build ({adapter.build})", flush=True)
     done = subprocess.run(shlex.split(adapter.build), cwd=ROOT, timeout=BUILD_TIMEOUT)
     if done.returncode != 0:
@@ -75,10 +112,20 @@ def build(adapter: Adapter) -> None:
 
 
 def run(adapter: Adapter, folder: Path, examples: int, compare: Path | None, jobs: int = 2,
-        extra: tuple[str, ...] = ()) -> float:
+        extra: tuple[str, ...] = (), source: str = "live") -> float:
+    """One suite run into `folder`: `source` live (the engine's command), record (live, and its session written
+    to the adapter's recording) or recording (the committed recording judged again)."""
     # relative to the repository, so that the report's paths (counterexamples) are the same on every checkout
     shown = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
-    command = [*azul(), "conform", "--engine", adapter.engine, "--report-dir", str(shown),
+    if source == "recording":
+        engine = ["--recording", str(adapter.recording.relative_to(ROOT))]
+    else:
+        engine = ["--engine", adapter.command()]
+    if source == "record":
+        engine += ["--record", str(adapter.recording.relative_to(ROOT)), "--timeout", str(RECORD_TIMEOUT)]
+        engine += [f"--record-about={key}={value}" for key, value in (("upstream", adapter.upstream),
+                                                                      ("commit", adapter.commit)) if value]
+    command = [*azul(), "conform", *engine, "--report-dir", str(shown),
                "--examples", str(examples), "--seed", "0", "--jobs", str(jobs), *extra]
     if compare is not None:
         command += ["--compare", str(compare)]
@@ -132,19 +179,26 @@ def changed_details(before: dict[str, dict], after: dict[str, dict], skip: set[s
     return lines
 
 
-def check(adapter: Adapter, scratch: Path, examples: int, jobs: int) -> tuple[float, list[str], list[str]]:
-    """Run the suite into `scratch` and compare each case's verdict with the committed report: (seconds, the
-    changed verdicts, the timeouts not counted). A timeout is never taken at its word, since a busy machine
-    turns slow answers into timeouts: each case that timed out is run again on its own, one engine process,
-    with RETRY_TIMEOUT seconds per request, and that verdict is the one compared. A case that times out even
-    then is shown and not counted: no committed report holds a timeout, so a real hang shows as one."""
+def check(adapter: Adapter, scratch: Path, examples: int, jobs: int) -> tuple[float, list[str], list[str], list[str]]:
+    """Run the suite into `scratch`, the engine live or its recording judged again, and compare each case's
+    verdict with the committed report: (seconds, the changed verdicts, the timeouts not counted, the cases the
+    recording leaves unjudged). A timeout is never taken at its word, since a busy machine turns slow answers
+    into timeouts: each case that timed out live is run again on its own, one engine process, with RETRY_TIMEOUT
+    seconds per request, and that verdict is the one compared. A case that times out even then is shown and not
+    counted: no committed report holds a timeout, so a real hang shows as one. A case the recording does not hold
+    (the suite now asks it something else) is listed, not compared; over MAX_UNJUDGED of them is a change."""
     committed = adapter.report / "report.jsonl"
     if not committed.exists():
-        return 0.0, ["no committed report: run adapters/run_all.py " + adapter.name], []
+        return 0.0, ["no committed report: run adapters/run_all.py " + adapter.name], [], []
+    if adapter.judged == "recording" and not adapter.recording.is_file():
+        return 0.0, [f"no committed recording at {adapter.recording.relative_to(ROOT)}: record it with "
+                     f"adapters/run_all.py {adapter.name} where the engine is"], [], []
     folder = scratch / adapter.name
-    seconds = run(adapter, folder, examples, committed, jobs)
+    source = "recording" if adapter.judged == "recording" else "live"
+    seconds = run(adapter, folder, examples, committed, jobs, source=source)
     after = verdicts(folder / "report.jsonl")
-    slow = sorted(case for case, verdict in after.items() if verdict == "timeout")
+    unjudged = sorted(unrecorded(folder / "report.jsonl"))
+    slow = sorted(case for case, verdict in after.items() if verdict == "timeout") if source == "live" else []
     if slow:
         print(f"== {adapter.name}: {len(slow)} case(s) timed out; each again alone, {RETRY_TIMEOUT:.0f} s a request",
               flush=True)
@@ -152,9 +206,25 @@ def check(adapter: Adapter, scratch: Path, examples: int, jobs: int) -> tuple[fl
                        ("--only", ",".join(slow), "--timeout", str(RETRY_TIMEOUT)))
         after.update(verdicts(scratch / f"{adapter.name}-again" / "report.jsonl"))
     before = verdicts(committed)
-    timing = [line for line in changed_verdicts(before, after) if line.endswith("-> timeout")]
-    details = changed_details(records(committed), records(folder / "report.jsonl"), set(slow))
-    return seconds, [line for line in changed_verdicts(before, after) if line not in timing] + details, timing
+    for case in unjudged:  # not compared: listed, and counted against the bound below
+        after[case] = before.get(case, "absent")
+    changed = changed_verdicts(before, after)
+    timing = [line for line in changed if line.endswith("-> timeout")]
+    details = changed_details(records(committed), records(folder / "report.jsonl"), set(slow) | set(unjudged))
+    problems = [line for line in changed if line not in timing] + details
+    if len(unjudged) > MAX_UNJUDGED * max(len(after), 1):
+        problems.insert(0, f"{len(unjudged)} of {len(after)} cases ({len(unjudged) / len(after):.0%}) are not "
+                        f"judged by the recording, more than {MAX_UNJUDGED:.0%}: the suite asks them something else "
+                        f"now; record the engine again (python adapters/run_all.py {adapter.name}, where it is)")
+    return seconds, problems, timing, unjudged
+
+
+def unrecorded(report: Path) -> list[str]:
+    """The cases a recording did not judge: the suite asked them something the recording does not hold."""
+    from azul_conformance.harness import read_report
+
+    return [r.id for r in read_report(report).results
+            if str(r.verdict) == "not_run" and r.message.startswith(NOT_RECORDED)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=10, help="examples per property (default 10, as in CI)")
     parser.add_argument("-j", "--jobs", type=int, default=2,
                         help="engine processes per suite run (default 2: same verdicts as 1, in about half the time)")
-    parser.add_argument("--list", action="store_true", help="list the engines and their commands")
+    parser.add_argument("--list", action="store_true", help="list the engines, how each is judged, what it needs")
     args = parser.parse_args(argv)
     chosen = adapters()
     unknown = set(args.names) - {a.name for a in chosen}
@@ -176,29 +246,46 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [a for a in chosen if a.name in args.names]
     if args.list:
         for adapter in chosen:
-            print(f"{adapter.name:<18} {adapter.engine}")
+            how = "live (registry)" if adapter.judged == "live" else \
+                f"recording {adapter.recording.relative_to(ROOT)}"
+            print(f"{adapter.name:<18} {how:<58} {adapter.engine}")
+            for name, what in adapter.needs:
+                print(f"{'':<18}   needs {name}: {what}" + ("" if os.environ.get(name) else " (not set)"))
         return 0
     differences: dict[str, list[str]] = {}
     timing: dict[str, list[str]] = {}  # cases that timed out twice (shown, not counted)
+    unjudged: dict[str, list[str]] = {}  # cases a recording does not hold
     timings: dict[str, float] = {}
+    states: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="azul-matrix-") as scratch:
         for adapter in chosen:
-            build(adapter)
             if args.check:
-                timings[adapter.name], differences[adapter.name], timing[adapter.name] = check(
-                    adapter, Path(scratch), args.examples, args.jobs)
+                build(adapter)
+                timings[adapter.name], differences[adapter.name], timing[adapter.name], unjudged[adapter.name] = \
+                    check(adapter, Path(scratch), args.examples, args.jobs)
+                states[adapter.name] = ("verdicts and records as committed" if not differences[adapter.name] else
+                                        f"{len(differences[adapter.name])} case(s) changed") + (
+                    " (from its recording)" if adapter.judged == "recording" else " (live)")
+            elif adapter.judged == "recording" and adapter.missing():
+                timings[adapter.name] = 0.0
+                states[adapter.name] = (f"not run: set {', '.join(adapter.missing())} (the engine you have; see "
+                                        f"{adapter.folder.relative_to(ROOT)}/README.md); its report and recording "
+                                        "are left as committed")
             else:
-                timings[adapter.name] = run(adapter, adapter.report, args.examples, None, args.jobs)
+                build(adapter)
+                source = "record" if adapter.judged == "recording" else "live"
+                timings[adapter.name] = run(adapter, adapter.report, args.examples, None, args.jobs, source=source)
+                states[adapter.name] = "report and recording written" if source == "record" else "report written"
     print("\n== summary")
     for name, seconds in timings.items():
-        diff = differences.get(name, [])
-        state = "verdicts and records as committed" if args.check and not diff else (
-            f"{len(diff)} case(s) changed" if args.check else "report written")
-        print(f"{name:<18} {seconds:6.0f} s  {state}")
-        for line in diff[:40]:
+        print(f"{name:<18} {seconds:6.0f} s  {states[name]}")
+        for line in differences.get(name, [])[:40]:
             print(f"    {line}")
         for line in timing.get(name, [])[:10]:
             print(f"    {line} (timed out twice, also with {RETRY_TIMEOUT:.0f} s a request: shown, not counted)")
+        if unjudged.get(name):
+            print(f"    not judged by the recording ({len(unjudged[name])}): {', '.join(unjudged[name][:20])}"
+                  + (" ..." if len(unjudged[name]) > 20 else ""))
     return 1 if any(differences.values()) else 0
 
 

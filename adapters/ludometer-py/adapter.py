@@ -2,10 +2,9 @@
 """Protocol v1 for ludometer's Python Azul engine (`ludometer/azul/engine.py`, MIT), so the suite can judge it.
 
 This file is part of azul-conformance (MIT) and imports nothing of it: it runs in any Python that has numpy
-(the engine imports it at load time). The engine is found at $LUDOMETER_ROOT, by default
-../shared/engines/ludometer beside the repository. Run it:
-    adapters/ludometer-py/build
-    azul conform --engine "adapters/ludometer-py/.build/venv/bin/python adapters/ludometer-py/adapter.py"
+(the engine imports it at load time). The engine is yours: $LUDOMETER_ROOT names your copy of ludometer
+(this project holds none). Run it:
+    LUDOMETER_ROOT=/path/to/ludometer azul conform --engine "python3 adapters/ludometer-py/adapter.py"
 
 What the adapter does, and why (the engine is driven only through its own code paths):
 - Two players, coloured wall: the engine implements nothing else (`AzulState.new_game` refuses other counts).
@@ -35,7 +34,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ENGINE_ROOT = Path(os.environ.get("LUDOMETER_ROOT") or HERE.parents[1].parent / "shared" / "engines" / "ludometer")
+if not os.environ.get("LUDOMETER_ROOT"):
+    sys.exit("adapter.py: set LUDOMETER_ROOT to your copy of ludometer (the folder holding ludometer/azul/engine.py)")
+ENGINE_ROOT = Path(os.environ["LUDOMETER_ROOT"])
 sys.path.insert(0, str(ENGINE_ROOT))
 
 from ludometer.azul.engine import AzulState  # noqa: E402  (the path is set just above)
