@@ -119,3 +119,17 @@ def test_the_ludometer_write_ups_table_gives_both_reports_counts():
         assert row, f"ludometer.md has no '| {verdict} | ...' row"
         assert (int(row[1]), int(row[3])) == (py[verdict], js[verdict]), verdict
     assert f"{py['cases']} cases" in text and f"Every one of the {py['cases']} cases" in text
+
+
+def test_the_matrix_says_how_each_engine_is_judged():
+    """Live in CI for a registry engine; for a code-host engine, its recording's date, upstream commit and how
+    many of the report's cases it holds, read from the committed recording itself."""
+    page = docgen_reports.matrix_page(load_spec(), ROOT / "docs" / "reports", [], "reports/")
+    rows = {line.split("|")[1]: line.split("|")[2].strip() for line in page.splitlines()
+            if line.startswith("| [") or line.startswith("| azul")}
+    judged = list(rows.values())
+    recorded = [cell for cell in judged if cell.startswith("recording of ")]
+    assert len(recorded) >= 5 and judged.count("live, in CI") >= 2, judged
+    for cell in recorded:
+        held, total = map(int, re.search(r"(\d+) of (\d+) cases", cell).groups())
+        assert 0.95 * total <= held <= total and re.search(r"commit `[0-9a-f]{7}`", cell), cell

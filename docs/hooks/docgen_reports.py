@@ -3,6 +3,9 @@ report.md counts them) and the CLI reference (from the commands' own --help)."""
 
 from __future__ import annotations
 
+import gzip
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +56,26 @@ def write_up(folder: Path, name: str) -> str | None:
         if (folder / f"{candidate}.md").is_file():
             return f"{candidate}.md"
     return None
+
+
+def judged_cell(folder: Path, name: str, report: RunReport) -> str:
+    """How the engine is judged: from a recording committed beside its report (when it was made, from which
+    upstream commit, how many of the report's cases it holds), or live (installed from a registry, in CI)."""
+    recording = (folder / name).parent / "recording.jsonl.gz"
+    if not name.endswith("/report.jsonl") or not recording.is_file():
+        return "live, in CI"
+    try:
+        with gzip.open(recording, "rt", encoding="utf-8") as handle:
+            header = json.loads(handle.readline())
+            recorded = sum(1 for line in handle if ENDED.search(line))
+    except (OSError, EOFError, ValueError) as error:
+        return f"recording unreadable ({type(error).__name__})"
+    commit = str(header.get("commit") or "")[:7]
+    return (f"recording of {str(header.get('date', '?'))[:10]}" + (f", commit `{commit}`" if commit else "")
+            + f"; {recorded} of {len(report.results)} cases")
+
+
+ENDED = re.compile(r'^\{"case":"[^"]*","ended":\d+\}$')
 
 
 def _link(folder: Path, link: str | None, target: str | None, text: str) -> str:
@@ -153,15 +176,18 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
            "reading of a rule, from the suite's catalogue, that reproduces what the engine did in the failing "
            "cases; what no misreading reproduces is counted as **not diagnosed**, and crashes, timeouts, refused "
            "queries and impossible positions as **engine faults**. Each engine's write-up adds what a machine "
-           "cannot tell; `python adapters/run_all.py` rebuilds the engines and rewrites the reports, and CI fails "
-           "when a verdict changes.", ""]
+           "cannot tell. **Judged** says how CI judges each engine on every change of the suite: live, for an "
+           "engine installed from a package registry, or from the recording of a session with the engine (made "
+           "where the engine is; this project holds no engine's code from a code host), whose cases are judged "
+           "again on the recorded answers. CI fails when a verdict changes, or when the suite asks more than 5% of "
+           "an engine's cases something its recording does not hold.", ""]
     if not reports:
         return "\n".join(out + ['!!! note "No report yet"', "",
                                 "    No report is committed under `docs/reports/`. Run `azul conform --report-dir` "
                                 "and commit its `report.jsonl` there to fill this page."]) + "\n"
-    out += ["| Engine | Cases | Pass | Fail | Skip | Pass by level: rules · rulings · impl.-defined | "
+    out += ["| Engine | Judged | Cases | Pass | Fail | Skip | Pass by level: rules · rulings · impl.-defined | "
             "Misreadings | Not diagnosed | Engine faults |",
-            "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
+            "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
     for name, report in reports:
         results = report.results
         levels = " · ".join(f"{row['pass']}/{row['judged']}" + (f" ({row['differs']} differ)" if row["differs"]
@@ -170,7 +196,7 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
         full = _link(folder, link, name.replace(".jsonl", ".md"), "report") if name.endswith("/report.jsonl") \
             else f"`{name}`"
         kinds = causes(report)
-        out.append(f"| {title} ({full}) | {len(results)} | "
+        out.append(f"| {title} ({full}) | {judged_cell(folder, name, report)} | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
                    f"{sum(not r.verdict.judged for r in results)} | {levels} | "
                    + " | ".join(str(kinds[kind]) for kind in KINDS) + " |")
