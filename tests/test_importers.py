@@ -29,7 +29,7 @@ def fixture_games():
     if not FIXTURE.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{FIXTURE} is missing: CI lays ../shared beside the clone")
-        pytest.skip("../shared/engines/ludometer is not beside this checkout")
+        pytest.skip(f"{FIXTURE} (ludometer's recorded games, data) is not beside this checkout")
     return json.loads(gzip.decompress(FIXTURE.read_bytes()))["games"]
 
 

@@ -1,7 +1,7 @@
 """The move and tile encoding of ludometer's engine, and the reading of a game's rounds from its takes, shared
 by its fixture and the Faïence dataset.
 
-Facts from the engine's documentation (../shared/engines/README.md, "Recorded games"): an action is
+Facts from the engine's documentation (as the README beside its recorded games gives them): an action is
 `source * 30 + colour * 6 + dest`, source 0-4 the factories 1-5 and 5 the centre, dest 0-4 pattern lines 1-5
 and 5 the floor; colours 0-4 are blue, yellow, red, black and white (called teal there), the order and wall
 layout of our notation. A factory or the centre is five counts, one per colour.
