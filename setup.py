@@ -17,6 +17,7 @@ edits of the source. Without build isolation, mypy and setuptools>=70.1 must be 
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import sys
@@ -24,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 # The setup.py commands that build extension modules; metadata, sdist and editable builds do not compile.
 BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
@@ -63,5 +65,35 @@ def compiled_fast_path(staging: Path) -> list:
     return extensions
 
 
+def unloadable(path: str) -> str | None:
+    """Why the built module at `path` cannot be loaded (a compiler or linker that wrote something that is no
+    shared object: "file too short", "invalid ELF header"), or None."""
+    try:
+        ctypes.CDLL(os.path.abspath(path))
+    except OSError as error:
+        return str(error)
+    return None
+
+
+class CheckedBuildExt(build_ext):
+    """build_ext, then each compiled module loaded once: a module that cannot be would shadow fast.py and break
+    every import of the package, so in the default mode all of them are removed (the package runs interpreted,
+    with a note), and with AZUL_COMPILE=1 the build fails."""
+
+    def run(self) -> None:
+        super().run()
+        built = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
+        problems = [f"{path}: {why}" for path in built if os.path.exists(path) and (why := unloadable(path))]
+        if not problems:
+            return
+        if os.environ.get("AZUL_COMPILE") == "1":
+            sys.exit("azul-conformance: the compiled fast path cannot be loaded: " + "; ".join(problems))
+        for path in built:
+            if os.path.exists(path):
+                os.remove(path)
+        print("azul-conformance: the compiled fast path cannot be loaded (" + "; ".join(problems)[:500] + "), so "
+              "it is left out and the fast path stays interpreted", file=sys.stderr)
+
+
 with tempfile.TemporaryDirectory(prefix="azul-mypyc-") as staging:
-    setup(ext_modules=compiled_fast_path(Path(staging)))
+    setup(ext_modules=compiled_fast_path(Path(staging)), cmdclass={"build_ext": CheckedBuildExt})

@@ -28,3 +28,37 @@ def test_the_compiled_fast_path_passes_the_same_lockstep_tests(tmp_path):
         capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-5000:] + run.stderr[-3000:]
     assert " passed" in run.stdout and "skipped" not in run.stdout, run.stdout[-2000:]
+
+
+JUNK_COMPILER = """#!{python}
+import sys
+args = sys.argv[1:]
+if "-o" in args:  # writes something that is no object file nor shared object, and says all went well
+    with open(args[args.index("-o") + 1], "wb") as out:
+        out.write(b"junk")
+"""
+
+
+def test_a_compiler_that_writes_junk_leaves_the_fast_path_interpreted(tmp_path):
+    """A compiled module that cannot be loaded would shadow fast.py and break every import of the package: the
+    build loads what it compiled, and leaves it out with a note (AZUL_COMPILE=1: fails) when it cannot."""
+    compiler = tmp_path / "cc"
+    compiler.write_text(JUNK_COMPILER.format(python=sys.executable))
+    compiler.chmod(0o755)
+    env = dict(os.environ, CC=str(compiler), LDSHARED=f"{compiler} -shared")
+    env.pop("AZUL_COMPILE", None)
+    target = tmp_path / "site"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-v", "--no-build-isolation", "--no-deps", "--target",
+         str(target), str(PROJECT)], env=env, capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    assert "cannot be loaded" in build.stdout + build.stderr and "file too short" in build.stdout + build.stderr
+    assert not list((target / "azul_reference").glob("*.so"))
+    run = subprocess.run([sys.executable, "-c", "import azul_reference.fast as f; print(f.FastGame(2).scores())"],
+                         env=dict(os.environ, PYTHONPATH=str(target)), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "[0, 0]", run.stderr
+    strict = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-deps", "--target",
+         str(tmp_path / "strict"), str(PROJECT)], env=dict(env, AZUL_COMPILE="1"), capture_output=True, text=True,
+        timeout=600)
+    assert strict.returncode != 0 and "cannot be loaded" in strict.stdout + strict.stderr
