@@ -1,18 +1,22 @@
 """The reference engine's random-game speed against ludometer's, both in-process, interleaved in one run.
 
-ludometer (../shared/engines/ludometer, pure Python; numpy only for its network encoding, which is not used
-here) is the fastest third-party Python Azul engine we know. Every engine plays whole two-player games with the
-same uniform random policy: every turn the legal moves are listed and one is picked with a seeded
-random.Random; each engine deals with its own generator, seeded per game. The engines are measured in turns,
-about --seconds of this process's CPU time each, --rounds times; each engine's best round counts (other load on
-a shared machine only ever slows a round down), and the ratios of the bests to ludometer's are printed.
+ludometer (github.com/RemiFabre/ludometer, pure Python; numpy only for its network encoding, which is not used
+here) is the fastest third-party Python Azul engine we know. This project holds none of its code: the script
+reads your copy from $LUDOMETER_ROOT (the folder holding ludometer/azul/engine.py). Without it the script says
+so, measures the reference engine and its fast path alone, judges no target and exits 0. Every engine plays
+whole two-player games with the same uniform random policy: every turn the legal moves are listed and one is
+picked with a seeded random.Random; each engine deals with its own generator, seeded per game. The engines are
+measured in turns, about --seconds of this process's CPU time each, --rounds times; each engine's best round
+counts (other load on a shared machine only ever slows a round down), and the ratios of the bests to
+ludometer's are printed.
 
 The reference engine runs three ways: `reference`, the readable engine (Game); `fast`, its fast path
 (azul_reference.fast.FastGame, the same games) compiled with mypyc as `AZUL_COMPILE=1 pip install` builds it;
 `fast-interpreted`, the same fast.py source run by CPython. The target: the fast path at least 2x ludometer's
 games per second; the exit status is 1 below it.
 
-    python benchmarks/bench_vs_ludometer.py                  # 5 rounds of 1 s per engine
+    LUDOMETER_ROOT=/path/to/ludometer python benchmarks/bench_vs_ludometer.py   # 5 rounds of 1 s per engine
+    python benchmarks/bench_vs_ludometer.py                  # without ludometer: our engines only, exit 0
     python benchmarks/bench_vs_ludometer.py --profile        # plus cProfile of every engine
     python benchmarks/bench_vs_ludometer.py --engine reference --games 60   # just play them: for valgrind
 
@@ -21,11 +25,10 @@ valgrind's callgrind with --games 60 and --games 0 (PYTHONHASHSEED fixed) and di
 (benchmarks/README.md).
 
 The script runs itself in a virtual environment at .venv-bench/ in the project folder, which it makes (once)
-with numpy (ludometer imports it), mypy and the project installed with the fast path compiled, and installs the
-project there again whenever reference_impl/ has changed since. Without a C compiler the build fails and the
-script says so; --interpreted then runs the fast path interpreted only.
+with mypy, numpy when LUDOMETER_ROOT is set (ludometer imports it), and the project installed with the fast
+path compiled, and installs the project there again whenever reference_impl/ has changed since. Without a C
+compiler the build fails and the script says so; --interpreted then runs the fast path interpreted only.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -39,7 +42,7 @@ import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
-LUDOMETER = PROJECT.parent / "shared" / "engines" / "ludometer"
+LUDOMETER_ENGINE = Path("ludometer") / "azul" / "engine.py"  # what $LUDOMETER_ROOT must hold
 BENCH_VENV = PROJECT / ".venv-bench"
 STAMP = BENCH_VENV / "azul-reference-source.sha256"  # the reference_impl/ the venv's build was made from
 RUN_TIMEOUT = 4 * 3600  # seconds for the measuring run in .venv-bench (a long --rounds/--seconds or --profile)
@@ -52,7 +55,19 @@ def source_digest() -> str:
     return digest.hexdigest()
 
 
-def run_in_bench_venv(interpreted: bool) -> None:
+def ludometer_root() -> Path | None:
+    """Your copy of ludometer, from $LUDOMETER_ROOT; None when the variable is not set."""
+    value = os.environ.get("LUDOMETER_ROOT")
+    if not value:
+        return None
+    root = Path(value).expanduser().resolve()
+    if not (root / LUDOMETER_ENGINE).is_file():
+        sys.exit(f"LUDOMETER_ROOT={value} holds no {LUDOMETER_ENGINE.as_posix()}: set it to your copy of ludometer "
+                 "(the folder holding that file), or unset it to measure our engines alone")
+    return root
+
+
+def run_in_bench_venv(interpreted: bool, numpy: bool) -> None:
     """Re-run this script in .venv-bench, making it or building the project into it again when needed."""
     if Path(sys.prefix).resolve() == BENCH_VENV.resolve():  # run in it (by the re-run below, or by hand)
         if not STAMP.exists() or not STAMP.read_text().startswith(source_digest()):
@@ -63,11 +78,12 @@ def run_in_bench_venv(interpreted: bool) -> None:
     if not python.exists():
         print(f"making {BENCH_VENV} (once)", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", str(BENCH_VENV)], check=True, timeout=300)
-    if subprocess.run([str(python), "-c", "import numpy, mypy, setuptools.command.bdist_wheel"],
+    wanted = (["numpy"] if numpy else []) + ["mypy", "setuptools>=70.1"]  # numpy: ludometer imports it
+    modules = (["numpy"] if numpy else []) + ["mypy", "setuptools.command.bdist_wheel"]
+    if subprocess.run([str(python), "-c", "import " + ", ".join(modules)],
                       capture_output=True, timeout=120).returncode:
-        print(f"installing numpy, mypy and setuptools into {BENCH_VENV}", file=sys.stderr)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "numpy", "mypy", "setuptools>=70.1"],
-                       check=True, timeout=900)
+        print(f"installing {', '.join(name.split('>')[0] for name in wanted)} into {BENCH_VENV}", file=sys.stderr)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *wanted], check=True, timeout=900)
     digest = source_digest() + ("-interpreted" if interpreted else "")
     if not STAMP.exists() or STAMP.read_text() != digest:
         how = "interpreted" if interpreted else "with the fast path compiled by mypyc"
@@ -145,8 +161,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if (args.engine is None) != (args.games is None):
         parser.error("--engine and --games go together")
-    run_in_bench_venv(args.interpreted)
-    sys.path.insert(0, str(LUDOMETER))
+    ludometer = ludometer_root()
+    if ludometer is None and args.engine == "ludometer":
+        parser.error("--engine ludometer needs LUDOMETER_ROOT: your copy of ludometer (the folder holding "
+                     f"{LUDOMETER_ENGINE.as_posix()})")
+    run_in_bench_venv(args.interpreted, numpy=ludometer is not None)
+    if ludometer is None and args.engine is None:
+        print(f"LUDOMETER_ROOT is not set: ludometer is not measured and the target ({args.target:g}x ludometer) is "
+              "not judged; only the reference engine and its fast path are. To compare, set LUDOMETER_ROOT to your "
+              "copy of ludometer (the folder holding ludometer/azul/engine.py): "
+              "LUDOMETER_ROOT=/path/to/ludometer python benchmarks/bench_vs_ludometer.py", flush=True)
+    if ludometer is not None:
+        sys.path.insert(0, str(ludometer))
     from azul_reference import fast
 
     compiled = not fast.__file__.endswith(".py")
@@ -154,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
                "fast-interpreted": fast_game_of(interpreted_fast_class()), "ludometer": ludometer_game}
     if not compiled:
         del engines["fast"]  # the installed fast path is the interpreted one
+    if ludometer is None:
+        del engines["ludometer"]
     for play in engines.values():  # imports and warm-up outside the measurement
         play(0)
     if args.engine:
@@ -168,20 +196,26 @@ def main(argv: list[str] | None = None) -> int:
             games_per_s, games, moves = rate(play, args.seconds, first_seed=r * 100_000)
             best[name] = max(best[name], games_per_s)
             print(f"{r + 1:>5} {name:<17} {games:>6} {moves:>10.1f} {games_per_s:>9,.0f}")
-    print(f"best of {args.rounds}, against ludometer's {best['ludometer']:,.0f} games/s:")
-    for name in engines:
-        if name != "ludometer":
-            print(f"  {name:<17} {best[name]:>9,.0f} games/s  {best[name] / best['ludometer']:.2f}x")
     judged = "fast" if compiled else "fast-interpreted"
-    ratio = best[judged] / best["ludometer"]
-    print(f"the fast path ({judged}): {ratio:.2f}x ludometer (target {args.target:.2f}x): "
-          f"{'met' if ratio >= args.target else 'NOT MET'}")
+    if ludometer is None:
+        print(f"best of {args.rounds} (ludometer not measured: LUDOMETER_ROOT is not set):")
+        for name in engines:
+            print(f"  {name:<17} {best[name]:>9,.0f} games/s")
+        ratio = None
+    else:
+        print(f"best of {args.rounds}, against ludometer's {best['ludometer']:,.0f} games/s:")
+        for name in engines:
+            if name != "ludometer":
+                print(f"  {name:<17} {best[name]:>9,.0f} games/s  {best[name] / best['ludometer']:.2f}x")
+        ratio = best[judged] / best["ludometer"]
+        print(f"the fast path ({judged}): {ratio:.2f}x ludometer (target {args.target:.2f}x): "
+              f"{'met' if ratio >= args.target else 'NOT MET'}")
     if args.profile:
         from bench_engine import profile  # beside this script: its directory is first on sys.path
 
         for name, play in engines.items():
             profile(name, play, 300)
-    return 0 if ratio >= args.target else 1
+    return 0 if ratio is None or ratio >= args.target else 1
 
 
 ENGINES = ("reference", "fast", "fast-interpreted", "ludometer")

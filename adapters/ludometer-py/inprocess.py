@@ -1,6 +1,6 @@
 """ludometer's Python engine in the suite's own process: `azul conform --engine
-py:adapters/ludometer-py/inprocess.py:make_engine`, run by a Python that has numpy and azul-conformance
-(adapters/ludometer-py/.build/venv after ./build).
+py:adapters/ludometer-py/inprocess.py:make_engine`, run by a Python that has numpy and azul-conformance, with
+LUDOMETER_ROOT naming your copy of ludometer.
 
 It is the protocol adapter's `Table` (adapter.py, the same translation, line for line) behind the `Engine`
 interface instead of a JSON loop, so the two must give the same verdicts (tests/test_adapters_ludometer.py).
