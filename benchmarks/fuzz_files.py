@@ -1,5 +1,5 @@
 """Fuzz every reader of documents we did not write: scenario files, game records, states, reports, fuzz state
-files and the earlier reports of `azul conform --compare`.
+files, recorded engine sessions and the earlier reports of `azul conform --compare`.
 
     python benchmarks/fuzz_files.py                 # 5,000 mutated inputs per reader
     python benchmarks/fuzz_files.py --inputs 50000 --seed 7

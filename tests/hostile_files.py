@@ -246,6 +246,50 @@ def _read_compare(text: str) -> object:
     return problem
 
 
+def _recording_seed() -> str:
+    """The header and the first case of a committed recording, as plain JSON lines (a recording may be plain)."""
+    import gzip
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "reports" / "azul-ai-go" / "recording.jsonl.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        lines = [handle.readline() for _ in range(12)]
+    return "".join(lines)
+
+
+def _play_recording(text: str) -> object:
+    """A recording read as `azul conform --recording` reads it, then each case's recorded requests asked again:
+    every answer is the recorded one, a recorded error, or the case's not being recorded."""
+    from azul_conformance.engines.base import EngineError
+    from azul_conformance.engines.recording import NotInRecording, Playback, read_recording
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "recording.jsonl"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        recording = read_recording(str(path))
+    engine = Playback(recording)
+    for case, tape in list(recording.cases.items())[:3]:
+        engine.begin_case(case)
+        for _, raw in tape.lines:
+            request = json.loads(raw)["request"]
+            ask = {"restart": engine.restart, "hello": engine.hello,
+                   "new_game": lambda r=request: engine.new_game(r.get("players"), r.get("variant"),
+                                                                 r.get("start_player")),
+                   "deal": lambda r=request: engine.deal(r.get("factories")),
+                   "load_state": lambda r=request: engine.load_state(r.get("state")),
+                   "legal_moves": engine.legal_moves, "state": engine.state,
+                   "play": lambda r=request: engine.play(r.get("move")),
+                   "play_game": lambda r=request: engine.play_game(
+                       r.get("players"), r.get("variant"), r.get("start_player"), r.get("steps") or [],
+                       r.get("states") or [], bool(r.get("moves")))}.get(request["cmd"])
+            try:
+                if ask is not None:
+                    ask()
+            except (EngineError, NotInRecording):
+                pass
+        engine.end_case()
+    return recording
+
+
 def _request_seed() -> str:
     return json.dumps({"id": 7, "cmd": "deal", "factories": ["BBYR", "YYRK", "KKWW", "BRKW", "BYRW"]})
 
@@ -276,8 +320,10 @@ def _own_errors() -> dict[str, tuple[type[BaseException], ...]]:
     from azul_conformance.records import RecordError
     from azul_conformance.scenario.errors import ScenarioError
 
+    from azul_conformance.engines.recording import RecordingError
+
     return {"scenario": (ScenarioError,), "record": (RecordError,), "state": (JsonError, AzulError),
-            "report": (), "fuzz-state": (CampaignError,)}
+            "report": (), "fuzz-state": (CampaignError,), "recording": (RecordingError,)}
 
 
 def _readers() -> dict[str, Reader]:
@@ -294,6 +340,7 @@ def _readers() -> dict[str, Reader]:
         "protocol": Reader(_request_seed, _answer_request, ()),  # never raises: every line gets a reply
         "fuzz-state": Reader(state_seed, _read_fuzz_state, own["fuzz-state"]),
         "compare": Reader(_report_seed, _read_compare, ()),  # never raises: what is wrong is returned
+        "recording": Reader(_recording_seed, _play_recording, own["recording"]),
     }
 
 

@@ -1,4 +1,5 @@
-"""File fuzzers: mutated scenario files, game records, states, reports, fuzz state files and --compare reports.
+"""File fuzzers: mutated scenario files, game records, states, reports, fuzz state files, --compare reports and
+recorded engine sessions.
 Whatever the bytes, each reader ends in its own located error (or reads the file), never in another exception,
 within bounded time.
 
