@@ -86,11 +86,11 @@ class CheckedBuildExt(build_ext):
         problems = [f"{path}: {why}" for path in built if os.path.exists(path) and (why := unloadable(path))]
         if not problems:
             return
-        if os.environ.get("AZUL_COMPILE") == "1":
-            sys.exit("azul-conformance: the compiled fast path cannot be loaded: " + "; ".join(problems))
-        for path in built:
+        for path in built:  # never left in the build folder, where the next build would take it as up to date
             if os.path.exists(path):
                 os.remove(path)
+        if os.environ.get("AZUL_COMPILE") == "1":
+            sys.exit("azul-conformance: the compiled fast path cannot be loaded: " + "; ".join(problems))
         print("azul-conformance: the compiled fast path cannot be loaded (" + "; ".join(problems)[:500] + "), so "
               "it is left out and the fast path stays interpreted", file=sys.stderr)
 

@@ -7,6 +7,7 @@ tests/test_engine_fast_game.py again in a new process that imports the compiled 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,10 @@ if "-o" in args:  # writes something that is no object file nor shared object, a
 def test_a_compiler_that_writes_junk_leaves_the_fast_path_interpreted(tmp_path):
     """A compiled module that cannot be loaded would shadow fast.py and break every import of the package: the
     build loads what it compiled, and leaves it out with a note (AZUL_COMPILE=1: fails) when it cannot."""
+    # a copy of the sources: the junk must not reach the checkout's build folder, which later builds reuse
+    source = tmp_path / "source"
+    shutil.copytree(PROJECT, source, ignore=shutil.ignore_patterns(".git", ".venv*", "build", ".build", "site",
+                                                                   "node_modules", "__pycache__", "*.egg-info"))
     compiler = tmp_path / "cc"
     compiler.write_text(JUNK_COMPILER.format(python=sys.executable))
     compiler.chmod(0o755)
@@ -50,7 +55,7 @@ def test_a_compiler_that_writes_junk_leaves_the_fast_path_interpreted(tmp_path):
     target = tmp_path / "site"
     build = subprocess.run(
         [sys.executable, "-m", "pip", "install", "-v", "--no-build-isolation", "--no-deps", "--target",
-         str(target), str(PROJECT)], env=env, capture_output=True, text=True, timeout=600)
+         str(target), str(source)], env=env, capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     assert "cannot be loaded" in build.stdout + build.stderr and "file too short" in build.stdout + build.stderr
     assert not list((target / "azul_reference").glob("*.so"))
@@ -59,6 +64,7 @@ def test_a_compiler_that_writes_junk_leaves_the_fast_path_interpreted(tmp_path):
     assert run.returncode == 0 and run.stdout.strip() == "[0, 0]", run.stderr
     strict = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-deps", "--target",
-         str(tmp_path / "strict"), str(PROJECT)], env=dict(env, AZUL_COMPILE="1"), capture_output=True, text=True,
+         str(tmp_path / "strict"), str(source)], env=dict(env, AZUL_COMPILE="1"), capture_output=True, text=True,
         timeout=600)
     assert strict.returncode != 0 and "cannot be loaded" in strict.stdout + strict.stderr
+    assert not list((source / "build").rglob("*.so"))  # nothing left that a later build would take as built
