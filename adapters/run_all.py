@@ -122,6 +122,7 @@ def run(adapter: Adapter, folder: Path, examples: int, compare: Path | None, job
     else:
         engine = ["--engine", adapter.command()]
     if source == "record":
+        adapter.recording.parent.mkdir(parents=True, exist_ok=True)  # an engine recorded for the first time
         engine += ["--record", str(adapter.recording.relative_to(ROOT)), "--timeout", str(RECORD_TIMEOUT)]
         engine += [f"--record-about={key}={value}" for key, value in (("upstream", adapter.upstream),
                                                                       ("commit", adapter.commit)) if value]
