@@ -156,9 +156,19 @@ def safe_text(text: object, limit: int | None = None) -> str:
     the terminal never see raw outside text. Markup (Markdown, HTML, Rich) is each output's own business.
     """
     text = str(text).encode("utf-8", "replace").decode("utf-8").translate(_CONTROL)
-    if limit is not None and len(text) > limit:
-        text = text[:limit] + f"... ({len(text)} characters)"
-    return text
+    return text if limit is None else clipped(text, limit, slack=0)
+
+
+CLIP_SLACK = 64  # past the bound by no more than the note: a clipped text read back (a report) is not clipped again
+
+
+def clipped(text: str, limit: int, *, tail: bool = False, slack: int = CLIP_SLACK) -> str:
+    """`text` whole, or its first `limit` characters (its last, with `tail`) saying that it was clipped and from
+    how long: `... (2,097,152 characters, clipped)`. The one way the suite shortens text from outside."""
+    if len(text) <= limit + slack:
+        return text
+    note = f"({len(text):,} characters, clipped)"
+    return f"{note} ...{text[-limit:]}" if tail else f"{text[:limit]}... {note}"
 
 
 class JsonError(ValueError):

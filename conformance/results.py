@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import Any
 
 from .engines.base import EngineCrash, EngineError, EngineTimeout
+from .readers import clipped as clip
 
 
 class Verdict(StrEnum):
@@ -104,6 +105,16 @@ class CaseResult:
         object.__setattr__(self, "verdict", Verdict(self.verdict))
         object.__setattr__(self, "kind", CaseKind(self.kind))
         object.__setattr__(self, "rules", tuple(self.rules))
+        # Every result passes here on its way to a report or the terminal: the one place an engine's text (a
+        # refusal's message, a state's strings, its stderr) is clipped, however it got in.
+        if isinstance(self.message, str):
+            object.__setattr__(self, "message", clipped(self.message))
+        if isinstance(self.diff, str):
+            object.__setattr__(self, "diff", clipped(self.diff, DIFF_LIMIT))
+        if isinstance(self.stderr, str):
+            object.__setattr__(self, "stderr", clipped(self.stderr, STDERR_LIMIT, tail=True))
+        for name in ("expected", "actual", "request", "details"):
+            object.__setattr__(self, name, _clipped_within(getattr(self, name)))
         if self.verdict is Verdict.SKIP and not self.message:
             raise ValueError(f"{self.id}: a skip must say why")
 
@@ -131,6 +142,33 @@ class CaseResult:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         known.setdefault("kind", CaseKind.SCENARIO)
         return cls(**known)
+
+
+# Bounds of the text a result keeps. An engine's text can be of any length (a refusal of 2 MB) and a report
+# repeats it in several places of every row: kept whole, 2 MB refusals made a report folder of 121 MB.
+TEXT_LIMIT = 2_000  # one text: a message, a string inside a value or the details
+DIFF_LIMIT = 20_000  # the diff: many lines of ours (every failing assertion, a board drawn), each clipped alike
+STDERR_LIMIT = 4_096  # the stderr tail, as the subprocess adapter keeps it (engines/subprocess.py STDERR_REPORT)
+
+
+def clipped(text: str, limit: int = TEXT_LIMIT, *, tail: bool = False) -> str:
+    """readers.clipped, at a result's bound unless another is given."""
+    return clip(text, limit, tail=tail)
+
+
+def _clipped_within(value: Any) -> Any:
+    """`value` with every string in it clipped; the same object when nothing needed it (the common case)."""
+    if isinstance(value, str):
+        return clipped(value)
+    if isinstance(value, dict):
+        items = {key: _clipped_within(item) for key, item in value.items()}
+        return items if any(items[key] is not value[key] for key in value) else value
+    if isinstance(value, (list, tuple)):
+        items = [_clipped_within(item) for item in value]
+        if all(new is old for new, old in zip(items, value)):
+            return value
+        return items if isinstance(value, list) else tuple(items)
+    return value
 
 
 def engine_trouble(error: EngineError) -> dict[str, Any]:

@@ -167,7 +167,7 @@ def test_safe_text_is_safe_for_every_output():
     assert safe_text("a\ud800b") == "a?b"  # a lone surrogate cannot be encoded: it would empty a report
     assert safe_text("\x1b[2Jred\x07\x00") == "\\x1b[2Jred\\x07\\x00"
     assert safe_text("line\n\tnext") == "line\n\tnext"
-    assert safe_text("x" * 50, 10) == "x" * 10 + "... (50 characters)"
+    assert safe_text("x" * 50, 10) == "x" * 10 + "... (50 characters, clipped)"
     error = EngineCrash("bad \ud800\x1b", stderr="\x1b[31m")
     assert error.message == "bad ?\\x1b" and error.stderr == "\\x1b[31m"
 

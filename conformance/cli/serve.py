@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ..engines.reference import serve_protocol
+from ..readers import safe_text
 from .numbers import Number, SEEDS
 
 
@@ -31,11 +32,19 @@ def serve(seed: int | None, misreading: str | None) -> None:
     from ..mutants.catalogue import BY_ID
     from ..mutants.patching import applied
 
-    unknown = [part for part in misreading.split("+") if part not in BY_ID]
-    if unknown:
+    names = misreading.split("+")
+    # what cannot be served is refused, never dropped: A+B+C served A+B alone and said nothing
+    if len(names) > 2:
+        raise click.BadParameter(f"{len(names)} misreadings given: one, or two joined by + (the diagnosis tries "
+                                 "no more at once)", param_hint="--misreading")
+    unknown = [safe_text(name, 60) or '""' for name in names if name not in BY_ID]
+    if unknown:  # (clipped: the input is echoed, and an id of 100 KB was echoed whole)
         raise click.BadParameter(f"{', '.join(unknown)}: not in the catalogue (azul mutants --list)",
                                  param_hint="--misreading")
-    parts = [BY_ID[part] for part in misreading.split("+")]
-    mutant = parts[0] if len(parts) == 1 else pair(*parts[:2])
+    if len(names) == 2 and names[0] == names[1]:
+        raise click.BadParameter(f"{names[0]} twice: give it once, or two different misreadings",
+                                 param_hint="--misreading")
+    parts = [BY_ID[name] for name in names]
+    mutant = parts[0] if len(parts) == 1 else pair(*parts)
     with applied(mutant):
         raise SystemExit(serve_protocol(seed=seed))

@@ -20,6 +20,8 @@ from typing import Any, Callable
 from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import safe_text
 
+MESSAGE_LIMIT = 1000  # characters of an engine's message kept (clipped, saying so): inside a case's message too
+STDERR_LIMIT = 4096  # characters of the tail of an engine's stderr kept
 CanonicalState = dict[str, Any]  # an azul-state/1 document (docs/reference/state.md), as JSON gives it
 
 
@@ -27,7 +29,8 @@ class EngineError(Exception):
     """Something an engine did (or failed to do) while answering a request."""
 
     def __init__(self, message: str, *, request: dict | None = None, stderr: str = "") -> None:
-        message, stderr = safe_text(message), safe_text(stderr)
+        # bounded here, where an engine's words enter the suite (a 2 MB refusal of hello is clipped too)
+        message, stderr = safe_text(message, MESSAGE_LIMIT), safe_text(stderr[-STDERR_LIMIT:])
         super().__init__(message)
         self.message = message
         self.request = request

@@ -14,8 +14,8 @@ from typing import Any, Callable
 from ..results import CaseResult, tally
 from ..scenario.corpus import known_rules
 from .findings import scores
-from .outputs import Finished, Output, Reporter
-from .report import FORMAT, lead_line, write_atomically, write_junit, write_markdown
+from .outputs import Finished, Output, Reporter, create, naming, replacing, write_atomically
+from .report import FORMAT, lead_line, write_junit, write_markdown
 from .terminal import TerminalReporter
 
 __all__ = ["Finished", "Output", "Reporter", "REPORTERS", "reporters", "strict_json"]
@@ -23,12 +23,12 @@ __all__ = ["Finished", "Output", "Reporter", "REPORTERS", "reporters", "strict_j
 
 class JsonLinesReporter(Reporter):
     """report.jsonl, written as the run goes: a header, a line per case (flushed); at the end it is written
-    again whole (atomically): the header, each case with its deviation's id, a line per deviation, a footer."""
+    again whole (atomically): the header, each case with its deviation's id, a line per deviation, a footer.
+    A new file each run: a report.jsonl that is a link is replaced, never written through."""
 
     def start(self, header: dict[str, Any]) -> None:
         self.path = self.output.folder / "report.jsonl"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.file = self.path.open("w", encoding="utf-8")
+        self.file = create(self.path)
         self.started = time.perf_counter()
         self.header = {"type": "header", "format": FORMAT, "started": _now(), **header}
         self._line(self.header)
@@ -47,18 +47,21 @@ class JsonLinesReporter(Reporter):
             footer["interrupted"] = True
             self._line(footer)
             return
-        self.file.close()
+        self.close()
         lines = [self.header] + [{"type": "case", **r.to_json()} for r in run.results]
         lines += [d.to_json() for d in found] + [footer]
         write_atomically(self.path, "".join(strict_json(line) + "\n" for line in lines))
 
     def close(self) -> None:
         if getattr(self, "file", None) is not None:
-            self.file.close()
+            file, self.file = self.file, None
+            with naming(self.path):  # (closing flushes: a full disk may say so only now)
+                file.close()
 
     def _line(self, data: dict[str, Any]) -> None:
-        self.file.write(strict_json(data) + "\n")
-        self.file.flush()
+        with naming(self.path):
+            self.file.write(strict_json(data) + "\n")
+            self.file.flush()
 
 
 class _FileAtEnd(Reporter):
@@ -75,8 +78,9 @@ class JUnitReporter(_FileAtEnd):
     name = "junit.xml"
 
     def finish(self, run: Finished) -> None:
-        write_junit(self.output.folder / self.name, list(run.results), interrupted=run.interrupted,
-                    found=run.deviations)
+        path = self.output.folder / self.name
+        with replacing(path):  # (write_junit writes through junit.xml.partial)
+            write_junit(path, list(run.results), interrupted=run.interrupted, found=run.deviations)
 
 
 class MarkdownReporter(_FileAtEnd):
@@ -85,8 +89,9 @@ class MarkdownReporter(_FileAtEnd):
     def finish(self, run: Finished) -> None:
         # with no spec at hand, the matrix lists the rules the cases name
         header = {**run.header, "interrupted": True} if run.interrupted else run.header
-        write_markdown(self.output.folder / self.name, header, list(run.results), sorted(known_rules() or {}),
-                       run.deviations)
+        path = self.output.folder / self.name
+        with replacing(path):  # (write_markdown writes through report.md.partial)
+            write_markdown(path, header, list(run.results), sorted(known_rules() or {}), run.deviations)
 
 
 REPORTERS: dict[str, Callable[[Output], Reporter]] = {

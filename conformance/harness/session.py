@@ -27,6 +27,7 @@ from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, Collected, property_cases, scenario_cases, select
 from .findings import Deviation, deviations, failing, with_deviation_ids
 from .header import run_header
+from .outputs import own_folder
 from .parallel import Workers
 from .progress import RunProgress
 from . import folder_lock
@@ -144,7 +145,9 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
             console.print(f"[bold red]--report-dir {escape(session.report_dir)}:[/] {escape(busy.message)}")
             return [], 2
     folder = Path(session.report_dir) if session.report_dir else None
-    counterexamples = str(folder / "counterexamples") if folder else temporary_folder("azul-counterexamples-")
+    # (own_folder: once the folder is ours, a counterexamples/ that is a link is replaced, not written through)
+    counterexamples = str(own_folder(folder / "counterexamples")) if folder else \
+        temporary_folder("azul-counterexamples-")
     try:
         return _run(session, console, old, begun, counterexamples)
     finally:

@@ -7,6 +7,7 @@ have refused carries `-> illegal_move RULE`.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import yaml
 
 from ..engines.base import Engine, Rejected
+from ..results import clipped
 from .canonical import CanonicalState, state_diff
 from .play import Trace
 
@@ -35,14 +37,22 @@ def write_counterexample(folder: str | Path, case_id: str, rule: str | None, mes
         "expect": "".join(line + "\n" for line in asserts) or "phase = " + (expected or {}).get("phase", "deal") + "\n",
     }
     path = Path(folder) / f"{case_id}.yaml"
-    if path.resolve().parent != Path(folder).resolve() or "/" in case_id or "\\" in case_id:
+    if path.parent != Path(folder) or "/" in case_id or "\\" in case_id:
         raise ValueError(f"{case_id!r} cannot name a file in {folder}")  # a path of its own: never outside
+    if Path(folder).is_symlink():  # a link would take the game out of the folder given
+        raise ValueError(f"{folder} is a symbolic link: counterexamples are not written through one")
     path.parent.mkdir(parents=True, exist_ok=True)
     # Every line of the engine's message stays inside the comment: a bare newline would start YAML of its own.
-    said = "".join(f"# {line}\n" for line in (message.splitlines() or [""]))
+    said = "".join(f"# {line}\n" for line in (clipped(message).splitlines() or [""]))
     header = f"# Written by `azul conform`: the minimal game on which {case_id} failed.\n{said}"
-    path.write_text(header + yaml.dump([scenario], Dumper=_Literal, sort_keys=False, allow_unicode=True,
-                                       width=110), encoding="utf-8")
+    text = header + yaml.dump([scenario], Dumper=_Literal, sort_keys=False, allow_unicode=True, width=110)
+    try:  # a file or link already at that name is replaced, never written through (O_EXCL, O_NOFOLLOW)
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
     return path
 
 

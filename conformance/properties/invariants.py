@@ -18,7 +18,7 @@ Problem = tuple[str, str]
 
 def state_problems(state: CanonicalState) -> list[Problem]:
     """Everything wrong with one position."""
-    found = tile_problems(state) + table_problems(state)
+    found = tile_problems(state) + table_problems(state) + seat_problems(state)
     for seat, board in enumerate(state["boards"]):
         found += board_problems(state["variant"], seat, board)
     return found + phase_problems(state)
@@ -42,6 +42,18 @@ def table_problems(state: CanonicalState) -> list[Problem]:
         if len(text) > 4:
             found.append(("DEAL-1", f"factory {i + 1} holds {len(text)} tiles ({text!r}), at most 4"))
     return found
+
+
+def seat_problems(state: CanonicalState) -> list[Problem]:
+    """The seats a position names (the player to move, the start player, the marker's holder, the winners) that
+    are not seats of its table: to be checked before a board is read by seat (else an IndexError, no finding)."""
+    seats = min(state["players"], len(state["boards"]))
+    named = [("OFFER-1", "turn", state["turn"]), ("SETUP-5", "start_player", state["start_player"])]
+    if state["marker"] != "centre":
+        named.append(("OFFER-5", "marker", state["marker"]))
+    named += [("END-5", "winner", seat) for seat in state["winners"] or ()]
+    return [(rule, f"{name} {seat!r} is not a seat of this {seats}-player table (seats 0 to {seats - 1})")
+            for rule, name, seat in named if type(seat) is not int or not 0 <= seat < seats]
 
 
 def board_problems(variant: str, seat: int, board: dict) -> list[Problem]:

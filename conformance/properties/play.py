@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engines.base import Engine, EngineCrash, EngineTimeout, Rejected
 from .canonical import CanonicalState, draw_deal
+from .invariants import seat_problems
 
 MAX_ROUNDS = 60  # a harness limit: the rules deal on while a tile is left (END-8), so a game from which no row can
 # be won never ends; beyond this the walk stops without judging (never an engine failure)
@@ -129,7 +130,7 @@ def walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bo
 
 
 def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool, trace: Trace) -> None:
-    state = _refusable(lambda: engine.new_game(plan.players, plan.variant, plan.start_player), "new_game")
+    state = _seated(_refusable(lambda: engine.new_game(plan.players, plan.variant, plan.start_player), "new_game"))
     for watcher in watchers:
         watcher.on_start(engine, state)
     chooser, rng = Chooser(plan.choices), random.Random(plan.deal_seed)
@@ -173,6 +174,7 @@ def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: r
                               f"{error.code}: {error.message}", expected="accepted", actual=error.code,
                               step={"kind": "deal", "factories": factories}, difference=("deal", "refused")) from None
     trace.steps.append({"kind": "deal", "factories": list(after["factories"])})
+    _seated(after)
     for watcher in watchers:
         watcher.on_deal(engine, state, after, factories)
     return after
@@ -186,9 +188,21 @@ def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watch
             raise
         raise PropertyFailure.listed_move_refused(move, error) from None
     trace.steps.append({"kind": "move", "move": move})
+    _seated(after)
     for watcher in watchers:
         watcher.on_move(engine, state, move, after)
     return after
+
+
+def _seated(state: CanonicalState) -> CanonicalState:
+    """`state`, unless it names a seat its table lacks (turn 7 of two players): an impossible position, failed
+    here before any watcher reads a board by seat (else an IndexError would stand as the verdict)."""
+    problems = seat_problems(state)
+    if problems:
+        rule, text = problems[0]
+        raise PropertyFailure(rule, f"the engine replied with a position no game can reach: {text}",
+                              expected="a possible position", actual=text, difference=("state", "impossible"))
+    return state
 
 
 def _refusable(call, what: str):

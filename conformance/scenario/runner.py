@@ -19,6 +19,7 @@ from typing import Any
 from ..engines.base import Capabilities, Engine, Rejected
 from ..engines.reference import ReferenceEngine
 from ..notation import wall_colour
+from ..properties.invariants import seat_problems
 from ..properties.play import GREY_PLACEMENTS
 from ..results import CaseKind, CaseResult, Verdict
 from . import checks as judge
@@ -107,6 +108,7 @@ def _place_as_printed(engine: Engine, step: Step) -> None:
         state = engine.state()
         if state.get("phase") != "tiling":
             return
+        _seated(state, f"after step {step.text!r} ({step.where})", step.where)
         board = state["boards"][state["turn"]]
         line = next((i for i, text in enumerate(board["lines"]) if len(text) == i + 1), None)
         if line is None:
@@ -116,7 +118,18 @@ def _place_as_printed(engine: Engine, step: Step) -> None:
             engine.play(move)
         except Rejected as error:
             raise _refused(error, f"on the grey wall, after step {step.text!r} ({step.where}), the placement "
-                                  f"{move} (the printed column) was refused") from None
+                                  f"{move} (the printed column) was refused", step.where) from None
+
+
+def _seated(state: dict[str, Any], when: str, at: str) -> None:
+    """A state whose turn (start player, marker, winners) names no seat of its table is an impossible position,
+    judged so before its board is read by seat (else an IndexError would stand as the verdict)."""
+    problems = seat_problems(state)
+    if problems:
+        texts = [f"{rule}: {text}" for rule, text in problems]
+        raise _Verdict(Verdict.FAIL, f"{when}, the engine replied with a position no game can reach: {texts[0]}",
+                       rule=problems[0][0], expected="a possible position", actual=texts[0],
+                       details=_difference("state", "impossible", at))
 
 
 def printed_column(row: int, colour: str) -> int:
