@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from ..diagnosis import diagnoser
+from ..harness import folder_lock
 from ..harness.cases import property_cases, scenario_cases
 from ..harness.findings import with_deviation_ids
 from ..harness.parallel import default_jobs
-from ..harness.report import read_report
+from ..harness.report import RunReport, read_report
 from ..harness.reporters import Finished, Output, reporters
 from ..harness.terminal import summary
 from .numbers import JOBS, SEEDS, Number
+
+REWRITTEN = ("junit.xml", "report.md")  # beside report.jsonl, which is moved in last
 
 
 @click.command(context_settings={"max_content_width": 100})
@@ -26,7 +33,8 @@ from .numbers import JOBS, SEEDS, Number
 @click.option("--seed", type=Number(int, *SEEDS), default=0, show_default=True,
               help="Seed of the reference's own deals.")
 @click.option("--write", is_flag=True,
-              help="Rewrite the report's report.jsonl, report.md and junit.xml with this diagnosis.")
+              help="Rewrite the report's report.jsonl, report.md and junit.xml with this diagnosis (refused "
+                   "while a run uses the folder, or when a line of the report could not be read).")
 def diagnose(report, scenario_paths, jobs, seed, write) -> None:
     """Name the misreadings behind the failures of a saved conformance report.
 
@@ -45,19 +53,41 @@ def diagnose(report, scenario_paths, jobs, seed, write) -> None:
     path = path / "report.jsonl" if path.is_dir() else path
     if not path.is_file():
         raise click.ClickException(f"{path}: no report.jsonl there (azul conform --report-dir writes one)")
+    # a rewrite under a running `azul conform` would mix its rows with the run's: the folder's lock, as it takes
+    lock = _locked(path.parent) if write else None
+    try:
+        _diagnose(path, scenario_paths, jobs, seed, write)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _locked(folder: Path) -> folder_lock.Lock:
+    try:
+        return folder_lock.take(folder / folder_lock.LOCK_NAME, f"the report folder {folder}")
+    except folder_lock.Busy as busy:
+        raise click.ClickException(f"--write: {busy.message}") from None
+    except OSError as error:
+        raise click.ClickException(f"--write: cannot lock the report folder {folder}: {error.strerror}") from None
+
+
+def _diagnose(path: Path, scenario_paths: tuple[str, ...], jobs: int, seed: int, write: bool) -> None:
     saved = read_report(path)
     if not saved.header and not saved.results:
         raise click.ClickException(f"{path}: not a conformance report"
                                    + (f" ({saved.problems[0]})" if saved.problems else ""))
     console = Console()
-    for problem in saved.problems:
-        console.print(f"[yellow]{problem}[/]")
+    for problem in saved.problems:  # (a report's text: never markup)
+        console.print(f"[yellow]{escape(problem)}[/]", highlight=False, soft_wrap=True, emoji=False)
+    if write and saved.left_out:
+        raise click.ClickException(f"{path}: not rewritten: {saved.left_out} line(s) or field(s) of it could not "
+                                   "be read (above), and a rewrite would lose them")
     collected = scenario_cases(list(scenario_paths) or None)
     cases = {case.id: case for case in collected.cases + tuple(property_cases())}
     unknown = [r.id for r in saved.results if r.bad and r.id not in cases]
     if unknown:
         console.print(f"[yellow]{len(unknown)} failing case(s) not in these scenarios, left undiagnosed:[/] "
-                      + ", ".join(unknown[:10]))
+                      + escape(", ".join(unknown[:10])), highlight=False, emoji=False)
     results = list(saved.results)
     if any(r.bad for r in results):
         found, results, done = diagnoser(jobs or default_jobs(), seed)(results, cases)
@@ -67,16 +97,51 @@ def diagnose(report, scenario_paths, jobs, seed, write) -> None:
     seconds = float((saved.footer or {}).get("seconds") or 0.0)
     summary(console, results, seconds, found=tuple(found))
     if write:
-        header = {k: v for k, v in saved.header.items() if k != "format"}
-        outputs = reporters(("jsonl", "junit", "markdown"), Output(Console(quiet=True), path.parent))
-        run = Finished(header, tuple(results), seconds, tuple((saved.footer or {}).get("problems") or ()),
-                       interrupted=saved.interrupted, found=tuple(found), diagnosis=done)
-        try:
+        run = Finished({k: v for k, v in saved.header.items() if k != "format"}, tuple(results), seconds,
+                       tuple((saved.footer or {}).get("problems") or ()), interrupted=saved.interrupted,
+                       found=tuple(found), diagnosis=done)
+        _rewrite(path, saved, run)
+        console.print(f"rewritten: {escape(str(path.parent))}/"
+                      + (" (an unfinished run's report: still marked interrupted)" if saved.interrupted else ""),
+                      highlight=False, emoji=False)
+
+
+def _rewrite(path: Path, saved: RunReport, run: Finished) -> None:
+    """The report written again: every file made whole in a scratch folder of the report folder, report.jsonl
+    read back there and refused if it holds fewer case rows than were read, then each moved over the old one
+    (a rename: a killed rewrite leaves each file old or new, never half of one)."""
+    scratch = None
+    try:
+        scratch = Path(tempfile.mkdtemp(prefix=".azul-diagnose-", dir=path.parent))
+        _write(scratch, run)
+        written = read_report(scratch / "report.jsonl")
+        if len(written.results) < len(saved.results) or written.left_out:
+            raise click.ClickException(f"{path}: the rewrite would hold {len(written.results)} case rows of the "
+                                       f"{len(saved.results)} read; not rewritten")
+        for name in REWRITTEN:
+            os.replace(scratch / name, path.parent / name)
+        os.replace(scratch / "report.jsonl", path)
+    except OSError as error:
+        raise click.ClickException(f"{path.parent}: cannot rewrite the report: "
+                                   f"{error.strerror or error}{f' ({error.filename})' if error.filename else ''}"
+                                   ) from None
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _write(folder: Path, run: Finished) -> None:
+    """The reports of `run` in `folder`, as a run writes them: each case streamed (an unfinished run's report
+    is written so, with its footer after the last case), then the ends."""
+    outputs = reporters(("jsonl", "junit", "markdown"), Output(Console(quiet=True), folder))
+    try:
+        for reporter in outputs:
+            reporter.start(run.header)
+        for result in run.results:
             for reporter in outputs:
-                reporter.start(header)
-            for reporter in outputs:
-                reporter.finish(run)
-        finally:
-            for reporter in outputs:
-                reporter.close()
-        console.print(f"rewritten: {path.parent}/")
+                reporter.case(result)
+        for reporter in outputs:
+            reporter.finish(run)
+    finally:
+        for reporter in outputs:
+            reporter.close()

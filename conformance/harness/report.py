@@ -17,18 +17,21 @@ engine fault (harness/findings.py, conformance/diagnosis).
 from __future__ import annotations
 
 import json
-import os
+import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import JsonError, json_document, safe_text
-from ..results import VERDICTS, CaseResult, Verdict, tally, worst
+from ..results import VERDICTS, CaseKind, CaseResult, Level, Verdict, tally, worst
 from ..spec_data import rule_key
 from .findings import LEVEL_NAMES, Deviation, deviations, rule_text, score_text, scores
+from .outputs import write_atomically
 
 FORMAT = "azul-conformance-report/1"
 
@@ -42,6 +45,9 @@ class RunReport:
     footer: dict[str, Any] | None
     problems: tuple[str, ...] = ()
     deviations: tuple[dict[str, Any], ...] = ()  # the deviation rows, as written (Deviation.to_json)
+    # what was read but not kept: unfit case rows, header and footer fields, damaged lines (a torn last line,
+    # as a killed run leaves it, is not counted: it was never a row). A rewrite would lose them.
+    left_out: int = 0
 
     @property
     def interrupted(self) -> bool:
@@ -57,37 +63,246 @@ def engine_title(header: dict[str, Any]) -> str:
 
 
 def read_report(path: str | Path) -> RunReport:
-    """Read a JSON Lines report, even one cut short (no footer, a torn last line)."""
-    header: dict[str, Any] = {}
-    footer = None
-    results, problems, found = [], [], []
+    """Read a JSON Lines report, even one cut short (no footer, a torn last line). Every value is checked for
+    its type and range (the FIELDS tables below): an unfit case row is left out, so is an unfit header or footer
+    field, each named in `problems` with its file and line."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         return RunReport({}, (), None, (f"{path}: not UTF-8 text (byte {error.start}): not a report",))
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+    lines = text.splitlines()
+    reading = _Reading()
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            reading.line(line, f"{path}:{number}", torn=number == len(lines) and not text.endswith("\n"))
+    return RunReport(reading.header, tuple(reading.results), reading.footer, tuple(reading.problems),
+                     tuple(reading.found), reading.left_out)
+
+
+@dataclass
+class _Reading:
+    """A report as far as it has been read."""
+
+    header: dict[str, Any] = field(default_factory=dict)
+    footer: dict[str, Any] | None = None
+    results: list[CaseResult] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    found: list[dict[str, Any]] = field(default_factory=list)
+    left_out: int = 0
+
+    def line(self, line: str, where: str, torn: bool) -> None:
+        """`torn`: the last line, without its newline (a run killed while writing it): no row is lost there."""
         try:
             data = json_document(line)
         except JsonError as error:
-            problems.append(f"{path}:{number}: {error.message} (the run was probably killed while writing it)")
-            continue
+            self.problems.append(f"{where}: {error.message} (the run was probably killed while writing it)")
+            self.left_out += not torn
+            return
         kind = data.pop("type", None) if isinstance(data, dict) else None
         if kind == "header":
-            header = data
+            self.header, unfit = fitting(data, HEADER_FIELDS, f"{where}: header")
+            if isinstance(self.header.get("engine"), str):  # an engine named only: its hello, as runs write it
+                self.header["engine"] = {"name": self.header["engine"]}
         elif kind == "footer":
-            footer = data
-        elif kind == "deviation":
-            found.append(data)
+            self.footer, unfit = fitting(data, FOOTER_FIELDS, f"{where}: footer")
+        elif kind == "deviation":  # no loss when left out: a diagnosis writes its deviations anew
+            wrong = problem(data, DEVIATION, "")
+            self.problems += [f"{where}: deviation {wrong}; left out"] if wrong else []
+            self.found += [] if wrong else [data]
+            return
         elif kind == "case":
             try:
-                results.append(CaseResult.from_json(data))
+                self.results.append(case_row(data))
+                unfit = []
             except (TypeError, ValueError, KeyError) as error:  # a field of the wrong type, an unknown verdict
-                problems.append(f"{path}:{number}: not a case of a report: {error}"[:300])
+                unfit = [f"{where}: not a case of a report: {error}"[:300]]
         else:
-            problems.append(f"{path}:{number}: not a line of a conformance report (no \"type\")")
-    return RunReport(header, tuple(results), footer, tuple(problems), tuple(found))
+            unfit = [f"{where}: not a line of a conformance report (no \"type\")"]
+        self.problems += unfit
+        self.left_out += len(unfit)
+
+
+# -- what a report may hold --------------------------------------------------------------------------------------
+# A report comes from outside (CI, another machine, a hand edit), so every value is checked here, once, for its
+# type and range before anything uses it: a rule id given as a number broke the grouping by rule, and
+# `players: 1e308` in a game's plan had the diagnosis set up a game of that many boards.
+
+MOST_SECONDS = 10**7  # about four months: longer than any run
+MOST_COUNT = 2**53  # a count, a seed or a size: exact in every JSON reader
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value that `check` accepts; `what` says which in words (a problem reads `<field> must be <what>`)."""
+
+    check: Callable[[Any], bool]
+    what: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """An object whose named fields are each as said (others are not looked at), with `needs` present and
+    `holds` (a problem in words, or None) true of it as a whole."""
+
+    fields: dict[str, "Shape"]
+    needs: tuple[str, ...] = ()
+    holds: Callable[[dict[str, Any]], str | None] = lambda _: None
+    what: str = "an object"
+
+
+@dataclass(frozen=True)
+class Each:
+    """A list of items of one shape (of `size` items, when given)."""
+
+    item: "Shape"
+    what: str = "a list"
+    size: int | None = None
+
+
+@dataclass(frozen=True)
+class Maybe:
+    """Null, or a value of `shape`."""
+
+    shape: "Shape"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A value that `problem` (value, field name) words what is wrong with, or None."""
+
+    problem: Callable[[Any, str], str | None]
+
+
+Shape = Value | Table | Each | Maybe | Rule
+
+
+def problem(value: Any, shape: Shape, name: str) -> str | None:
+    """What is wrong with `value` (the field `name`), in words naming the innermost field; None if nothing."""
+    if isinstance(shape, Maybe):
+        return None if value is None else problem(value, shape.shape, name)
+    if isinstance(shape, Rule):
+        return shape.problem(value, name)
+    if isinstance(shape, Value):
+        return None if shape.check(value) else f"{name} must be {shape.what}, not {_shown_value(value)}"
+    if isinstance(shape, Each):
+        if not isinstance(value, list) or len(value) != (shape.size or len(value)):
+            return f"{name} must be {shape.what}, not {_shown_value(value)}"
+        return next(filter(None, (problem(item, shape.item, f"{name}[{i}]") for i, item in enumerate(value))), None)
+    if not isinstance(value, dict):
+        return f"{name} must be {shape.what}, not {_shown_value(value)}"
+    missing = [field for field in shape.needs if field not in value]
+    if missing:
+        return f"{name}.{missing[0]}".lstrip(".") + " is missing"
+    found = (problem(value[field], inner, f"{name}.{field}".lstrip(".")) for field, inner in shape.fields.items()
+             if field in value)
+    inner = next(filter(None, found), None)
+    if inner:
+        return inner
+    whole = shape.holds(value)
+    return f"{name or 'it'}: {whole}" if whole else None
+
+
+def _shown_value(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return safe_text(text if len(text) <= 60 else text[:57] + "...")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+        and 0 <= value <= MOST_SECONDS
+
+
+def _among(values: tuple[str, ...]) -> Value:
+    return Value(lambda v: isinstance(v, str) and v in values, " or ".join(values))
+
+
+def _compared(value: Any, name: str) -> str | None:
+    """An expected or actual value as the diagnosis compares it: a list (moves, factories, seats) holds texts or
+    whole numbers, not both (it is sorted and made a set); a table of state paths holds such values."""
+    if isinstance(value, list):
+        if all(isinstance(item, str) for item in value) or all(_whole(item) for item in value):
+            return None
+        return f"{name} must hold texts or whole numbers, not both, not {_shown_value(value)}"
+    if isinstance(value, dict) and value and all(key.startswith("/") for key in value):
+        return next(filter(None, (_compared(item, f"{name}.{key}") for key, item in value.items())), None)
+    return None
+
+
+TEXT = Value(lambda v: isinstance(v, str), "a text")
+TEXTS = Each(TEXT, "a list of texts")
+COUNT = Value(lambda v: _whole(v) and 0 <= v <= MOST_COUNT, f"a whole number from 0 to {MOST_COUNT}")
+SECONDS = Value(_seconds, f"a number of seconds from 0 to {MOST_SECONDS}")
+FLAG = Value(lambda v: isinstance(v, bool), "true or false")
+ANY_OBJECT = Table({})
+RULE_ID = Value(lambda v: isinstance(v, str) and re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*(-[0-9]{1,6})?", v) is not None,
+                "a rule id (FLOOR-3)")
+RULE_IDS = Each(RULE_ID, "a list of rule ids")
+PAIRS = Each(Each(TEXT, "a [field, kind] pair of texts", size=2), "a list of [field, kind] pairs")
+COMPARED = Rule(_compared)
+
+REQUEST = Table({"cmd": TEXT, "move": TEXT, "factories": TEXTS, "id": Value(_whole, "a whole number")},
+                what="a request (an object: cmd, move, factories)")
+FAILURE = Table({"where": TEXT, "assertion": TEXT, "rule": Maybe(RULE_ID), "broken_rules": RULE_IDS,
+                 "differences": PAIRS, "problems": TEXTS, "expected": Value(lambda v: isinstance(v, list), "a list"),
+                 "actual": Value(lambda v: isinstance(v, list), "a list")},
+                what="a failing assertion (where, expected, actual...)")
+STEP = Table({"kind": _among(("move", "deal")), "move": TEXT, "factories": TEXTS}, needs=("kind",),
+             holds=lambda step: None if ("move" if step["kind"] == "move" else "factories") in step
+             else f"a {step['kind']} step without its {'move' if step['kind'] == 'move' else 'factories'}",
+             what="a step (kind: move, with its move; or deal, with its factories)")
+PLAN = Table({"players": Value(lambda v: _whole(v) and v in PLAYER_COUNTS, " or ".join(map(str, PLAYER_COUNTS))),
+              "variant": _among(VARIANTS),
+              "start_player": Value(lambda v: _whole(v) and 0 <= v < max(PLAYER_COUNTS), "a seat (0, 1, 2 or 3)"),
+              "deal_seed": COUNT, "choices": Each(COUNT)},
+             needs=("players", "variant", "start_player"),
+             holds=lambda plan: None if plan["start_player"] < plan["players"] else "start_player is past the seats")
+GAME = Table({"plan": PLAN, "steps": Each(STEP)}, needs=("plan",), what="a game (its plan and steps)")
+DETAILS = Table({"failures": Each(FAILURE), "differences": PAIRS, "at": TEXT, "size": COUNT, "examples": COUNT,
+                 "capped": COUNT, "reached": COUNT, "choices": TEXTS, "state": ANY_OBJECT, "game": GAME,
+                 "distinct": Each(ANY_OBJECT)})
+CASE = Table({"id": Value(lambda v: isinstance(v, str) and v != "", "a non-empty text"),
+              "kind": _among(tuple(CaseKind)), "verdict": _among(VERDICTS),
+              "title": TEXT, "where": TEXT, "message": TEXT, "diff": TEXT, "stderr": TEXT, "symptom": TEXT,
+              "deviation": TEXT, "rules": RULE_IDS, "rule": Maybe(RULE_ID), "level": _among(("", *Level)),
+              "counterexample": Maybe(TEXT),
+              "exit_code": Maybe(Value(lambda v: _whole(v) and abs(v) < 2**32, "an exit status")),
+              "seconds": SECONDS, "expected": COMPARED, "actual": COMPARED,
+              "request": Maybe(REQUEST),
+              "details": DETAILS}, needs=("id", "verdict"))
+ENGINE = Table({"name": TEXT, "version": TEXT, "protocol": Value(_whole, "a whole number"),
+                "capabilities": ANY_OBJECT}, what="the engine's hello (name, version, capabilities)")
+HEADER_FIELDS: dict[str, Shape] = {
+    "format": TEXT, "started": TEXT, "command": TEXT, "suite_version": TEXT, "recorded_to": TEXT, "problem": TEXT,
+    "seed": Value(lambda v: _whole(v) and abs(v) <= 2**63, "a 64-bit whole number"),
+    "examples": Maybe(COUNT), "timeout": Maybe(SECONDS), "cases": COUNT, "only": TEXTS,
+    "interrupted": FLAG,
+    "engine": Value(lambda v: isinstance(v, str) or problem(v, ENGINE, "") is None, ENGINE.what),
+    "mutation_score": ANY_OBJECT, "recording": ANY_OBJECT}
+FOOTER_FIELDS: dict[str, Shape] = {
+    "finished": TEXT, "summary": TEXT, "seconds": SECONDS, "problems": TEXTS, "interrupted": FLAG,
+    "deviations": COUNT}
+DEVIATION = Table({"id": TEXT, "kind": TEXT, "rule": TEXT, "level": TEXT, "misreading": Maybe(TEXT),
+                   "description": TEXT, "rules": TEXTS, "cases": TEXTS})
+
+
+def case_row(data: dict[str, Any]) -> CaseResult:
+    """A case row of a report as a CaseResult, every field checked (ValueError naming the first unfit one)."""
+    wrong = problem(data, CASE, "")
+    if wrong:
+        raise ValueError(f"case {data['id']}: {wrong}" if isinstance(data.get("id"), str) else wrong)
+    return CaseResult.from_json(data)
+
+
+def fitting(data: dict[str, Any], fields: dict[str, Shape], where: str) -> tuple[dict[str, Any], list[str]]:
+    """`data` without its unfit fields, and a problem for each (`where`: the file and line, and the row)."""
+    wrong = {name: problem(data[name], shape, name) for name, shape in fields.items() if name in data}
+    wrong = {name: text for name, text in wrong.items() if text}
+    return ({key: value for key, value in data.items() if key not in wrong},
+            [f"{where}: {text}; left out" for text in wrong.values()])
 
 
 # -- JUnit XML ---------------------------------------------------------------------------------------------------
@@ -143,15 +358,6 @@ def write_junit(path: str | Path, results: list[CaseResult], name: str = "azul-c
     root.append(suite)
     ET.indent(root)
     write_atomically(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
-
-
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write a whole file or nothing: a killed run never leaves half a report (or a file of 0 bytes)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8", errors="replace")
-    os.replace(partial, path)
 
 
 def _clean(text: str) -> str:
