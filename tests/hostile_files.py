@@ -290,6 +290,33 @@ def _play_recording(text: str) -> object:
     return recording
 
 
+def _diagnose_seed() -> str:
+    """A small report with one failing case (a misreading of FLOOR-3 served over the protocol)."""
+    return (Path(__file__).resolve().parent / "fixtures" / "reports" / "one-misreading.jsonl").read_text(
+        encoding="utf-8")
+
+
+def _diagnose_report(text: str) -> object:
+    """`azul diagnose --write` on the report: exit 0 or 1 with what it did, or 2 with why it cannot, never a
+    traceback; nothing written outside the folder, and a rewrite never holds fewer cases than the file had."""
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.diagnose import diagnose
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "report.jsonl"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        rows = text.count('"type":"case"')
+        result = CliRunner().invoke(diagnose, [folder, "-j", "1", "--write"])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        assert result.exit_code in (0, 1, 2), result.output
+        assert {p.parent for p in Path(folder).rglob("*")} <= {Path(folder), Path(folder) / "counterexamples"}
+        if "rewritten" in result.output:
+            assert path.read_text(encoding="utf-8").count('"type":"case"') >= rows - 1, result.output
+        return result.output
+
+
 def _request_seed() -> str:
     return json.dumps({"id": 7, "cmd": "deal", "factories": ["BBYR", "YYRK", "KKWW", "BRKW", "BYRW"]})
 
@@ -341,6 +368,7 @@ def _readers() -> dict[str, Reader]:
         "fuzz-state": Reader(state_seed, _read_fuzz_state, own["fuzz-state"]),
         "compare": Reader(_report_seed, _read_compare, ()),  # never raises: what is wrong is returned
         "recording": Reader(_recording_seed, _play_recording, own["recording"]),
+        "diagnose": Reader(_diagnose_seed, _diagnose_report, ()),  # never raises: a verdict or a refusal
     }
 
 

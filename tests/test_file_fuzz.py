@@ -1,5 +1,5 @@
-"""File fuzzers: mutated scenario files, game records, states, reports, fuzz state files, --compare reports and
-recorded engine sessions.
+"""File fuzzers: mutated scenario files, game records, states, reports, fuzz state files, --compare reports,
+recorded engine sessions and reports given to `azul diagnose --write`.
 Whatever the bytes, each reader ends in its own located error (or reads the file), never in another exception,
 within bounded time.
 
