@@ -275,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 build(adapter)
                 source = "record" if adapter.judged == "recording" else "live"
+                # a counterexample of an earlier run whose case now passes would stay beside the new report
+                shutil.rmtree(adapter.report / "counterexamples", ignore_errors=True)
                 timings[adapter.name] = run(adapter, adapter.report, args.examples, None, args.jobs, source=source)
                 states[adapter.name] = "report and recording written" if source == "record" else "report written"
     print("\n== summary")
