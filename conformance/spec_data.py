@@ -59,6 +59,11 @@ SOURCE_FORMS: tuple[str, ...] = ("states", "printed", "partly", "example", "dive
 # worked example). Only `diverges` and `silent` do not.
 BACKING_FORMS: tuple[str, ...] = ("states", "printed", "partly", "example")
 STANDINGS: tuple[str, ...] = ("official", "walk-through", "unofficial-summary")
+# The languages the rules are published in besides English (spec/i18n/<lang>/), each with the rulebook version
+# whose words it takes for the game's things: it takes IT (IT-2 is an unofficial summary), pt the walk-through.
+LANGUAGES: dict[str, str] = {"fr": "FR", "de": "DE", "it": "IT", "uk": "UK", "es": "ES", "pt": "PT"}
+I18N_FOLDER = "i18n"
+GLOSSARY_FILE = "glossary.yaml"
 
 
 def rule_key(rule: str) -> tuple:
@@ -278,6 +283,7 @@ class Spec:
     clauses: Mapping[str, tuple[Clause, ...]]  # rulebook file name -> its clauses in line order
     divergences: tuple[Divergence, ...]
     standings: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # version -> (standing, why)
+    translations: Mapping[str, Translation] = field(default_factory=dict)  # language -> our texts in it
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -434,4 +440,97 @@ def load_spec(root: Path | None = None) -> Spec:
         except (KeyError, TypeError, AttributeError) as error:
             raise SpecError(f"malformed versions file ({error!r}); run `azul spec check`",
                             Span(file=document.shown)) from None
-    return Spec(root, tuple(chapters), clauses, tuple(divergences), standings)
+    return Spec(root, tuple(chapters), clauses, tuple(divergences), standings, load_translations(root))
+
+
+# --- our texts in other languages (spec/i18n/<lang>/) ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    """One thing of the game in one language: the version's own word for it, where the version uses it, the
+    other forms the version uses, and the words a text in that language must not use for it."""
+
+    key: str  # our English term: pattern-line, floor-line...
+    word: str
+    lines: Citation | None
+    also: tuple[str, ...]
+    forbidden: tuple[str, ...]
+    note: str | None
+
+
+@dataclass(frozen=True)
+class RuleText:
+    title: str
+    statement: str
+    ruling: Mapping[str, str] = field(default_factory=dict)  # question, decision, reasoning: those written
+
+
+@dataclass(frozen=True)
+class Translation:
+    """Our texts in one language, keyed as the English spec: chapter name -> (title, intro), rule ID ->
+    RuleText, divergence ID -> (title, summary). What is missing is shown in English, marked as such."""
+
+    language: str
+    version: str
+    terms: Mapping[str, Term]
+    chapters: Mapping[str, tuple[str | None, str | None]]
+    rules: Mapping[str, RuleText]
+    divergences: Mapping[str, tuple[str, str]]
+
+
+def _flat(text: str | None) -> str | None:
+    return " ".join(text.split()) if isinstance(text, str) else None
+
+
+def build_glossary(document: Document) -> dict[str, Term]:
+    return {key: Term(key, entry["word"], Citation.parse(entry["lines"]) if "lines" in entry else None,
+                      tuple(entry.get("also", ())), tuple(entry.get("not", ())), _flat(entry.get("note")))
+            for key, entry in document.data["terms"].items()}
+
+
+def build_chapter_text(document: Document) -> tuple[tuple[str | None, str | None], dict[str, RuleText],
+                                                    dict[str, tuple[str, str]]]:
+    """One spec/i18n/<lang>/<chapter>.yaml: (title, intro), its rules' texts and its divergences' texts."""
+    data = document.data
+    rules = {rule_id: RuleText(_flat(entry["title"]), _flat(entry["statement"]),
+                               {k: _flat(v) for k, v in entry.get("ruling", {}).items()})
+             for rule_id, entry in (data.get("rules") or {}).items()}
+    divergences = {div_id: (_flat(entry["title"]), _flat(entry["summary"]))
+                   for div_id, entry in (data.get("divergences") or {}).items()}
+    return (_flat(data.get("title")), _flat(data.get("intro"))), rules, divergences
+
+
+def translation_folders(root: Path) -> list[Path]:
+    """The language folders under spec/i18n/ (each holds a glossary.yaml and a file per chapter)."""
+    folder = root / I18N_FOLDER
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))) \
+        if folder.is_dir() else []
+
+
+def load_translations(root: Path | None = None) -> dict[str, Translation]:
+    """Every language of spec/i18n/ that has a glossary, as a Translation. Files are assumed valid (run
+    `azul spec check`); a file that cannot be read or lacks a required part raises SpecError naming it."""
+    root = Path(root) if root is not None else default_spec_root()
+    translations = {}
+    for folder in translation_folders(root):
+        glossary = folder / GLOSSARY_FILE
+        if folder.name not in LANGUAGES or not glossary.is_file():
+            continue
+        chapters, rules, divergences = {}, {}, {}
+        try:
+            document = read_document(glossary, shown_path(root, glossary))
+            terms = build_glossary(document)
+            for path in sorted(folder.glob("*.yaml")):
+                if path.name == GLOSSARY_FILE:
+                    continue
+                document = read_document(path, shown_path(root, path))
+                chapters[path.stem], chapter_rules, chapter_divergences = build_chapter_text(document)
+                rules.update(chapter_rules)
+                divergences.update(chapter_divergences)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise SpecError(f"malformed translation file ({error!r}); run `azul spec check`",
+                            Span(file=document.shown)) from None
+        translations[folder.name] = Translation(folder.name, LANGUAGES[folder.name], terms, chapters, rules,
+                                                divergences)
+    return translations

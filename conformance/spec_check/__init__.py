@@ -17,6 +17,8 @@ problems it finds as SpecErrors, reported as `path:line: message`, never as a tr
                  with the register's entry for that version
     basis        every level `rule` is backed by an official version (spec/versions.yaml) and sets aside each
                  diverging version with a reason that fits its standing
+    translations every language of spec/i18n/ has every rule's title and statement, names the game's things by
+                 its version's words (glossary.yaml) and never repeats the rulebook's prose
 Every rule citing all eight versions, and rulings (only they) carrying a ruling block, are the schema's part.
 """
 
@@ -37,13 +39,14 @@ from .coverage import check_clause_files, check_line_coverage, check_rules_index
 from .divergences import check_divergences
 from .ids import check_chapters, check_engine_ids, check_scenario_ids
 from .labels import check_labels
+from .translations import check_translations
 from .loading import Loaded, load
 
 __all__ = ["Report", "Stats", "check_links", "check_loaded", "check_spec", "find_rulebooks"]
 
 DEFAULT = object()  # "discover it" for the scenario and reference-engine folders
 CHECKS = (check_chapters, check_rule_citations, check_clause_files, check_line_coverage, check_divergences,
-          check_rules_indexed, check_labels, check_bases)
+          check_rules_indexed, check_labels, check_bases, check_translations)
 LINK_CHECKS = (check_clause_files, check_divergences)  # the references the documentation pages link along
 
 
@@ -58,6 +61,7 @@ class Stats:
     stated: dict[str, int] = field(default_factory=dict)
     citations: int = 0  # cited line ranges of rules and register (silent notes' named lines included)
     fragments: int = 0  # of them, those with a fragment of the version's own words
+    translated: dict[str, int] = field(default_factory=dict)  # language -> rules with a title and statement in it
 
 
 @dataclass
@@ -76,7 +80,13 @@ class Report:
         lines = f"{s.covered}/{s.lines} non-blank rulebook lines covered" if self.rulebooks else "rulebooks not read"
         return (f"{s.rules} rules in {s.chapters} chapters, {s.divergences} divergences, {s.clauses} clauses; "
                 f"{lines}; {s.fragments}/{s.citations} citations quoted in their own words; rules stated (in full, "
-                f"with the board, in part or by example) by version: {versions}")
+                f"with the board, in part or by example) by version: {versions}{self._translated()}")
+
+    def _translated(self) -> str:
+        s = self.stats
+        if not s.translated:
+            return ""
+        return "; rules written in " + ", ".join(f"{lang} {n}/{s.rules}" for lang, n in s.translated.items())
 
 
 def check_spec(spec_root: Path | None = None, rulebooks: Path | None = None, *, scenarios_root: Any = DEFAULT,
@@ -128,6 +138,12 @@ def _stats(spec: Loaded) -> Stats:
     sources += [s for _, _, d in spec.divergences for s in d.versions.values()]
     quoted = [fragment for source in sources for _, fragment in source.quoted()]
     stats.citations, stats.fragments = len(quoted), sum(1 for fragment in quoted if fragment)
+    try:
+        translations = sd.load_translations(spec.root)
+    except sd.SpecError:  # a file that cannot be read: check_translations names it
+        translations = {}
+    for language, translation in translations.items():
+        stats.translated[language] = sum(1 for r in rules if r.id in translation.rules)
     for version in sd.VERSIONS:
         stats.stated[version] = sum(1 for r in rules if r.sources[version].form in sd.BACKING_FORMS)
     return stats

@@ -1,0 +1,158 @@
+"""Our texts in other languages (spec/i18n/, spec_check/translations.py): a language that has a glossary must
+give every rule a title and statement, name the game's things by its version's words, and never repeat the
+rulebook's prose; each broken copy below fails with its file and line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from azul_conformance import spec_data
+from azul_conformance.spec_check import check_spec, find_rulebooks
+
+RULEBOOKS = find_rulebooks()
+REAL_SPEC = spec_data.default_spec_root()
+
+pytestmark = pytest.mark.skipif(RULEBOOKS is None, reason="rulebooks not found (set AZUL_RULEBOOKS)")
+
+GLOSSARY = """\
+language: fr
+version: FR
+terms:
+  floor-line:
+    word: rangée de sol
+    lines: "000_ed7c8802c5a645fb.txt:21-21"
+    also: [rangée au sol]
+    not: [plancher, ligne de plancher]
+  first-player-marker:
+    word: marqueur Premier joueur
+    lines: "000_ed7c8802c5a645fb.txt:14-14"
+  black:
+    word: noir
+    note: FR names no colour.
+"""
+
+
+@pytest.fixture
+def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the real spec with a French folder of our own making: every rule titled and stated (in
+    placeholder French), so that each test breaks one thing."""
+    copy = tmp_path / "spec"
+    shutil.copytree(REAL_SPEC, copy, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    folder = copy / "i18n" / "fr"
+    if folder.parent.exists():
+        shutil.rmtree(folder.parent)
+    folder.mkdir(parents=True)
+    (folder / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+    for chapter in spec_data.load_spec(REAL_SPEC).chapters:
+        rules = {rule.id: {"title": f"Règle {rule.id}", "statement": f"Ce que dit la règle {rule.id}."}
+                 for rule in chapter.rules}
+        text = yaml.safe_dump({"chapter": chapter.name, "rules": rules}, allow_unicode=True, sort_keys=False)
+        (folder / f"{chapter.name}.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return copy
+
+
+def problems(spec: Path) -> list[str]:
+    found = check_spec(spec, RULEBOOKS, scenarios_root=None, reference_root=None).problems
+    return [str(p) for p in found if "i18n" in (p.file or "")]
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} should occur once in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1) if needle in line)
+
+
+def test_a_complete_language_passes_and_loads(spec_copy: Path) -> None:
+    assert problems(spec_copy) == []
+    french = spec_data.load_spec(spec_copy).translations["fr"]
+    assert french.version == "FR" and french.rules["OFFER-5"].statement == "Ce que dit la règle OFFER-5."
+    floor = french.terms["floor-line"]
+    assert floor.word == "rangée de sol" and str(floor.lines) == "000_ed7c8802c5a645fb.txt:21-21"
+    assert floor.forbidden == ("plancher", "ligne de plancher") and french.terms["black"].lines is None
+    report = check_spec(spec_copy, RULEBOOKS, scenarios_root=None, reference_root=None)
+    assert "rules written in fr 57/57" in report.summary()
+
+
+def test_a_rule_without_its_statement_fails(spec_copy: Path) -> None:
+    offer = spec_copy / "i18n" / "fr" / "offer.yaml"
+    data = yaml.safe_load(offer.read_text(encoding="utf-8"))
+    del data["rules"]["OFFER-5"]
+    offer.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert problems(spec_copy) == ["spec/i18n/fr: OFFER-5: no title and statement in fr (offer.yaml)"]
+
+
+def test_a_chapter_never_written_fails_for_each_of_its_rules(spec_copy: Path) -> None:
+    (spec_copy / "i18n" / "fr" / "round.yaml").unlink()
+    assert problems(spec_copy) == ["spec/i18n/fr: ROUND-1, ROUND-2, ROUND-3: no title and statement in fr "
+                                   "(round.yaml)"]
+
+
+def test_a_statement_naming_the_floor_line_by_another_word_fails(spec_copy: Path) -> None:
+    offer = spec_copy / "i18n" / "fr" / "offer.yaml"
+    edit(offer, "Ce que dit la règle OFFER-5.", "Le marqueur va sur le Plancher du joueur.")
+    line = line_of(offer, "Plancher")
+    assert problems(spec_copy) == [
+        f"spec/i18n/fr/offer.yaml:{line}: rules.OFFER-5.statement: 'plancher' is not FR's word for the floor "
+        "line: 'rangée de sol' (glossary.yaml)"]
+
+
+def test_the_version_s_own_words_pass(spec_copy: Path) -> None:
+    offer = spec_copy / "i18n" / "fr" / "offer.yaml"
+    edit(offer, "Ce que dit la règle OFFER-5.", "Le marqueur Premier joueur va sur la rangée au sol.")
+    edit(offer, "Règle OFFER-6", "Le plancher n'est pas un mot de FR, mais « planchers » n'est pas listé")
+    assert [p for p in problems(spec_copy) if "OFFER-5" in p] == []
+    assert any("rules.OFFER-6.title: 'plancher'" in p for p in problems(spec_copy))
+
+
+def test_a_glossary_word_must_be_the_version_s_own(spec_copy: Path) -> None:
+    glossary = spec_copy / "i18n" / "fr" / "glossary.yaml"
+    edit(glossary, "word: rangée de sol", "word: plancher")
+    edit(glossary, "also: [rangée au sol]", "also: [ligne du bas]")
+    edit(glossary, '"000_ed7c8802c5a645fb.txt:14-14"', '"000_ed7c8802c5a645fb.txt:80-80"')
+    assert problems(spec_copy) == [
+        "spec/i18n/fr/glossary.yaml:6: floor-line: 'plancher' does not occur in 000_ed7c8802c5a645fb.txt:21-21",
+        "spec/i18n/fr/glossary.yaml:7: floor-line: 'ligne du bas' does not occur in FR's lines",
+        "spec/i18n/fr/glossary.yaml:11: first-player-marker: 000_ed7c8802c5a645fb.txt:80-80 is not in FR's "
+        "lines (000_ed7c8802c5a645fb.txt)"]
+
+
+def test_a_text_that_repeats_the_rulebook_fails(spec_copy: Path) -> None:
+    offer = spec_copy / "i18n" / "fr" / "offer.yaml"
+    # eight words in a row of FR's line 25
+    edit(offer, "Ce que dit la règle OFFER-7.", "Une fois que tous les emplacements d'une rangée de motifs sont "
+                                               "remplis, elle est complète.")
+    found = problems(spec_copy)
+    assert len(found) == 1 and found[0].startswith(f"spec/i18n/fr/offer.yaml:{line_of(offer, 'Une fois')}: "
+                                                   "rules.OFFER-7.statement: repeats the rulebook's words")
+
+
+def test_keys_must_belong_to_the_chapter(spec_copy: Path) -> None:
+    offer = spec_copy / "i18n" / "fr" / "offer.yaml"
+    data = yaml.safe_load(offer.read_text(encoding="utf-8"))
+    data["rules"]["FLOOR-1"] = {"title": "t", "statement": "s"}
+    data["rules"]["OFFER-2"]["ruling"] = {"question": "q"}
+    data["divergences"] = {"DIV-marker-full-floor": {"title": "t", "summary": "s"}}
+    offer.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    found = problems(spec_copy)
+    assert any(": FLOOR-1 is not a rule of the chapter offer" in p for p in found), found
+    assert any(": OFFER-2: a ruling translated, but the rule has none" in p for p in found), found
+    assert any(": DIV-marker-full-floor is not a divergence of the chapter offer" in p for p in found), found
+
+
+def test_a_malformed_file_is_named_with_its_line(spec_copy: Path) -> None:
+    offer = spec_copy / "i18n" / "fr" / "offer.yaml"
+    edit(offer, "  OFFER-5:\n    title: Règle OFFER-5\n", "  OFFER-5:\n    titel: Règle OFFER-5\n")
+    found = problems(spec_copy)
+    assert any(p.startswith(f"spec/i18n/fr/offer.yaml:{line_of(offer, 'OFFER-5:')}:") and "'title'" in p
+               for p in found), found
+    (spec_copy / "i18n" / "xx").mkdir()
+    assert "spec/i18n/xx: not a language of the site (fr, de, it, uk, es, pt)" in problems(spec_copy)
