@@ -32,3 +32,21 @@ def test_a_file_that_cannot_be_written_is_a_message_not_a_traceback(args):
     assert result.exit_code == 1
     assert "/nonexistent/folder/" in result.output and "No such file or directory" in result.output
     assert not isinstance(result.exception, OSError)
+
+
+ENGINE_COMMANDS = [["smoke"], ["conform", "--no-properties", "--only", "SETUP-1"], ["fuzz", "--games", "1"],
+                   ["perft", "--depth", "1"]]
+
+
+@pytest.mark.parametrize("command", ENGINE_COMMANDS, ids=lambda command: command[0])
+@pytest.mark.parametrize("value, problem", [
+    ("", "is empty"), ("   ", "is empty"), ("''", "is empty"), ('"./engine', "no closing quotation"),
+    ("./engine\\", "no escaped character"), ("./engine\x00x", "NUL character"), ("py:", "names no module"),
+])
+def test_an_engine_value_that_can_start_nothing_is_a_usage_error(command, value, problem, tmp_path):
+    # Each was a ValueError traceback (shlex's, or "the engine command is empty"), once the run had begun.
+    result = CliRunner().invoke(main, [*command, "--engine", value], env={"TMPDIR": str(tmp_path)})
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--engine'" in result.output and problem in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not list(tmp_path.iterdir())  # nothing was started, nothing written

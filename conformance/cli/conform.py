@@ -12,6 +12,7 @@ from ..harness.reporters import REPORTERS
 from ..harness.header import suite_version
 from ..harness.session import FORMATS, Session, run_session
 from ..mutants import published
+from .engine_option import ENGINE
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = (*REPORTERS, "all")
@@ -19,7 +20,7 @@ RESERVED = ("format", "hello", "suite_version", "command", "seed", "examples", "
 
 
 @click.command(context_settings={"max_content_width": 100})
-@click.option("--engine", "engine", metavar="ENGINE", default=None, help=ENGINE_HELP)
+@click.option("--engine", "engine", type=ENGINE, metavar="ENGINE", default=None, help=ENGINE_HELP)
 @click.option("--report-dir", type=click.Path(file_okay=False), default=None,
               help="Write report.jsonl (as the run goes), junit.xml, report.md and counterexamples/ here (one run "
                    "at a time: a second run on the folder refuses). Default: no report files, counterexamples in a "

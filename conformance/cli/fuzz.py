@@ -21,6 +21,7 @@ from ..harness.reporters import Output
 from ..harness.session import temporary_folder
 from ..notation import VARIANTS
 from . import parse_players
+from .engine_option import ENGINE
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
@@ -35,7 +36,7 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
 
 
 @click.command(context_settings={"max_content_width": 100})
-@click.option("--engine", metavar="CMD", default=None,
+@click.option("--engine", type=ENGINE, metavar="CMD", default=None,
               help="Command that starts the engine under test (protocol v1). Default: the reference, in-process.")
 @click.option("--games", type=Number(int, 1, MAX_GAMES), default=None,
               help="Play games 0 .. N-1 of the campaign.")

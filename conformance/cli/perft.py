@@ -11,11 +11,12 @@ from ..cli.render import load_state_file
 from ..engines.base import EngineError, Rejected
 from ..engines.opening import open_engine
 from .. import perft as counting
+from .engine_option import ENGINE
 from .numbers import DAY, Number, SEEDS
 
 
 @click.command(context_settings={"max_content_width": 100})
-@click.option("--engine", "engine", metavar="CMD", default=None,
+@click.option("--engine", "engine", type=ENGINE, metavar="CMD", default=None,
               help="Command of a protocol-v1 engine, or py:MODULE:FACTORY for a Python engine in-process (needs "
                    "load_state). Default: the reference engine, in-process.")
 @click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,

@@ -8,6 +8,7 @@ from typing import Callable
 
 import click
 
+from .engine_option import ENGINE
 from .numbers import DAY, Number
 
 from azul_conformance.engines.base import EngineError, Rejected
@@ -130,7 +131,8 @@ def _expect(condition: bool, message: str) -> None:
 
 
 @click.command(context_settings={"max_content_width": 100})
-@click.option("--engine", "engine_command", metavar="CMD", required=True, help="Command that starts the engine.")
+@click.option("--engine", "engine_command", type=ENGINE, metavar="CMD", required=True,
+              help="Command that starts the engine.")
 @click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True, help="Seconds per request.")
 def smoke(engine_command: str, timeout: float) -> None:
     """Check an engine's protocol basics: hello, new_game (two players on the coloured wall, or the game hello

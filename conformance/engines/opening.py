@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import shlex
 from typing import Any
 
 from .base import Engine
@@ -23,6 +24,22 @@ RECORD_HELP = ("Record the whole session with the engine into FILE (gzipped JSON
 RECORDING_HELP = ("Judge a recorded session (made with --record) instead of a live engine: each case whose requests "
                   "are exactly those recorded gets the recorded replies; any other case is not_run, saying which "
                   "request differs. The seed and property examples default to the recording's.")
+
+
+def engine_spec_problem(spec: str) -> str | None:
+    """What is wrong with an --engine value before anything is started (None: nothing): empty, not splittable
+    like a shell line, a NUL character (no command can hold one), a py: engine without its module."""
+    if "\x00" in spec:
+        return "contains a NUL character, which no command can hold"
+    if spec.startswith("py:"):
+        return None if spec[3:].strip() else "names no module: expected py:MODULE:FACTORY or py:FILE.py:FACTORY"
+    try:
+        argv = shlex.split(spec)
+    except ValueError as error:  # shlex's own words: "No closing quotation", "No escaped character"
+        return f"cannot be split like a shell line ({str(error).lower()})"
+    if not argv or not argv[0]:
+        return "is empty: expected a command (./my-engine --flag) or py:MODULE:FACTORY"
+    return None
 
 
 def open_engine(spec: str | None, timeout: float = 5.0, seed: int = 0, *, record: str | None = None,
