@@ -51,6 +51,8 @@ def diagnose(report, scenario_paths, jobs, seed, write) -> None:
     """
     path = Path(report)
     path = path / "report.jsonl" if path.is_dir() else path
+    if path.exists() and not path.is_file():
+        raise click.ClickException(f"{path}: not a regular file: only regular files are read")
     if not path.is_file():
         raise click.ClickException(f"{path}: no report.jsonl there (azul conform --report-dir writes one)")
     # a rewrite under a running `azul conform` would mix its rows with the run's: the folder's lock, as it takes

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from ..cli.render import load_state_file
+from ..cli.render import read_state_path
 from ..engines.base import EngineError, Rejected
 from ..engines.opening import open_engine
 from .. import perft as counting
@@ -71,8 +71,7 @@ def _open(command, timeout):
 
 def _position(engine, state_file, seed, players):
     if state_file:
-        with open(state_file, encoding="utf-8") as handle:
-            return load_state_file(handle, state_file)  # JSON, format and schema checked, file:line:col named
+        return read_state_path(state_file)  # a regular file, JSON, format and schema checked, file:line:col named
 
     # deferred: the properties load hypothesis, needed only for a random position
     from azul_conformance.properties.canonical import draw_deal

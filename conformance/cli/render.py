@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
 
 from .numbers import Number
 
+from azul_conformance import readers
 from azul_conformance.render_svg import render_board, render_state
 from azul_conformance.state_file import StateError, read_state
 
@@ -15,10 +17,25 @@ from azul_conformance.state_file import StateError, read_state
 MAX_STATE = 1 << 20  # characters: a state is a few kilobytes; /dev/zero or a flood on stdin must not fill memory
 
 
-def load_state_file(stream: Any, name: str) -> dict:
-    """Read and check one state; every failure is a ClickException naming the file (and line/column for JSON)."""
+def read_state_path(path: str) -> dict:
+    """The state in the file `path` (`-`: standard input), read and checked: a FIFO, a device or a folder is
+    refused by name (readers.read_file), never waited on; every failure a ClickException naming the file."""
+    if path == "-":
+        return load_state_file(sys.stdin, "<stdin>")
     try:
-        text = stream.read(MAX_STATE + 1)
+        data = readers.read_file(path, MAX_STATE)
+    except readers.InputError as error:
+        raise click.ClickException(f"{path}: cannot be read: {error}") from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot be read: {error.strerror or error}") from None
+    return load_state_file(data, path)
+
+
+def load_state_file(stream: Any, name: str) -> dict:
+    """Read and check one state (from a stream, or the bytes of a file read by read_state_path); every failure is
+    a ClickException naming the file (and line/column for JSON)."""
+    try:
+        text = stream.decode("utf-8") if isinstance(stream, bytes) else stream.read(MAX_STATE + 1)
         if len(text) > MAX_STATE:
             raise click.ClickException(f"{name}: more than {MAX_STATE:,} characters: larger than any state")
         return read_state(text, name)
@@ -29,12 +46,12 @@ def load_state_file(stream: Any, name: str) -> dict:
 
 
 @click.command()
-@click.argument("state_file", type=click.File("r", encoding="utf-8"), metavar="STATE.json")
+@click.argument("state_file", type=click.Path(dir_okay=False, allow_dash=True), metavar="STATE.json")
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", show_default="stdout",
               metavar="OUT.svg", help="Where to write the SVG.")
 @click.option("--seat", type=Number(int, 0, 3), default=None,
               help="Draw only this player's board (seats count from 0).")
-def render(state_file: Any, output: Any, seat: int | None) -> None:
+def render(state_file: str, output: Any, seat: int | None) -> None:
     """Draw a canonical state (azul-state/1 JSON) as an SVG picture.
 
     STATE.json may be `-` to read the state from standard input.
@@ -45,8 +62,8 @@ def render(state_file: Any, output: Any, seat: int | None) -> None:
       azul render position.json --seat 1 -o seat1.svg
       cat position.json | azul render - > position.svg
     """
-    name = "<stdin>" if state_file.name == "<stdin>" else state_file.name
-    state = load_state_file(state_file, name)
+    name = "<stdin>" if state_file == "-" else state_file
+    state = read_state_path(state_file)
     try:
         svg = render_state(state) if seat is None else render_board(state, seat)
     except (ValueError, TypeError, KeyError, IndexError) as error:

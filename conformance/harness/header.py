@@ -8,8 +8,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable
 
+from .. import readers
 from ..engines.base import EngineInfo
 from ..scenario import scenario_files
+from ..scenario_rules import MAX_SCENARIO_FILE
 
 
 def suite_version(scenario_paths: Iterable[str | Path] | None = None) -> str:
@@ -25,7 +27,11 @@ def suite_version(scenario_paths: Iterable[str | Path] | None = None) -> str:
         version = "0+unknown"
     digest = hashlib.sha256()
     for path in scenario_files(list(scenario_paths) if scenario_paths else None):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        try:  # as the loader reads it: a FIFO, a device or a huge file is refused, never waited on or read whole
+            data = readers.read_file(path, MAX_SCENARIO_FILE)
+        except (readers.InputError, OSError) as error:  # the loader says what is wrong; the fingerprint notes it
+            data = f"unreadable: {error}".encode()
+        digest.update(path.name.encode() + b"\0" + data)
     digest.update(" ".join(p.id for p in PROPERTIES).encode())
     return f"{version}+{digest.hexdigest()[:8]}"
 

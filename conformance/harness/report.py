@@ -27,7 +27,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from ..notation import PLAYER_COUNTS, VARIANTS
-from ..readers import JsonError, json_document, safe_text
+from ..readers import InputError, JsonError, json_document, read_file, safe_text
 from ..results import VERDICTS, CaseKind, CaseResult, Level, Verdict, tally, worst
 from ..spec_data import rule_key
 from .findings import LEVEL_NAMES, Deviation, deviations, rule_text, score_text, scores
@@ -62,12 +62,17 @@ def engine_title(header: dict[str, Any]) -> str:
     return " ".join(str(engine[key]) for key in ("name", "version") if engine.get(key))
 
 
+MAX_REPORT_BYTES = 256 << 20  # a report of the whole suite is under a megabyte
+
+
 def read_report(path: str | Path) -> RunReport:
     """Read a JSON Lines report, even one cut short (no footer, a torn last line). Every value is checked for
     its type and range (the FIELDS tables below): an unfit case row is left out, so is an unfit header or footer
     field, each named in `problems` with its file and line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_file(path, MAX_REPORT_BYTES).decode("utf-8")  # a regular file, bounded: a FIFO is not waited on
+    except InputError as error:
+        return RunReport({}, (), None, (f"{path}: cannot be read: {error}",))
     except UnicodeDecodeError as error:
         return RunReport({}, (), None, (f"{path}: not UTF-8 text (byte {error.start}): not a report",))
     lines = text.splitlines()

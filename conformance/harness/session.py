@@ -19,6 +19,7 @@ from typing import Callable
 from rich.console import Console
 from rich.markup import escape
 
+from .. import readers
 from ..budget import Tally
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
@@ -32,7 +33,7 @@ from .parallel import Workers
 from .progress import RunProgress
 from . import folder_lock
 from .interrupts import held
-from .report import RunReport, compare, read_report
+from .report import MAX_REPORT_BYTES, RunReport, compare, read_report
 from .reporters import REPORTERS, Finished, Output, reporters
 from .runner import RunOptions, _result, run_cases
 from .terminal import print_comparison
@@ -349,8 +350,10 @@ def earlier_report(path: str) -> tuple[RunReport | None, str]:
     old = read_report(path)
     if not old.header and not old.results:
         return None, "not a conformance report (no header, no case)" + (f": {old.problems[0]}" if old.problems else "")
-    with open(path, "rb") as handle:
-        data = handle.read()
+    try:
+        data = readers.read_file(path, MAX_REPORT_BYTES)
+    except (readers.InputError, OSError) as error:  # replaced since it was read: not waited on, not read whole
+        return None, f"cannot be read: {error}"
     lines = data.count(b"\n") + 1
     last = f"{path}:{lines}:"  # a line without its newline: torn by a kill
     problems = [p for p in old.problems if data.endswith(b"\n") or not p.startswith(last)]
@@ -359,5 +362,3 @@ def earlier_report(path: str) -> tuple[RunReport | None, str]:
         return None, "damaged: " + "; ".join(problems[:3]) + more
     return old, ""
 
-
-MAX_REPORT_BYTES = 256 << 20  # a report of the whole suite is under a megabyte
