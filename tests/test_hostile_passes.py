@@ -50,3 +50,26 @@ def test_a_state_larger_than_any_state_is_refused_unread(tmp_path):
     for args in (["render", str(big)], ["perft", "--depth", "1", "--state", str(big)]):
         result = azul(*args, cwd=tmp_path)
         assert result.returncode == 1 and "larger than 1 MB: not read" in result.stderr, result.stderr
+
+
+BUGGY = f"{sys.executable} {Path(__file__).parent / 'fake_engines' / 'two_bugs.py'}"
+
+
+def test_fuzz_never_writes_its_state_or_counterexamples_through_a_link_out_of_the_report_folder(tmp_path):
+    # The state file was appended to through a link planted at reports/fuzz-state.jsonl, outside the folder.
+    reports, outside = tmp_path / "reports", tmp_path / "outside"
+    reports.mkdir()
+    (outside / "counterexamples").mkdir(parents=True)
+    (reports / "fuzz-state.jsonl").symlink_to(outside / "state.jsonl")
+    (reports / "counterexamples").symlink_to(outside / "counterexamples")
+    args = ["fuzz", "--engine", BUGGY, "--games", "20", "--shrink-seconds", "0", "--report-dir", str(reports)]
+    result = azul(*args, cwd=tmp_path)
+    assert result.returncode == 1 and "fuzz-state.jsonl: a symbolic link" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (outside / "state.jsonl").exists()
+    (reports / "fuzz-state.jsonl").unlink()  # the state file alone: the counterexamples' link is replaced
+    result = azul(*args, cwd=tmp_path)
+    assert result.returncode == 1 and "distinct deviations" in result.stdout, result.stdout + result.stderr
+    assert sorted(p.name for p in outside.rglob("*")) == ["counterexamples"]  # nothing written out there
+    assert not (reports / "counterexamples").is_symlink()
+    assert list((reports / "counterexamples").glob("fuzz-*.yaml"))

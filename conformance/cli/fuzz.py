@@ -17,6 +17,7 @@ from ..fuzz.run import DaskExecutor, LocalExecutor, play_campaign
 from ..fuzz.state import MAX_GAMES, StateFile
 from ..harness import folder_lock
 from ..harness.progress import RunProgress
+from ..harness.outputs import own_folder
 from ..harness.reporters import Output
 from ..harness.session import temporary_folder
 from ..notation import VARIANTS
@@ -163,7 +164,7 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     finally:
         executor.close()
     wall = time.perf_counter() - started
-    counterexamples = (folder or scratch) / "counterexamples"
+    counterexamples = own_folder((folder or scratch) / "counterexamples")  # a link there removed, not followed
     results = results_of(spec, findings, str(counterexamples), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
     header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}

@@ -50,6 +50,10 @@ class StateFile:
         self.spec = spec
         self.findings = Findings()
         self.left_out = 0  # blocks recorded twice (or overlapping), counted once
+        if self.path.is_symlink():  # appended to through a link, the campaign would write outside its folder
+            raise StateFileError("a symbolic link: a state file is never written through a link (it could lead "
+                                 "out of the folder given); remove the link, or give --state a file",
+                                 Span(file=str(self.path)))
         if self.path.exists() and not self.path.is_file():  # a FIFO would hang the read, /dev/zero fill memory
             raise StateFileError("not a regular file: a state file is a file the campaign writes",
                                  Span(file=str(self.path)))
