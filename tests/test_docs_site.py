@@ -325,3 +325,134 @@ def test_a_version_page_lists_where_it_differs_and_why(site):
     assert "Standing: unofficial summary" in it2 and "an unofficial summary:" in it2 and "END-2" in it2
     index = " ".join(re.sub("<[^>]+>", " ", page(site, "versions")).split())
     assert "PT Portuguese walk-through walk-through" in index
+
+
+# --- the site in the rulebook versions' languages (docs/hooks/docgen_i18n.py, spec/i18n/) -------------------
+
+def _flat(html_text: str) -> str:
+    import html as html_module
+
+    inline = re.sub(r"</?(code|span)[^>]*>", "", html_text)
+    return " ".join(html_module.unescape(re.sub("<[^>]+>", " ", inline)).split())
+
+
+def test_every_rule_is_stated_in_each_written_language(site):
+    from azul_conformance import spec_data
+
+    spec = spec_data.load_spec()
+    assert {"fr", "de", "es"} <= set(spec.translations)
+    for lang, translation in spec.translations.items():
+        for chapter in spec.chapters:
+            html = page(site, f"{lang}/rules/{chapter.name}")
+            assert f'<html lang="{lang}"' in html, (lang, chapter.name)
+            sections = _rule_sections(html, [rule.id for rule in chapter.rules])
+            for rule in chapter.rules:
+                text = translation.rules[rule.id]
+                flat = _flat(sections[rule.id].split(">", 1)[1])  # the section from its heading's text
+                assert flat.startswith(f"{rule.id} · {text.title}"), (lang, rule.id, flat[:80])
+                assert text.statement.replace("`", "") in flat, (lang, rule.id)  # `code` as <code>
+                assert 'lang="en"' not in sections[rule.id].split("<table>")[0], (lang, rule.id)  # all written
+
+
+def test_a_text_not_written_in_a_language_is_shown_in_english_marked(site):
+    from azul_conformance import spec_data
+
+    spec = spec_data.load_spec()
+    rule = spec.rule("OFFER-5")
+    italian = page(site, "it/rules/offer")
+    assert '<html lang="it"' in italian
+    section = _rule_sections(italian, [r.id for r in spec.chapter("offer").rules])["OFFER-5"]
+    marked = re.findall(r"<span lang=.en.>(.*?)</span>", section, re.S)
+    assert any(rule.statement in _flat(text) for text in marked), "the English statement is not marked lang=en"
+    assert rule.statement not in _flat(re.sub(r"<span lang=.en.>.*?</span>", "", section, flags=re.S))
+    french = page(site, "fr/rules/floor")  # FLOOR-5's ruling, not yet in French: English, marked
+    ruling = spec.rule("FLOOR-5").ruling
+    assert any(" ".join(ruling.question.split()) in _flat(text)
+               for text in re.findall(r"<span lang=.en.>(.*?)</span>", french, re.S))
+
+
+def test_a_translated_page_links_the_english_only_pages_marked_english(site):
+    html = page(site, "fr/rules/offer")
+    assert re.search(r'<a href="\.\./\.\./\.\./clauses/FR/#L21" hreflang="en" title="000_ed7c8802c5a645fb.txt:21-21">'
+                     r"l\. 21</a>", html)
+    assert 'href="../../../scenarios/offer/#offer-marker-first-centre-take" hreflang="en"' in html
+    assert 'href="../../divergences/#DIV-offer-pt-walkthrough-omissions"' in html  # French, like the page
+
+
+def test_each_language_has_its_own_search_index(site):
+    english = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert english["config"]["lang"] == ["en"]
+    assert not any(e["location"].startswith(("fr/", "de/", "es/")) for e in english["docs"])
+    for lang in ("fr", "de", "es", "it", "pt"):
+        index = json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+        assert index["config"]["lang"] == [lang]  # lunr's language support: its stop words
+        locations = [e["location"] for e in index["docs"]]
+        assert "rules/offer/#OFFER-5" in locations and "validate-your-engine/" not in locations
+    ukrainian = json.loads((site / "uk" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert ukrainian["config"]["pipeline"] == []  # lunr has no Ukrainian: words are only split
+    assert '"base": "../../../fr/"' in page(site, "fr/rules/offer")  # the page looks up its own index
+
+
+def _search(browser, url: str, query: str) -> list[str]:
+    """The result links a search from `url` shows, in order, as paths without the highlight query."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    browser.get(url)
+    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    if not box.is_displayed():
+        browser.find_element(By.CSS_SELECTOR, "label.md-search__icon").click()
+        wait_for(browser, lambda d: box.is_displayed())
+    box.click()
+    box.send_keys(query)
+
+    def links(driver):
+        try:
+            found = [a.get_attribute("href") for a in
+                     driver.find_elements(By.CSS_SELECTOR, ".md-search-result__item a.md-search-result__link")]
+        except StaleElementReferenceException:
+            return None
+        return found or None
+
+    found = wait_for(browser, links, 20)
+    return [re.sub(r"^https?://[^/]+|\?h=[^#]*", "", href) for href in found]
+
+
+def test_switching_language_on_a_rule_page_keeps_the_page(browser, served):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served}/rules/offer/")
+    french = browser.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='fr']")
+    browser.execute_script("arguments[0].click()", french)  # the switcher's list opens on hover
+    wait_for(browser, lambda d: d.current_url.endswith("/fr/rules/offer/"))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+    assert "La première prise au centre emporte aussi le marqueur" in browser.find_element(By.ID, "OFFER-5").text
+    spanish = browser.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='es']")
+    browser.execute_script("arguments[0].click()", spanish)
+    wait_for(browser, lambda d: d.current_url.endswith("/es/rules/offer/"))
+    english = browser.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='en']")
+    browser.execute_script("arguments[0].click()", english)
+    wait_for(browser, lambda d: d.current_url.endswith("/rules/offer/") and "/es/" not in d.current_url)
+
+
+@pytest.mark.parametrize("where, query, first", [
+    ("/", "OFFER-5", "/rules/offer/#OFFER-5"),
+    ("/", "SCORE-4", "/rules/scoring/#SCORE-4"),
+    ("/fr/", "OFFER-5", "/fr/rules/offer/#OFFER-5"),
+    ("/de/", "SCORE-4", "/de/rules/scoring/#SCORE-4"),
+])
+def test_a_rule_searched_by_its_id_comes_first(browser, served, where, query, first):
+    found = _search(browser, served + where, query)
+    assert found[0] == first.split("#")[0], found[:4]         # its page heads the results
+    assert [f for f in found if "#" in f][0] == first, found[:4]  # and its own section comes first
+
+
+@pytest.mark.parametrize("where, query, page_of_rules", [
+    ("/fr/", "rangée de sol", "/fr/rules/floor/"),  # FR's word for the floor line
+    ("/es/", "línea de piso", "/es/rules/floor/"),  # ES's
+    ("/de/", "Bodenreihe", "/de/rules/floor/"),     # DE's
+])
+def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, query, page_of_rules):
+    found = _search(browser, served + where, query)
+    assert found[0] == page_of_rules, found[:4]
+    assert found[1].startswith(page_of_rules + "#FLOOR-"), found[:4]

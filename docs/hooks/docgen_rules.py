@@ -1,11 +1,16 @@
-"""Markdown for the rule chapters, the rule list, the divergence register and the per-version clause index,
-from the spec as azul_conformance.spec_data loads it."""
+"""Markdown for the rule chapters, the rule list and the divergence register, in each language of the site
+(docgen_i18n), from the spec as azul_conformance.spec_data loads it.
+
+A link is written from a page: `where` is either the page's folder relative to the docs root ("../", as the
+English-only pages pass it) or a docgen_i18n.Links for the page, which also knows the page's language."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-from azul_conformance.spec_data import VERSION_NAMES, VERSIONS, Chapter, Citation, Rule, Source, Spec
+from azul_conformance.spec_data import VERSIONS, Chapter, Citation, Rule, Source, Spec
+from docgen_i18n import Links, Texts, english
 
 FORM_LABEL = {"states": "states it", "printed": "states it, board prints it", "partly": "states part of it",
               "example": "example only", "diverges": "diverges", "silent": "silent", "missing": "not recorded"}
@@ -19,6 +24,9 @@ AUTHORITY = {
 }
 
 
+LEVELS = ("rule", "ruling", "implementation-defined")
+
+
 def cell(text: object) -> str:
     """Text safe inside a Markdown table cell."""
     return " ".join(str(text or "").split()).replace("|", "\\|")
@@ -28,19 +36,28 @@ def badge(kind: str, text: str) -> str:
     return f'<span class="azul-badge azul-{kind}">{text}</span>'
 
 
-def level_badge(level: str) -> str:
-    return badge(f"level-{level or 'unknown'}", level or "no level")
+def level_badge(level: str, t: Texts | None = None) -> str:
+    shown = t.ui(f"level_{level}") if t is not None and level in LEVELS else level
+    return badge(f"level-{level or 'unknown'}", shown or "no level")
+
+
+def md_link(where: str | Links, text: str, target: str, title: str | None = None) -> str:
+    """A link to `target` (a docs path, e.g. rules/offer.md#OFFER-5) from the page `where` stands for."""
+    if isinstance(where, Links):
+        return where.md(text, target, title)
+    titled = f' "{title}"' if title else ""
+    return f"[{text}]({where}{target}{titled})"
 
 
 def rules_by_id(spec: Spec) -> dict[str, Rule]:
     return {rule.id: rule for rule in spec.rules}
 
 
-def rule_link(spec: Spec, rule_id: str, from_dir: str) -> str:
+def rule_link(spec: Spec, rule_id: str, from_dir: str | Links) -> str:
     rule = rules_by_id(spec).get(rule_id)
     if rule is None:
         return f"`{rule_id}`"
-    return f"[{rule_id}]({from_dir}rules/{rule.chapter}.md#{rule_id})"
+    return md_link(from_dir, rule_id, f"rules/{rule.chapter}.md#{rule_id}")
 
 
 class ClauseIndex:
@@ -53,18 +70,18 @@ class ClauseIndex:
                 for line in range(clause.first, clause.last + 1):
                     self.anchor[(name, line)] = (clause.version or "", clause.first)
 
-    def link(self, citation: Citation, version: str, from_dir: str) -> str:
+    def link(self, citation: Citation, version: str, from_dir: str | Links) -> str:
         first, last = citation.first, citation.last
         lines = f"l. {first}" if first == last else f"l. {first}–{last}"
         found = self.anchor.get((citation.file, first))
         if found and found[0]:
-            target = f"{from_dir}clauses/{found[0]}.md#L{found[1]}"
+            target = f"clauses/{found[0]}.md#L{found[1]}"
         else:
-            target = f"{from_dir}clauses/{version}.md" if version in VERSIONS else f"{from_dir}clauses/index.md"
-        return f'[{lines}]({target} "{citation}")'
+            target = f"clauses/{version}.md" if version in VERSIONS else "clauses/index.md"
+        return md_link(from_dir, lines, target, str(citation))
 
 
-def own_words(source: Source, clauses: ClauseIndex, from_dir: str) -> str:
+def own_words(source: Source, clauses: ClauseIndex, from_dir: str | Links) -> str:
     """Each cited line range with the version's own words from it: «fragment» (l. 60, linked to its clause)."""
     parts = []
     for citation, fragment in source.quoted():
@@ -73,147 +90,199 @@ def own_words(source: Source, clauses: ClauseIndex, from_dir: str) -> str:
     return "<br>".join(parts)
 
 
-def version_table(sources: dict[str, Source], clauses: ClauseIndex, from_dir: str,
-                  versions: tuple[str, ...] = VERSIONS) -> list[str]:
-    rows = ["| Version | What it does | Its own words, where | Our note |", "| --- | --- | --- | --- |"]
+def version_table(sources: dict[str, Source], clauses: ClauseIndex, from_dir: str | Links,
+                  versions: tuple[str, ...] = VERSIONS, t: Texts | None = None) -> list[str]:
+    t = t or Texts(None)  # English: the texts of no spec are needed
+    rows = [f"| {t.ui('version')} | {t.ui('what_it_does')} | {t.ui('own_words')} | {t.ui('our_note')} |",
+            "| --- | --- | --- | --- |"]
     for version in versions:
         source = sources.get(version)
         form = source.form if source else "missing"
         words = own_words(source, clauses, from_dir) if source is not None else ""
-        detail = cell(source.note if source else "")
+        detail = t.note(cell(source.note if source else ""))
         if not words:
             words = "—"
         if not detail and form == "states":
-            detail = '<span class="azul-note">as the rule above</span>'
-        name = f"**{version}** {VERSION_NAMES.get(version, '')}"
-        rows.append(f"| {name} | {badge('form-' + form, FORM_LABEL[form])} | {words} | {detail} |")
+            detail = f'<span class="azul-note">{t.ui("as_above")}</span>'
+        name = f"**{version}** {t.version_name(version)}"
+        rows.append(f"| {name} | {badge('form-' + form, t.ui(form))} | {words} | {detail} |")
     return rows
 
 
-def basis_block(rule: Rule, from_dir: str) -> list[str]:
+def basis_block(rule: Rule, from_dir: str | Links, t: Texts | None = None) -> list[str]:
     """Why the rule's level is right: who states it, and why each diverging version does not decide."""
+    t = t or Texts(None)
     if rule.basis is None:
         return []
-    out = [f'!!! info "Why this level: {cell(rule.level)}"', "", f"    {rule.basis.stated_by}", ""]
+    level = t.ui(f"level_{rule.level}", plain=True) if rule.level in LEVELS else rule.level
+    out = [f'!!! info "{t.ui("why_level")}: {cell(level)}"', "", f"    {t.note(rule.basis.stated_by)}", ""]
     for version, aside in rule.basis.set_aside.items():
-        out += [f"    - **[{version}]({from_dir}versions/{version}.md)** diverges, and does not decide: "
-                f"{BECAUSE.get(aside.because, aside.because)}; {aside.note}"]
+        why = t.note(f"{BECAUSE.get(aside.because, aside.because)}; {aside.note}")
+        out += [f"    - **{md_link(from_dir, version, f'versions/{version}.md')}** {t.ui('diverges_not_decide')}: "
+                f"{why}"]
     return out + [""] if rule.basis.set_aside else out
 
 
-def _ruling(rule: Rule) -> list[str]:
+def _ruling(rule: Rule, t: Texts) -> list[str]:
     ruling = rule.ruling
-    title = f"Ruling — authority: {AUTHORITY.get(ruling.authority, ruling.authority)}; confidence: {ruling.confidence}"
+    title = (f"{t.ui('ruling')} — {t.ui('authority')}: {AUTHORITY.get(ruling.authority, ruling.authority)}; "
+             f"{t.ui('confidence')}: {ruling.confidence}")
     out = [f'!!! abstract "{cell(title)}"', ""]
-    for label, text in (("Question", ruling.question), ("Decision", ruling.decision), ("Why", ruling.reasoning)):
-        if text:
-            out += [f"    **{label}.** {' '.join(text.split())}", ""]
+    for label, part in (("question", "question"), ("decision", "decision"), ("why", "reasoning")):
+        if getattr(ruling, part):
+            out += [f"    **{t.ui(label)}.** {t.ruling(rule, part)}", ""]
     return out
 
 
-def _divergence_notes(spec: Spec, rule: Rule, from_dir: str) -> list[str]:
+def _divergence_notes(spec: Spec, rule: Rule, from_dir: str | Links, t: Texts) -> list[str]:
     out = []
     by_id = {d.id: d for d in spec.divergences}
     for div_id in rule.divergences:
         div = by_id.get(div_id)
         if div is None:  # reported by the spec checker (check_links); a link here would only fail twice
             continue
-        out += [f'!!! warning "Versions disagree: {cell(div.title)}"', "", f"    {div.summary}",
-                f"    See [{div_id}]({from_dir}divergences.md#{div_id}) in the divergence register.", ""]
+        out += [f'!!! warning "{t.ui("disagree")}: {cell(t.divergence_title(div))}"', "",
+                f"    {t.divergence_summary(div)}",
+                f"    {t.ui('see_register', link=md_link(from_dir, div_id, f'divergences.md#{div_id}'))}", ""]
     diverging = [v for v in VERSIONS if v in rule.sources and rule.sources[v].form == "diverges"]
     if diverging and not rule.divergences:
-        out += ['!!! warning "Versions disagree"', "",
-                f"    {', '.join(diverging)} state something different from this rule: see the table above.", ""]
+        out += [f'!!! warning "{t.ui("disagree")}"', "",
+                f"    {t.ui('state_different', versions=', '.join(diverging))}", ""]
     return out
 
 
-def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict) -> list[str]:
-    out = [f"## {rule.id} · {cell(rule.title)} {{#{rule.id}}}", "", level_badge(rule.level), "", rule.statement, ""]
-    out += version_table(dict(rule.sources), clauses, "../") + [""]
-    out += basis_block(rule, "../")
-    out += _divergence_notes(spec, rule, "../")
+def _plain(text: str) -> str:
+    """A text for a navigation title, which holds no markup: the English marking dropped."""
+    return re.sub(r"</?(span|div)[^>]*>", "", text)
+
+
+def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, t: Texts | None = None,
+                 links: str | Links = "../") -> list[str]:
+    t = t or Texts(spec)
+    out = [f"## {rule.id} · {cell(t.rule_title(rule))} {{#{rule.id}}}", "", level_badge(rule.level, t), "",
+           t.statement(rule), ""]
+    out += version_table(dict(rule.sources), clauses, links, t=t) + [""]
+    out += basis_block(rule, links, t)
+    out += _divergence_notes(spec, rule, links, t)
     if rule.ruling:
-        out += _ruling(rule)
+        out += _ruling(rule, t)
     if rule.examples:
-        out += ["**Worked examples:** " + ", ".join(clauses.link(e, "", "../") for e in rule.examples), ""]
+        out += [f"**{t.ui('worked_examples')}:** " + ", ".join(clauses.link(e, "", links) for e in rule.examples), ""]
     checked = scenarios.get(rule.id, [])
-    if checked:
-        out += ["**Checked by:** " + ", ".join(f"[{cell(sid)}](../{url})" for sid, url in checked), ""]
+    if checked:  # not searched: a scenario's ID finds the scenario, not the rules it checks
+        out += [f"**{t.ui('checked_by')}:** " + ", ".join(md_link(links, cell(sid), url) for sid, url in checked),
+                "{: data-search-exclude }", ""]
     else:
-        out += ['<p class="azul-unchecked">No scenario checks this rule yet.</p>', ""]
+        out += [f'<p class="azul-unchecked">{t.ui("unchecked")}</p>', ""]
     return out
 
 
-def chapter_page(spec: Spec, chapter: Chapter, scenarios: dict) -> str:
+# A rule page (and a scenario page) ranks first for its IDs, in every language: the theme's search splits
+# OFFER-5 into "offer" and "5", which the rule's heading holds both of; at 2 the guide's "5.5 ..." sections
+# still came first, at 10 the rule's own section does (the browser test, tests/test_docs_site.py).
+SEARCH_BOOST = 10
+
+
+def front_matter(boost: float) -> list[str]:
+    return ["---", "search:", f"  boost: {boost}", "---", ""]
+
+
+def chapter_page(spec: Spec, chapter: Chapter, scenarios: dict, t: Texts | None = None,
+                 links: Links | None = None) -> str:
+    t = t or Texts(spec)
+    links = links or Links(f"rules/{chapter.name}.md")
     clauses = ClauseIndex(spec)
     file = chapter.location.file.rsplit("/", 1)[-1]
-    out = [f"# {cell(chapter.title)}", "", " ".join(chapter.intro.split()), "",
-           f'<p class="azul-generated">Generated from <code>spec/rules/{file}</code>. Each rule keeps its ID for '
-           f"good; link to it as <code>rules/{chapter.name}/#ID</code>.</p>", ""]
+    generated = t.ui("generated", file="spec/rules/" + file, chapter=chapter.name)
+    out = front_matter(SEARCH_BOOST) + [f"# {cell(t.chapter_title(chapter))}", "", t.chapter_intro(chapter), "",
+                              f'<p class="azul-generated">{generated}</p>', ""]
     for rule in chapter.rules:
-        out += rule_section(spec, rule, clauses, scenarios)
+        out += rule_section(spec, rule, clauses, scenarios, t, links)
     return "\n".join(out) + "\n"
 
 
-def rules_index_page(spec: Spec, scenarios: dict) -> str:
-    out = ["# The rules", "",
-           "Every rule of Azul as one testable statement, in our own words, with a stable ID. "
-           "Its level says how settled it is:", "",
-           f"- {level_badge('rule')} every rulebook version that speaks of it agrees;",
-           f"- {level_badge('ruling')} the versions disagree or are silent, and we decided, naming the authority;",
-           f"- {level_badge('implementation-defined')} an engine may choose, within stated bounds.", "",
-           "For each rule, a table shows what each of the eight rulebook versions does with it: "
-           f"{badge('form-states', 'states it')} (or {badge('form-printed', 'states it, board prints it')}: "
-           f"the text leaves the numbers to the printed board; {badge('form-partly', 'states part of it')}), "
-           f"shows it only in a {badge('form-example', 'example only')}, "
-           f"{badge('form-diverges', 'diverges')} from it, or is {badge('form-silent', 'silent')}, with a few "
-           "of the version's own words from each line it cites, in its own language. Line numbers lead to the "
-           "[clause index](../clauses/index.md); each rule says why its level is right, and "
-           "[one page per version](../versions/index.md) lists where that version differs from the rules and "
-           "why. To read the game straight through, see [the rules on one page](all.md).", ""]
+def rules_index_page(spec: Spec, scenarios: dict, t: Texts | None = None, links: Links | None = None) -> str:
+    t = t or Texts(spec)
+    links = links or Links("rules/index.md")
+    intro = ["Every rule of Azul as one testable statement, in our own words, with a stable ID. "
+             "Its level says how settled it is:", "",
+             f"- {level_badge('rule')} every rulebook version that speaks of it agrees;",
+             f"- {level_badge('ruling')} the versions disagree or are silent, and we decided, naming the authority;",
+             f"- {level_badge('implementation-defined')} an engine may choose, within stated bounds.", "",
+             "For each rule, a table shows what each of the eight rulebook versions does with it: "
+             f"{badge('form-states', 'states it')} (or {badge('form-printed', 'states it, board prints it')}: "
+             f"the text leaves the numbers to the printed board; {badge('form-partly', 'states part of it')}), "
+             f"shows it only in a {badge('form-example', 'example only')}, "
+             f"{badge('form-diverges', 'diverges')} from it, or is {badge('form-silent', 'silent')}, with a few "
+             "of the version's own words from each line it cites, in its own language. Line numbers lead to the "
+             f"{md_link(links, 'clause index', 'clauses/index.md')}; each rule says why its level is right, and "
+             f"{md_link(links, 'one page per version', 'versions/index.md')} lists where that version differs "
+             f"from the rules and why. To read the game straight through, see "
+             f"{md_link(links, 'the rules on one page', 'rules/all.md')}."]
+    out = [f"# {t.ui('rules_title')}", ""]
+    out += (intro if t.lang == "en" else [english("\n".join(intro), block=True)]) + [""]
     if not spec.chapters:
         return "\n".join(out + ['!!! note "Not written yet"', "",
                                 "    The rule chapters (spec/rules/*.yaml) are not in this build yet."]) + "\n"
-    out += ["| ID | Rule | Level | Scenarios |", "| --- | --- | --- | --- |"]
+    out += [f"| {t.ui('id')} | {t.ui('rule')} | {t.ui('level')} | {t.ui('scenarios')} |", "| --- | --- | --- | --- |"]
     for chapter in spec.chapters:
-        out.append(f"| **[{cell(chapter.title)}]({chapter.name}.md)** | | | |")
+        out.append(f"| **{md_link(links, cell(t.chapter_title(chapter)), f'rules/{chapter.name}.md')}** | | | |")
         for rule in chapter.rules:
-            out.append(f"| [{rule.id}]({chapter.name}.md#{rule.id}) | {cell(rule.title)} | "
-                       f"{level_badge(rule.level)} | {len(scenarios.get(rule.id, []))} |")
+            target = f"rules/{chapter.name}.md#{rule.id}"
+            out.append(f"| {md_link(links, rule.id, target)} | {cell(t.rule_title(rule))} | "
+                       f"{level_badge(rule.level, t)} | {len(scenarios.get(rule.id, []))} |")
     return "\n".join(out) + "\n"
 
 
-def one_page_rulebook(spec: Spec) -> str:
+def one_page_rulebook(spec: Spec, t: Texts | None = None, links: Links | None = None) -> str:
     """Every rule's statement in chapter order: the game as a rulebook reads, each rule linked to its evidence."""
-    out = ["# The rules on one page", "",
-           "All of Azul, rule by rule, as this specification states it: the statements only, in the order of "
-           "play. Each ID leads to the rule's page, with what every rulebook version says and, for a "
-           f"{level_badge('ruling')}, the authority behind it.", ""]
+    t = t or Texts(spec)
+    links = links or Links("rules/all.md")
+    intro = ("All of Azul, rule by rule, as this specification states it: the statements only, in the order of "
+             "play. Each ID leads to the rule's page, with what every rulebook version says and, for a "
+             f"{level_badge('ruling')}, the authority behind it.")
+    out = [f"# {t.ui('one_page')}", "", intro if t.lang == "en" else english(intro, block=True), ""]
     for chapter in spec.chapters:
-        out += [f"## {cell(chapter.title)}", "", " ".join(chapter.intro.split()), ""]
+        out += [f"## {cell(t.chapter_title(chapter))}", "", t.chapter_intro(chapter), ""]
         for rule in chapter.rules:
-            level = "" if rule.level == "rule" else f" {level_badge(rule.level)}"
-            out += [f"**[{rule.id}]({chapter.name}.md#{rule.id})**{level} {rule.statement}", ""]
+            level = "" if rule.level == "rule" else f" {level_badge(rule.level, t)}"
+            target = f"rules/{chapter.name}.md#{rule.id}"
+            out += [f"**{md_link(links, rule.id, target)}**{level} {t.statement(rule)}", ""]
     return "\n".join(out) + "\n"
 
 
-def divergences_page(spec: Spec) -> str:
+def divergences_page(spec: Spec, t: Texts | None = None, links: Links | None = None) -> str:
+    t = t or Texts(spec)
+    links = links or Links("divergences.md")
     clauses = ClauseIndex(spec)
-    out = ["# Where the rulebooks disagree", "",
-           "The eight rulebook versions do not all say the same thing. Each entry below names what differs, "
-           "which versions stand where, and the rule (usually a ruling) that settles it. Which versions are "
-           "official, and why, is on [the versions page](versions/index.md).", ""]
+    intro = ("The eight rulebook versions do not all say the same thing. Each entry below names what differs, "
+             "which versions stand where, and the rule (usually a ruling) that settles it. Which versions are "
+             f"official, and why, is on {md_link(links, 'the versions page', 'versions/index.md')}.")
+    out = [f"# {t.ui('divergences')}" if t.lang != "en" else "# Where the rulebooks disagree", "",
+           intro if t.lang == "en" else english(intro, block=True), ""]
     if not spec.divergences:
         return "\n".join(out + ["No divergence is recorded in this build (spec/divergences/*.yaml)."]) + "\n"
     groups = defaultdict(list)
     for div in spec.divergences:
         groups[div.chapter].append(div)
+    chapters = {chapter.name: chapter for chapter in spec.chapters}
     for group, items in groups.items():
-        out += [f"## {group.capitalize()}", ""]
+        heading = t.chapter_title(chapters[group]) if group in chapters and t.lang != "en" else group.capitalize()
+        out += [f"## {cell(heading)}", ""]
         for div in items:
-            out += [f"### {cell(div.title)} {{#{div.id}}}", "", f"`{div.id}` {badge('kind', div.kind)}", "",
-                    div.summary, ""]
-            out += version_table(dict(div.versions), clauses, "", versions=tuple(div.versions))
-            settled = ", ".join(rule_link(spec, r, "") for r in div.rules)
-            out += ["", f"**Settled by:** {settled or 'no rule yet'}", ""]
+            out += [f"### {cell(t.divergence_title(div))} {{#{div.id}}}", "", f"`{div.id}` {badge('kind', div.kind)}",
+                    "", t.divergence_summary(div), ""]
+            out += version_table(dict(div.versions), clauses, links, versions=tuple(div.versions), t=t)
+            settled = ", ".join(rule_link(spec, r, links) for r in div.rules)
+            out += ["", f"**{t.ui('settled_by')}:** {settled or t.ui('no_rule_yet')}", ""]
+    return "\n".join(out) + "\n"
+
+
+def home_page(t: Texts, links: Links) -> str:
+    """The home page of a language other than English: what is here, and where the rest is (in English)."""
+    out = [f"# {t.ui('home_title')}", "", t.ui("home_intro"), "",
+           f"- {md_link(links, t.ui('rules_title'), 'rules/index.md')}",
+           f"- {md_link(links, t.ui('one_page'), 'rules/all.md')}",
+           f"- {md_link(links, t.ui('divergences'), 'divergences.md')}", "",
+           t.ui("home_english", link=links.md(t.ui("english_site"), "index.md", english_site=True)), ""]
     return "\n".join(out) + "\n"

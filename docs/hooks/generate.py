@@ -6,19 +6,32 @@ the scenario loader (and drawn after the scenario runner's run on the reference 
 azul_conformance.harness.report. $AZUL_DOCS_SPEC, $AZUL_DOCS_SCENARIOS and $AZUL_DOCS_REPORTS point elsewhere
 (the tests' fixtures).
 
-Nothing generated is written into docs/ or kept in git: the pages exist only as in-memory files of the build,
-made from spec/ and the scenarios every time, so they cannot drift from the data.
+Nothing generated is written into docs/ or kept in git: the pages are made from spec/ and the scenarios every
+build, so they cannot drift from the data, and written with docs/ into a scratch folder that the build reads
+as its docs folder (linked, not copied) and removes at the end.
+
+The site is in several languages (mkdocs-static-i18n, the `i18n` plugin of mkdocs.yml): English at the root,
+every other language under /<lang>/, built one after the other in the same process. The rule pages, the rule
+list, the one-page rulebook, the divergence register and a short home page exist in every language
+(`rules/offer.fr.md`...: docgen_rules with docgen_i18n); every other page is English only. The pages are made
+once for all the languages' builds. Each language gets its own search index (`<lang>/search/`), with its own
+stemmer where lunr has one.
 Real inconsistencies (a link that cannot land, a duplicate ID, a YAML error) are logged as warnings, which
 `mkdocs build --strict` turns into a failed build; data that simply is not written yet gives a page that says so.
 """
 
 from __future__ import annotations
 
+import atexit
+import json
 import logging
 import os
+import re
+import shutil
+import tempfile
 from pathlib import Path
 
-from mkdocs.structure.files import File, Files
+from mkdocs.plugins import event_priority
 
 from azul_conformance import spec_data
 from azul_conformance.scenario import corpus_root
@@ -27,6 +40,7 @@ from azul_conformance.spec_data import VERSION_NAMES, VERSIONS
 
 import docgen_clauses
 import docgen_counts
+import docgen_i18n
 import docgen_mutation
 import docgen_reports
 import docgen_rules
@@ -34,6 +48,7 @@ import docgen_scenarios
 import docgen_versions
 
 log = logging.getLogger("mkdocs.plugins.azul_docs")
+# One build session: the default language's build and the builds of the other languages it runs.
 _state: dict = {}
 
 
@@ -63,6 +78,7 @@ def _pages(config) -> dict[str, str]:
              "reference/cli.md": docgen_reports.cli_page()}
     for chapter in spec.chapters:
         pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
+    pages.update(_translated_pages(spec, by_rule))
     pages["versions/index.md"] = docgen_versions.index_page(spec)
     for version in VERSIONS:
         pages[f"clauses/{version}.md"] = docgen_clauses.version_page(spec, version)
@@ -77,6 +93,27 @@ def _pages(config) -> dict[str, str]:
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
     pages.update(_round_frames(Path(config["docs_dir"]), problems))
     _state.update(spec=spec, gallery=gallery, problems=problems)
+    return pages
+
+
+def _translated_pages(spec: spec_data.Spec, by_rule: dict) -> dict[str, str]:
+    """The pages every language has, in each language but English: `rules/offer.fr.md`..."""
+    local = docgen_i18n.translated_pages(spec)
+    pages = {}
+    for lang in spec_data.LANGUAGES:
+        t = docgen_i18n.Texts(spec, lang)
+
+        def links(page: str) -> docgen_i18n.Links:
+            return docgen_i18n.Links(page, lang, local)
+
+        localized = {"index.md": docgen_rules.home_page(t, links("index.md")),
+                     "rules/index.md": docgen_rules.rules_index_page(spec, by_rule, t, links("rules/index.md")),
+                     "rules/all.md": docgen_rules.one_page_rulebook(spec, t, links("rules/all.md")),
+                     "divergences.md": docgen_rules.divergences_page(spec, t, links("divergences.md"))}
+        for chapter in spec.chapters:
+            page = f"rules/{chapter.name}.md"
+            localized[page] = docgen_rules.chapter_page(spec, chapter, by_rule, t, links(page))
+        pages.update({f"{uri[:-3]}.{lang}.md": text for uri, text in localized.items()})
     return pages
 
 
@@ -130,9 +167,58 @@ def _expand(nav: list, sections: dict[str, list]) -> list:
     return expanded
 
 
+def _language(config) -> str:
+    """The language being built: the i18n plugin's, or the default where the plugin is not used."""
+    plugin = config.plugins.get("i18n")
+    return getattr(plugin, "current_language", None) or docgen_i18n.DEFAULT
+
+
+def _materialize(docs_dir: Path, pages: dict[str, str]) -> Path:
+    """A scratch docs folder: docs/ linked entry by entry, the generated pages written where they belong (a
+    folder holding one is made, its other entries linked), so the build and its plugins see ordinary files."""
+    root = Path(tempfile.mkdtemp(prefix="azul-docs-"))
+    atexit.register(shutil.rmtree, root, True)  # a build that fails midway leaves nothing behind either
+    folders = {part for uri in pages for part in (uri.rsplit("/", 1)[0],) if "/" in uri}
+    folders |= {"/".join(f.split("/")[:i]) for f in set(folders) for i in range(1, f.count("/") + 1)}
+
+    def fill(source: Path, target: Path, prefix: str) -> None:
+        target.mkdir(exist_ok=True)
+        for entry in source.iterdir() if source.is_dir() else ():
+            uri = prefix + entry.name
+            if entry.is_dir() and uri in folders:
+                fill(entry, target / entry.name, uri + "/")
+            elif uri not in pages:
+                (target / entry.name).symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
+
+    fill(docs_dir, root, "")
+    for uri, text in pages.items():
+        path = root / uri
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _nav(spec: spec_data.Spec, lang: str) -> list:
+    """The navigation of a language other than English: its own pages only."""
+    t = docgen_i18n.Texts(spec, lang)
+    chapters = [{docgen_rules._plain(t.chapter_title(c)): f"rules/{c.name}.md"} for c in spec.chapters]
+    return [{t.ui("home", plain=True): "index.md"},
+            {t.ui("rules", plain=True): ["rules/index.md", {t.ui("one_page", plain=True): "rules/all.md"}] + chapters},
+            {t.ui("divergences", plain=True): "divergences.md"}]
+
+
+@event_priority(-110)  # after the i18n plugin has set the language up (it runs at -100)
 def on_config(config):
-    _state["pages"] = _pages(config)
+    lang = _language(config)
+    if "docs" not in _state:
+        _state["source"] = Path(config["docs_dir"])
+        _state["pages"] = _pages(config)
+        _state["docs"] = _materialize(_state["source"], _state["pages"])
+    config["docs_dir"] = str(_state["docs"])
     spec, gallery = _state["spec"], _state["gallery"]
+    if lang != docgen_i18n.DEFAULT:
+        config["nav"] = _nav(spec, lang)
+        return config
     sections = {
         "rules/index.md": [{"The rules on one page": "rules/all.md"}]
         + [{c.title: f"rules/{c.name}.md"} for c in spec.chapters],
@@ -141,7 +227,7 @@ def on_config(config):
         "scenarios/index.md": [{g: f"scenarios/{g}.md"} for g in gallery.groups()],
     }
     if config.get("nav"):
-        config["nav"] = _expand(config["nav"], sections)
+        config["nav"] = _expand(_state.setdefault("nav", config["nav"]), sections)
     return config
 
 
@@ -156,12 +242,71 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     return markdown
 
 
-def on_files(files: Files, config) -> Files:
-    for src_uri, content in sorted(_state.get("pages", {}).items()):
-        existing = files.get_file_from_path(src_uri)
-        if existing is not None:
-            files.remove(existing)
-        files.append(File.generated(config, src_uri, content=content))
-    for problem in _state.get("problems", []):
-        log.warning(problem)
+def on_files(files, config):
+    if _language(config) == docgen_i18n.DEFAULT:
+        for problem in _state.get("problems", []):
+            log.warning(problem)
     return files
+
+
+# Each language's search index: lunr's stemmer for the language where lunr has one (Ukrainian has none: its
+# words are only split). Words are split at spaces, hyphens and punctuation, as the theme splits a query (its
+# query parser always splits at a hyphen): OFFER-5 is searched as "offer" and "5", both in the heading of the
+# rule's section, whose title weighs most, on a page boosted for its rules (docgen_rules).
+LUNR = {"en": "en", "fr": "fr", "de": "de", "it": "it", "es": "es", "pt": "pt", "uk": None}
+SEPARATOR = r"[\s\-,;:!?()«»“”\"'’]+|\.(?!\d)"
+
+
+def _search_config(config: dict, lang: str) -> dict:
+    stemmer = LUNR.get(lang)
+    pipeline = ["stopWordFilter"] if stemmer else []
+    return {**config, "lang": [stemmer or "en"], "separator": SEPARATOR, "pipeline": pipeline}
+
+
+@event_priority(-110)  # after the search plugin wrote the index, and (default language) after every language
+def on_post_build(config):
+    site = Path(config["site_dir"])
+    index = site / "search" / "search_index.json"
+    if not index.is_file():
+        return
+    # The i18n plugin builds the other languages from within the default language's post-build, and leaves
+    # its current language at the last one built: `building` tells which build this is.
+    nested = getattr(config.plugins.get("i18n"), "building", False)
+    lang = _language(config) if nested else docgen_i18n.DEFAULT
+    others = tuple(f"{other}/" for other in spec_data.LANGUAGES)
+    data = json.loads(index.read_text(encoding="utf-8"))
+    if lang != docgen_i18n.DEFAULT:  # this language's pages, located from its own root (see on_post_page)
+        docs = [{**e, "location": e["location"][len(lang) + 1:]} for e in data["docs"]
+                if e["location"].startswith(f"{lang}/")]
+        _state.setdefault("indexes", {})[lang] = {**data, "config": _search_config(data["config"], lang),
+                                                   "docs": docs}
+        return
+    # The default language's build ends last: the i18n plugin has just merged every language into one index.
+    english = [e for e in data["docs"] if not e["location"].startswith(others)]
+    _write_index(index, {**data, "config": _search_config(data["config"], lang), "docs": english})
+    # A scenario's ID finds its (English) page from every language too: its page and section titles.
+    scenarios = [{"location": "../" + e["location"], "title": e["title"], "text": ""} for e in english
+                 if e["location"].startswith("scenarios/") and e["location"] != "scenarios/"]
+    for other, localized in _state.get("indexes", {}).items():
+        _write_index(site / other / "search" / "search_index.json",
+                     {**localized, "docs": localized["docs"] + scenarios})
+    if _state.get("docs"):
+        shutil.rmtree(_state["docs"], ignore_errors=True)
+    _state.clear()
+
+
+def _write_index(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">[^<]*?"base": ")([^"]*)(")')
+
+
+def on_post_page(output: str, page, config) -> str:
+    """A page of another language looks up its search index (and resolves its results) from its language's
+    root: the theme's `base` is the site root, one level up."""
+    lang = _language(config)
+    if lang == docgen_i18n.DEFAULT:
+        return output
+    return CONFIG_BASE.sub(lambda m: f"{m[1]}{m[2]}/{lang}/{m[3]}", output, count=1)

@@ -1,0 +1,252 @@
+"""The rule pages in each language of the site: which texts a page of one language shows, and how it links.
+
+The rule texts come from spec/i18n/<lang>/ (spec_data.Spec.translations); the generated pages' own words
+(table headings, labels, the short home page) are below, per language. Whatever a language does not have yet
+is shown in English inside an element marked lang="en", never mixed in silently.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from azul_conformance.spec_data import LANGUAGES, Chapter, Divergence, Rule, Spec
+from azul_conformance.spec_data import VERSION_NAMES as ENGLISH_VERSION_NAMES
+
+DEFAULT = "en"
+# The site's languages in the order the switcher lists them, each with its name in itself.
+NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano", "uk": "Українська",
+         "es": "Español", "pt": "Português"}
+assert set(NAMES) == {DEFAULT, *LANGUAGES}
+
+# The generated pages' own words. A key a language lacks is shown in English, marked.
+UI: dict[str, dict[str, str]] = {
+    "en": {
+        "site_name": "Azul rules & conformance",
+        "home": "Home", "rules": "Rules", "divergences": "Divergences", "one_page": "The rules on one page",
+        "rules_title": "The rules", "version": "Version", "what_it_does": "What it does",
+        "own_words": "Its own words, where", "our_note": "Our note", "as_above": "as the rule above",
+        "states": "states it", "printed": "states it, board prints it", "partly": "states part of it",
+        "example": "example only", "diverges": "diverges", "silent": "silent", "missing": "not recorded",
+        "why_level": "Why this level", "diverges_not_decide": "diverges, and does not decide",
+        "ruling": "Ruling", "authority": "authority", "confidence": "confidence",
+        "question": "Question", "decision": "Decision", "why": "Why",
+        "disagree": "Versions disagree", "see_register": "See {link} in the divergence register.",
+        "state_different": "{versions} state something different from this rule: see the table above.",
+        "worked_examples": "Worked examples", "checked_by": "Checked by",
+        "unchecked": "No scenario checks this rule yet.",
+        "generated": "Generated from <code>{file}</code>. Each rule keeps its ID for good; link to it as "
+                     "<code>rules/{chapter}/#ID</code>.",
+        "id": "ID", "rule": "Rule", "level": "Level", "scenarios": "Scenarios", "settled_by": "Settled by",
+        "no_rule_yet": "no rule yet",
+        "level_rule": "rule", "level_ruling": "ruling", "level_implementation-defined": "implementation-defined",
+        "home_title": "The rules of Azul",
+        "home_intro": "Every rule of the board game Azul as one testable statement, written by us, with what each "
+                      "of the eight rulebook versions says about it, line by line, in its own words.",
+        "home_english": "The conformance suite, the scenarios, the engines' reports and the reference pages are "
+                        "in English: {link}.",
+        "english_site": "the English site",
+        "untranslated": "This text is not written in this language yet: it is shown in English.",
+    },
+    "fr": {
+        "site_name": "Azul : règles et conformité",
+        "home": "Accueil", "rules": "Règles", "divergences": "Divergences", "one_page": "Les règles sur une page",
+        "rules_title": "Les règles", "version": "Version", "what_it_does": "Ce qu'elle en fait",
+        "own_words": "Ses propres mots, où", "our_note": "Notre note", "as_above": "comme la règle ci-dessus",
+        "states": "l'énonce", "printed": "l'énonce, le plateau l'imprime", "partly": "en énonce une partie",
+        "example": "exemple seulement", "diverges": "diverge", "silent": "muette", "missing": "non relevé",
+        "why_level": "Pourquoi ce niveau", "diverges_not_decide": "diverge, et ne décide pas",
+        "ruling": "Décision", "authority": "autorité", "confidence": "confiance",
+        "question": "Question", "decision": "Décision", "why": "Pourquoi",
+        "disagree": "Les versions divergent", "see_register": "Voir {link} dans le registre des divergences.",
+        "state_different": "{versions} disent autre chose que cette règle : voir le tableau ci-dessus.",
+        "worked_examples": "Exemples détaillés", "checked_by": "Vérifiée par",
+        "unchecked": "Aucun scénario ne vérifie encore cette règle.",
+        "generated": "Produit à partir de <code>{file}</code> et de <code>spec/i18n/fr/</code>. Chaque règle "
+                     "garde son identifiant pour toujours ; pour y renvoyer : <code>rules/{chapter}/#ID</code>.",
+        "id": "ID", "rule": "Règle", "level": "Niveau", "scenarios": "Scénarios", "settled_by": "Réglée par",
+        "no_rule_yet": "pas encore de règle",
+        "level_rule": "règle", "level_ruling": "décision", "level_implementation-defined": "au choix du moteur",
+        "home_title": "Les règles d'Azul",
+        "home_intro": "Chaque règle du jeu Azul en un énoncé vérifiable, rédigé par nous, avec ce qu'en dit "
+                      "chacune des huit versions des règles, ligne par ligne, dans ses propres mots.",
+        "home_english": "La suite de conformité, les scénarios, les rapports des moteurs et les pages de "
+                        "référence sont en anglais : {link}.",
+        "english_site": "le site en anglais",
+        "untranslated": "Ce texte n'est pas encore rédigé dans cette langue : il est donné en anglais.",
+    },
+    "de": {
+        "site_name": "Azul: Regeln und Konformität",
+        "home": "Start", "rules": "Regeln", "divergences": "Abweichungen", "one_page": "Die Regeln auf einer Seite",
+        "rules_title": "Die Regeln", "version": "Version", "what_it_does": "Was sie tut",
+        "own_words": "Ihre eigenen Worte, wo", "our_note": "Unsere Anmerkung", "as_above": "wie die Regel oben",
+        "states": "nennt sie", "printed": "nennt sie, die Spielerablage druckt sie", "partly": "nennt einen Teil",
+        "example": "nur als Beispiel", "diverges": "weicht ab", "silent": "schweigt", "missing": "nicht erfasst",
+        "why_level": "Warum diese Stufe", "diverges_not_decide": "weicht ab und entscheidet nicht",
+        "ruling": "Entscheidung", "authority": "Grundlage", "confidence": "Sicherheit",
+        "question": "Frage", "decision": "Entscheidung", "why": "Warum",
+        "disagree": "Die Versionen weichen ab", "see_register": "Siehe {link} im Verzeichnis der Abweichungen.",
+        "state_different": "{versions} sagen etwas anderes als diese Regel: siehe die Tabelle oben.",
+        "worked_examples": "Ausgearbeitete Beispiele", "checked_by": "Geprüft durch",
+        "unchecked": "Noch kein Szenario prüft diese Regel.",
+        "generated": "Erzeugt aus <code>{file}</code> und <code>spec/i18n/de/</code>. Jede Regel behält ihre "
+                     "ID für immer; verlinke sie als <code>rules/{chapter}/#ID</code>.",
+        "id": "ID", "rule": "Regel", "level": "Stufe", "scenarios": "Szenarien", "settled_by": "Geregelt durch",
+        "no_rule_yet": "noch keine Regel",
+        "level_rule": "Regel", "level_ruling": "Entscheidung", "level_implementation-defined": "der Engine überlassen",
+        "home_title": "Die Regeln von Azul",
+        "home_intro": "Jede Regel des Brettspiels Azul als eine prüfbare Aussage, von uns formuliert, mit dem, was "
+                      "jede der acht Fassungen der Spielregel dazu sagt, Zeile für Zeile, in ihren eigenen Worten.",
+        "home_english": "Die Konformitätssuite, die Szenarien, die Berichte der Engines und die Referenzseiten "
+                        "sind auf Englisch: {link}.",
+        "english_site": "die englische Seite",
+        "untranslated": "Dieser Text ist in dieser Sprache noch nicht geschrieben: er steht auf Englisch da.",
+    },
+    "es": {
+        "site_name": "Azul: reglas y conformidad",
+        "home": "Inicio", "rules": "Reglas", "divergences": "Divergencias", "one_page": "Las reglas en una página",
+        "rules_title": "Las reglas", "version": "Versión", "what_it_does": "Qué hace",
+        "own_words": "Sus propias palabras, dónde", "our_note": "Nuestra nota", "as_above": "como la regla",
+        "states": "la enuncia", "printed": "la enuncia, el tablero la imprime", "partly": "enuncia una parte",
+        "example": "solo un ejemplo", "diverges": "difiere", "silent": "no dice nada", "missing": "sin registrar",
+        "why_level": "Por qué este nivel", "diverges_not_decide": "difiere, y no decide",
+        "ruling": "Decisión", "authority": "autoridad", "confidence": "confianza",
+        "question": "Pregunta", "decision": "Decisión", "why": "Por qué",
+        "disagree": "Las versiones difieren", "see_register": "Véase {link} en el registro de divergencias.",
+        "state_different": "{versions} dicen algo distinto de esta regla: véase la tabla.",
+        "worked_examples": "Ejemplos desarrollados", "checked_by": "Comprobada por",
+        "unchecked": "Ningún escenario comprueba aún esta regla.",
+        "generated": "Generado a partir de <code>{file}</code> y de <code>spec/i18n/es/</code>. Cada regla "
+                     "conserva su ID para siempre; enlázala como <code>rules/{chapter}/#ID</code>.",
+        "id": "ID", "rule": "Regla", "level": "Nivel", "scenarios": "Escenarios", "settled_by": "Resuelta por",
+        "no_rule_yet": "aún sin regla",
+        "level_rule": "regla", "level_ruling": "decisión", "level_implementation-defined": "a elección del motor",
+        "home_title": "Las reglas de Azul",
+        "home_intro": "Cada regla del juego de mesa Azul como un enunciado comprobable, escrito por nosotros, con "
+                      "lo que dice de ella cada una de las ocho versiones del reglamento, línea por línea, con "
+                      "sus propias palabras.",
+        "home_english": "La suite de conformidad, los escenarios, los informes de los motores y las páginas de "
+                        "referencia están en inglés: {link}.",
+        "english_site": "el sitio en inglés",
+        "untranslated": "Este texto aún no está escrito en este idioma: se muestra en inglés.",
+    },
+}
+
+
+# The rulebook versions' names (spec_data.VERSION_NAMES in English).
+VERSION_NAMES: dict[str, dict[str, str]] = {
+    "fr": {"FR": "français", "DE": "allemand", "EN": "anglais", "IT": "italien", "UK": "édition ukrainienne",
+           "ES": "espagnol", "PT": "guide portugais", "IT-2": "résumé italien (non officiel)"},
+    "de": {"FR": "Französisch", "DE": "Deutsch", "EN": "Englisch", "IT": "Italienisch",
+           "UK": "ukrainische Ausgabe", "ES": "Spanisch", "PT": "portugiesische Kurzanleitung",
+           "IT-2": "italienische Zusammenfassung (inoffiziell)"},
+    "es": {"FR": "francés", "DE": "alemán", "EN": "inglés", "IT": "italiano", "UK": "edición ucraniana",
+           "ES": "español", "PT": "guía portuguesa", "IT-2": "resumen italiano (no oficial)"},
+}
+
+
+def english(text: str, block: bool = False) -> str:
+    """English shown on a page of another language: marked, so that readers and tools know. (Single quotes:
+    the marking may stand inside an admonition's quoted title.)"""
+    tag = "div" if block else "span"
+    extra = " markdown='span'" if block else ""
+    return f"<{tag} lang='en'{extra}>{text}</{tag}>"
+
+
+@dataclass(frozen=True)
+class Texts:
+    """What a page in one language says: our rule texts in it, or English, marked."""
+
+    spec: Spec
+    lang: str = DEFAULT
+
+    def ui(self, key: str, plain: bool = False, **values: str) -> str:
+        """The page's own words for `key` in the language; `plain`: no marking (a navigation title)."""
+        own = UI.get(self.lang, {}).get(key)
+        text = (own if own is not None else UI[DEFAULT][key]).format(**values)
+        return text if own is not None or self.lang == DEFAULT or plain else english(text)
+
+    def _pick(self, translated: str | None, original: str) -> str:
+        if self.lang == DEFAULT:
+            return original
+        return translated if translated else english(original)
+
+    def _translation(self):
+        return self.spec.translations.get(self.lang)
+
+    def rule_title(self, rule: Rule) -> str:
+        text = self._translation().rules.get(rule.id) if self._translation() else None
+        return self._pick(text.title if text else None, rule.title)
+
+    def statement(self, rule: Rule) -> str:
+        text = self._translation().rules.get(rule.id) if self._translation() else None
+        return self._pick(text.statement if text else None, rule.statement)
+
+    def ruling(self, rule: Rule, part: str) -> str:
+        text = self._translation().rules.get(rule.id) if self._translation() else None
+        original = " ".join(getattr(rule.ruling, part).split())
+        return self._pick(text.ruling.get(part) if text else None, original)
+
+    def chapter_title(self, chapter: Chapter) -> str:
+        title = self._translation().chapters.get(chapter.name, (None, None))[0] if self._translation() else None
+        return self._pick(title, chapter.title)
+
+    def chapter_intro(self, chapter: Chapter) -> str:
+        intro = self._translation().chapters.get(chapter.name, (None, None))[1] if self._translation() else None
+        return self._pick(intro, " ".join(chapter.intro.split()))
+
+    def divergence_title(self, divergence: Divergence) -> str:
+        text = self._translation().divergences.get(divergence.id) if self._translation() else None
+        return self._pick(text[0] if text else None, divergence.title)
+
+    def divergence_summary(self, divergence: Divergence) -> str:
+        text = self._translation().divergences.get(divergence.id) if self._translation() else None
+        return self._pick(text[1] if text else None, divergence.summary)
+
+    def version_name(self, version: str) -> str:
+        own = VERSION_NAMES.get(self.lang, {}).get(version)
+        return own or self.note(ENGLISH_VERSION_NAMES.get(version, ""))
+
+    def note(self, text: str) -> str:
+        """Our English notes that no language has yet (a source's note, a rule's basis)."""
+        return text if self.lang == DEFAULT or not text else english(text)
+
+
+# The pages every language has; every other page is in English only.
+TRANSLATED_PAGES = ("index.md", "rules/index.md", "rules/all.md", "divergences.md")
+
+
+def translated_pages(spec: Spec) -> frozenset[str]:
+    return frozenset(TRANSLATED_PAGES + tuple(f"rules/{chapter.name}.md" for chapter in spec.chapters))
+
+
+def page_url(src_uri: str) -> str:
+    """The URL of a page under the site's root, as mkdocs makes it (directory URLs)."""
+    stem = src_uri[:-3] if src_uri.endswith(".md") else src_uri
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[:-len("index")]
+    return stem if not stem or stem.endswith("/") else stem + "/"
+
+
+@dataclass(frozen=True)
+class Links:
+    """Links from one generated page: relative Markdown links (checked by mkdocs) to the pages of its own
+    language, and, from a page of another language, HTML links marked hreflang="en" to the English-only pages
+    (the scenarios, the clause index, the versions), which that language's build does not hold."""
+
+    page: str  # the page's src_uri, e.g. rules/offer.md
+    lang: str = DEFAULT
+    local: frozenset[str] = frozenset()
+
+    def md(self, text: str, target: str, title: str | None = None, english_site: bool = False) -> str:
+        """A link to `target` (a docs path and anchor); `english_site`: to the English page even where this
+        language has its own."""
+        path, _, anchor = target.partition("#")
+        titled = f' "{title}"' if title else ""
+        if self.lang == DEFAULT or (path in self.local and not english_site):
+            relative = posixpath.relpath(path, posixpath.dirname(self.page) or ".")
+            return f"[{text}]({relative}{'#' + anchor if anchor else ''}{titled})"
+        depth = len(page_url(self.page).strip("/").split("/")) if page_url(self.page) else 0
+        href = "../" * (depth + 1) + page_url(path) + (f"#{anchor}" if anchor else "")
+        title_attr = f' title="{title}"' if title else ""
+        return f'<a href="{href}" hreflang="en"{title_attr}>{text}</a>'
