@@ -46,9 +46,11 @@ def line_of(path: Path, needle: str, after: str | None = None) -> int:
 
 
 def problems(spec: Path, **kwargs) -> list[str]:
+    """The problems of the English spec: a broken rule also shows in its translations (a ruling translated for
+    a rule no longer a ruling), which tests/test_spec_translations.py holds to account."""
     kwargs.setdefault("scenarios_root", None)
     kwargs.setdefault("reference_root", None)
-    return [str(p) for p in check_spec(spec, RULEBOOKS, **kwargs).problems]
+    return [str(p) for p in check_spec(spec, RULEBOOKS, **kwargs).problems if "/i18n/" not in str(p.file)]
 
 
 def test_the_real_spec_passes() -> None:
