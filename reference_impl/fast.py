@@ -26,7 +26,7 @@ from .board import EMPTY
 from .errors import IllegalDeal, InvalidSetup
 from .game import DEAL, IN_CENTRE, OFFER, OVER, Game, _one_by_one  # the bag's tiles, numbered as Game draws them
 from .moves import TAKES_TO, Move, Take, parse_move
-from .tiles import FACTORIES_BY_PLAYERS, FLOOR_PENALTIES, FLOOR_SPACES, MARKER, TILES_PER_COLOUR
+from .tiles import FACTORIES_BY_PLAYERS, FLOOR_PENALTIES, FLOOR_SPACES, MARKER, TILES_PER_COLOUR, TILES_PER_FACTORY
 
 # A seat's open lines: per colour a bit set, bit `line` (1-5) set when that pattern line accepts the colour
 # (Board.open_lines shifted left by one) and bit 0, the floor line, always set. ACCEPTS[bits][line] reads it.
@@ -185,12 +185,46 @@ class FastGame:
                         bag[colour] -= dealt[colour]
                     self._set_factories(wanted)
                     return
+        elif self.phase == DEAL and len(wanted) == factories and self._bag_runs_out(wanted):
+            return
         stand_in = Game(self.players, "colour")  # the readable check, and its message and rule on a refusal
         stand_in.phase = self.phase
         stand_in.bag, stand_in.lid = bag[:], self.lid[:]
         stand_in.deal([stand_in._text(tiles) for tiles in wanted])
         self.bag[:], self.lid[:] = stand_in.bag, stand_in.lid
         self._set_factories(stand_in.factories)
+
+    def _bag_runs_out(self, wanted: list[list[int]]) -> bool:
+        """The deal of every round where the bag runs out (DEAL-2) with the lid holding enough for a full deal,
+        checked as Game._check_bag_runs_out checks it: the bag's n tiles are the first n dealt (factories in
+        order), the rest comes from the lid poured into the bag. Done (True) when it holds; False leaves the deal
+        untouched, for Game to check and refuse with its message."""
+        bag, lid, factories = self.bag, self.lid, self.factories
+        in_bag = sum(bag)
+        if not in_bag < TILES_PER_FACTORY * factories <= in_bag + sum(lid):
+            return False
+        for tiles in wanted:
+            if len(tiles) != 5 or sum(tiles) != TILES_PER_FACTORY:
+                return False
+        full = in_bag // TILES_PER_FACTORY
+        left = bag[:]  # the bag's tiles not drawn by the first `full` factories: all in factory full + 1
+        for tiles in wanted[:full]:
+            for colour in range(5):
+                left[colour] -= tiles[colour]
+        split = wanted[full]
+        from_lid = [split[colour] - left[colour] for colour in range(5)]
+        if min(left) < 0 or min(from_lid) < 0:
+            return False
+        for tiles in wanted[full + 1:]:
+            for colour in range(5):
+                from_lid[colour] += tiles[colour]
+        if any(from_lid[colour] > lid[colour] for colour in range(5)):
+            return False
+        for colour in range(5):  # the bag emptied, the lid poured in, the lid's share dealt
+            bag[colour] = lid[colour] - from_lid[colour]
+            lid[colour] = 0
+        self._set_factories(wanted)
+        return True
 
     def _set_factories(self, wanted: list[list[int]]) -> None:
         held = self.held

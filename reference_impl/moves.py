@@ -91,5 +91,6 @@ TAKES_TO = [[[tuple(by_line[line] for line in range(1, 6) if lines >> (line - 1)
               for lines in range(32)] for by_line in by_colour] for by_colour in TAKES]
 # TAKES_FROM[factories]: TAKES_TO of factory 1, 2... up to `factories`, then of the centre: the order of legal lists.
 TAKES_FROM = tuple(TAKES_TO[1:factories + 1] + [TAKES_TO[CENTRE]] for factories in range(10))
-_TAKES = {str(t): t for by_colour in TAKES for by_line in by_colour for t in by_line}
+TAKE_OF_TEXT = {str(t): t for by_colour in TAKES for by_line in by_colour for t in by_line}  # `3K4` -> its Take
+_TAKES = TAKE_OF_TEXT
 _PLACEMENTS = {str(p): p for row in PLACEMENTS for p in row if p is not None}

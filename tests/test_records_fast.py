@@ -156,7 +156,7 @@ def random_game_deals(seed: int) -> list[tuple[list[list[int]], list[str]]]:
     return rounds
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(40))
 def test_a_recorded_deal_on_fastgame_is_the_same_as_on_game_every_round(seed):
     game, fast = Game(2), FastGame(2)
     for factories, takes in random_game_deals(seed):
@@ -181,6 +181,9 @@ def _fields(game: Game) -> dict:
     ([20] * 5, [0] * 5, ["BBB", "YYYY", "RRRR", "KKKK", "WWWW"]),  # DEAL-1: a factory of 3 while tiles last
     ([20] * 5, [0] * 5, ["BBBB", "YYYY", "RRRR", "KKKK"]),  # not a deal of this game: a factory missing
     ([4, 4, 0, 0, 0], [0, 0, 12, 0, 0], ["RRRR", "BBBB", "YYYY", "RRRR", "RRRR"]),  # DEAL-2: the bag first
+    ([1, 1, 0, 0, 0], [0, 0, 20, 20, 0], ["RRRR", "BYRR", "KKKK", "KKKK", "RRRR"]),  # DEAL-2: bag's 2 drawn first
+    ([1, 1, 0, 0, 0], [0, 0, 9, 20, 0], ["BYRR", "RRRR", "KKKK", "KKKK", "RRRR"]),  # DEAL-2: the lid has 9 red
+    ([5, 0, 0, 0, 0], [0, 0, 20, 20, 0], ["BBBB", "RRRR", "BRRR", "KKKK", "KKKK"]),  # DEAL-2: 5th blue too late
 ])
 def test_a_deal_fastgame_refuses_is_refused_with_games_message_and_rule(bag, lid, deal):
     game, fast = Game(2), FastGame(2)
@@ -190,3 +193,27 @@ def test_a_deal_fastgame_refuses_is_refused_with_games_message_and_rule(bag, lid
     with pytest.raises(type(slow.value)) as quick:
         fast.deal_given([[text.count(c) for c in "BYRKW"] for text in deal])
     assert str(quick.value) == str(slow.value) and quick.value.rule == slow.value.rule
+
+
+HEADERS = '[Players "3"]\n[Variant "colour"]\n[StartPlayer "2"]\n[Seat2 "Ana"]\n[Result "*"]\n\n'
+DEAL = "round 1 deal BYKK RKWW BBWW YYKW YKWW BBBB RRRR\n"
+
+
+@pytest.mark.parametrize("headers, deal", [
+    # StartPlayer 2 and Seat2, checked before for 3 players, are wrong for 2 (the deal fits 2 players)
+    (HEADERS.replace('[Players "3"]', '[Players "2"]'), DEAL.replace(" BBBB RRRR", "")),
+    (HEADERS + '[Seat2 "Bo"]\n', DEAL),  # a header given twice, each already checked alone
+    (HEADERS.replace('[Variant "colour"]\n', ""), DEAL),  # a required header missing
+])
+def test_headers_checked_before_are_checked_again_in_another_record(headers, deal):
+    # the fast reader keeps the headers it has checked; a record whose headers are wrong together is refused
+    # all the same (left to the grammar, which says why)
+    two = '[Players "2"]\n[Variant "colour"]\n[StartPlayer "1"]\n[Result "*"]\n\n' + DEAL.replace(" BBBB RRRR", "")
+    for valid in (HEADERS + DEAL, two):  # every header of the cases below seen in a valid record
+        assert parse_fast(valid) == parse_record(valid)
+    assert parse_fast(headers + deal) is None
+    with pytest.raises(RecordSyntaxError):
+        parse_record(headers + deal)
+    if '[Players "2"]' in headers:  # and with those headers right, it is read (not refused for its deal)
+        fixed = headers.replace('[StartPlayer "2"]\n[Seat2 "Ana"]\n', '[StartPlayer "1"]\n')
+        assert parse_fast(fixed + deal) == parse_record(fixed + deal)

@@ -15,13 +15,14 @@ fails is done again on the grammar's record, which has them (batch.replay_text).
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from ..located import MAX_DIGITS
 from ..readers import strip_bom
 from ..notation import FACTORIES_BY_PLAYERS
 from .errors import RecordSyntaxError
 from .model import ANNOTATIONS, Claim, Comment, Deal, Header, Note, Ply, Record, Round
-from .parser import _Reader  # the checks the grammar cannot make are the parser's own
+from .parser import REQUIRED_HEADERS, _Reader  # the checks the grammar cannot make are the parser's own
 
 __all__ = ["parse_fast"]
 
@@ -38,8 +39,17 @@ _TILES = re.compile(r"[BYRKW]{1,4}|-")
 _MOVE = re.compile(r"[1-9C][BYRKW][1-5F](!!|\?\?|!\?|\?!|!|\?)?")
 _ROUND_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _ESCAPE = re.compile(r'\\(["\\])')
+# The plain takes and factory texts as sets: a membership test is a third of a regular expression's match, and
+# these two run once per take and per factory of every record. Anything else goes to the patterns.
+_PLAIN_MOVES = frozenset(f"{source}{colour}{line}" for source in "123456789C" for colour in "BYRKW" for line in "12345F")
+_PLAIN_TILES = frozenset(["-"]) | {a + b + c + d for a in "BYRKW" for b in "BYRKW" for c in "BYRKW" for d in "BYRKW"}
 _NUMBERS = [f"{n + 1}." for n in range(100)]  # a turn's move number, as written before its first take
-_CHECKED: dict[tuple[Claim, int, bool], Note] = {}  # claims already checked: [%start 0] comes in every round
+_CHECKED: dict[tuple[object, int, bool], Note] = {}  # claims already checked: [%start 0] comes in every round
+
+
+# Headers already checked, by name, value and the record's Players (all a header's check depends on): a corpus
+# repeats its Event, Players, Variant and StartPlayer in every record.
+_HEADERS: dict[tuple[str, str, str | None], Header] = {}
 
 
 class _Defer(Exception):
@@ -101,9 +111,25 @@ def _checked(note: object, reader: _Reader, players: int, before_rounds: bool = 
     key = (note, players, before_rounds)
     checked = _CHECKED.get(key)
     if checked is None:
-        checked = reader.check_note(note, players, before_rounds)  # (RecordSyntaxError when it is wrong)
+        checked = reader.check_note(cast(Claim, note), players, before_rounds)  # (RecordSyntaxError when it is wrong)
         if len(_CHECKED) < 65536:
             _CHECKED[key] = checked
+    return checked
+
+
+def _checked_headers(headers: list[Header], reader: _Reader) -> list[Header]:
+    """reader.check_headers(headers), from the cache when every header has been checked before (with the same
+    Players) and the record has each name once and the required ones."""
+    players = next((header.value for header in headers if header.name == "Players"), None)
+    names = {header.name for header in headers}
+    if len(names) == len(headers) and REQUIRED_HEADERS <= names:
+        known = [_HEADERS.get((header.name, header.value, players)) for header in headers]
+        if None not in known:
+            return cast(list[Header], known)
+    checked = reader.check_headers(headers, [])  # (RecordSyntaxError when one is wrong)
+    if len(checked) == len(headers) and len(_HEADERS) < 65536:
+        for given, header in zip(headers, checked):
+            _HEADERS[(given.name, given.value, players)] = header
     return checked
 
 
@@ -111,9 +137,9 @@ def _read(tokens: list[object], reader: _Reader, source: str) -> Record:
     count, index = len(tokens), 0
     headers: list[Header] = []
     while index < count and type(tokens[index]) is Header:
-        headers.append(tokens[index])
+        headers.append(cast(Header, tokens[index]))
         index += 1
-    headers = reader.check_headers(headers, [])
+    headers = _checked_headers(headers, reader)
     players = int(next(h.value for h in headers if h.name == "Players"))
     wanted = FACTORIES_BY_PLAYERS[players]
     notes: list[Note] = []
@@ -135,7 +161,7 @@ def _read(tokens: list[object], reader: _Reader, source: str) -> Record:
         factories: list[str] = []
         while index < count:
             value = tokens[index]
-            if type(value) is not str or not tiles(value):
+            if type(value) is not str or (value not in _PLAIN_TILES and not tiles(value)):
                 break
             factories.append("" if value == "-" else value)
             index += 1
@@ -161,7 +187,7 @@ def _read(tokens: list[object], reader: _Reader, source: str) -> Record:
                 value = tokens[index]
                 if type(value) is not str:
                     raise _Defer
-            if not move_text(value):
+            if value not in _PLAIN_MOVES and not move_text(value):
                 raise _Defer
             index += 1
             ply_notes: list[Note] = []

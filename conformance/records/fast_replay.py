@@ -10,6 +10,8 @@ same counts, and every failure a user sees is the readable replay's (tests/test_
 
 from __future__ import annotations
 
+from azul_reference.moves import TAKE_OF_TEXT
+
 from ..engines.reference import FastReplayGame
 from .claims import claim_mismatch
 from .model import DECLARATIONS, Claim, Note, Record
@@ -49,6 +51,7 @@ def replay_fast(record: Record) -> tuple[int, int] | None:
         return None
     try:
         game = FastReplayGame(record.players, record.start_player)
+        fast, takes = game.game, TAKE_OF_TEXT  # the engine itself, once per record: a take is its inner loop
         claims = _check(record.notes, game)
         moves = 0
         for round_ in record.rounds:
@@ -59,9 +62,12 @@ def replay_fast(record: Record) -> tuple[int, int] | None:
             if deal.notes:
                 claims += _check(deal.notes, game)
             for ply in round_.plies:
-                if game.phase != "offer":
+                if fast.phase != "offer":
                     return None
-                game.play(ply.move)
+                move = takes.get(ply.move)
+                if move is None:  # not a take of the notation: the readable replay says what it is
+                    return None
+                fast.play(move)
                 if ply.notes:
                     claims += _check(ply.notes, game)
             moves += len(round_.plies)

@@ -39,6 +39,8 @@ EXPECTED = {
     "CLAIM_NAME": "a claim name (" + ", ".join(sorted(CLAIM_FORMS)) + ")",
     "$END": "the end of the record",
 }
+REQUIRED_HEADERS_IN_ORDER = ("Players", "Variant", "StartPlayer")
+REQUIRED_HEADERS = frozenset(REQUIRED_HEADERS_IN_ORDER)
 _PLAYERS = tuple(map(str, PLAYER_COUNTS))  # as a header writes them
 _WORD = re.compile(r'[^\s\[\]{}]+|.', re.S)
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
@@ -166,7 +168,7 @@ class _Reader:
                 raise self.fail(here, 'missing header [Players "2"] (2, 3 or 4)')
             guesses["Players"] = (str(players), f"the first deal has {count} factories")
         fixed = list(headers)
-        for name in ("Players", "Variant", "StartPlayer"):
+        for name in REQUIRED_HEADERS_IN_ORDER:
             if name not in seen:
                 if not self.lenient:
                     raise self.fail(here, f"missing header [{name} \"...\"]")
