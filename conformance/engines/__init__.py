@@ -5,9 +5,12 @@ py:my_package.adapter:make_engine` runs it in-process (inprocess.py says what th
 Any other engine speaks protocol v1 as a subprocess (subprocess.py).
 """
 
-from .base import (CanonicalState, Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout,
-                   Rejected)
-from .opening import open_engine
+from ..exports import lazy
+
+__getattr__, __dir__ = lazy(__name__, {
+    ".base": "CanonicalState Capabilities Engine EngineCrash EngineError EngineInfo EngineTimeout Rejected",
+    ".opening": "open_engine",
+})
 
 __all__ = ["CanonicalState", "Capabilities", "Engine", "EngineCrash", "EngineError", "EngineInfo", "EngineTimeout",
            "Rejected", "open_engine"]

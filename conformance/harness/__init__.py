@@ -13,11 +13,15 @@ Which stage produces what:
 The result model (CaseResult, Verdict) is conformance/results.py, shared with the scenario and property runners.
 """
 
-from ..results import VERDICTS, CaseKind, CaseResult, Verdict, tally
-from .cases import Case, property_cases, scenario_cases, select
-from .report import compare, read_report
-from .runner import RunOptions, run_case, run_cases
-from .session import Session, run_session
+from ..exports import lazy
+
+__getattr__, __dir__ = lazy(__name__, {
+    "..results": "VERDICTS CaseKind CaseResult Verdict tally",
+    ".cases": "Case property_cases scenario_cases select",
+    ".report": "compare read_report",
+    ".runner": "RunOptions run_case run_cases",
+    ".session": "Session run_session",
+})
 
 __all__ = ["Case", "CaseKind", "CaseResult", "RunOptions", "Session", "VERDICTS", "Verdict", "compare",
            "property_cases", "read_report", "run_case", "run_cases", "run_session", "scenario_cases", "select",

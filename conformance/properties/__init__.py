@@ -10,8 +10,12 @@ Public API:
     counterexample.write_counterexample(...)                      (the minimal failing game as a scenario)
 """
 
-from .play import GamePlan, PropertyFailure, Trace, Watcher, walk
-from .suite import PROPERTIES, Property, run_property
+from ..exports import lazy
+
+__getattr__, __dir__ = lazy(__name__, {
+    ".play": "GamePlan PropertyFailure Trace Watcher walk",
+    ".suite": "PROPERTIES Property run_property",
+})
 
 __all__ = ["GamePlan", "PROPERTIES", "Property", "PropertyFailure", "Trace", "Watcher",
            "run_property", "walk"]
