@@ -38,6 +38,8 @@ from pathlib import Path
 
 import yaml
 
+from azul_conformance.harness import read_report
+
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = ROOT / "adapters"
 BUILD_TIMEOUT = 1200  # seconds: a first Go or npm install on a slow network
@@ -141,8 +143,6 @@ def run(adapter: Adapter, folder: Path, examples: int, compare: Path | None, job
 
 
 def verdicts(path: Path) -> dict[str, str]:
-    from azul_conformance.harness import read_report
-
     return {r.id: str(r.verdict) for r in read_report(path).results}
 
 
@@ -222,8 +222,6 @@ def check(adapter: Adapter, scratch: Path, examples: int, jobs: int) -> tuple[fl
 
 def unrecorded(report: Path) -> list[str]:
     """The cases a recording did not judge: the suite asked them something the recording does not hold."""
-    from azul_conformance.harness import read_report
-
     return [r.id for r in read_report(report).results
             if str(r.verdict) == "not_run" and r.message.startswith(NOT_RECORDED)]
 

@@ -62,6 +62,13 @@ def _validator(name: str, definition: str | None, folder: str | Path | None) -> 
     return Draft202012Validator(target, registry=registry)
 
 
+def best_error(validator: Any, document: Any) -> Any:
+    """The error of `document` that jsonschema's best_match picks among the validator's, or None."""
+    from jsonschema.exceptions import best_match  # deferred with the validator itself (see _validator)
+
+    return best_match(validator.iter_errors(document))
+
+
 BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "minLength",
           "maxLength")
 

@@ -10,6 +10,7 @@ import click
 from ..cli.render import read_state_path
 from ..engines.base import EngineError, Rejected
 from ..engines.opening import open_engine
+from ..properties.canonical import draw_deal
 from .. import perft as counting
 from .engine_option import ENGINE
 from .numbers import DAY, Number, SEEDS
@@ -72,9 +73,6 @@ def _open(command, timeout):
 def _position(engine, state_file, seed, players):
     if state_file:
         return read_state_path(state_file)  # a regular file, JSON, format and schema checked, file:line:col named
-
-    # deferred: the properties load hypothesis, needed only for a random position
-    from azul_conformance.properties.canonical import draw_deal
 
     state = engine.new_game(players)
     return engine.deal(draw_deal(state, random.Random(seed)))

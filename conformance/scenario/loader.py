@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-import jsonschema
 import yaml
 
 from ..located import Span, decode_utf8, yaml_failure
@@ -82,7 +81,7 @@ def _compose(text: str, file: str) -> tuple[yaml.Node, Any]:
 
 def _validate(data: Any, node: yaml.Node, text: str, file: str) -> None:
     validator = schemas.validator("scenario.schema.json")
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    error = schemas.best_error(validator, data)
     if error is None:
         return
     target = node

@@ -19,7 +19,7 @@ from typing import Any
 from ..engines.base import Capabilities, Engine, Rejected
 from ..engines.reference import ReferenceEngine
 from ..notation import wall_colour
-from ..properties.invariants import seat_problems
+from ..properties.invariants import seat_problems, state_problems
 from ..properties.play import GREY_PLACEMENTS
 from ..results import CaseKind, CaseResult, Verdict
 from . import checks as judge
@@ -320,9 +320,6 @@ def _count(failed: list[dict[str, Any]]) -> int:
 def _impossible(state: dict[str, Any], failed: list[dict[str, Any]], report: list[str]) -> None:
     """A reply no game can reach (an offer with nothing to take, 99 tiles) is a finding of its own, put first:
     the failing assertions may only be its consequences."""
-    # deferred: the properties load hypothesis (0.3 s), which scenarios alone never need
-    from ..properties.invariants import state_problems
-
     try:
         problems = [p for p in state_problems(state) if p[0] not in WINNER_RULES]
     except (KeyError, TypeError, ValueError, IndexError):  # a shape the protocol check let through
