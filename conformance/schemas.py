@@ -64,7 +64,8 @@ def _validator(name: str, definition: str | None, folder: str | Path | None) -> 
 
 def best_error(validator: Any, document: Any) -> Any:
     """The error of `document` that jsonschema's best_match picks among the validator's, or None."""
-    from jsonschema.exceptions import best_match  # deferred with the validator itself (see _validator)
+    # deferred: jsonschema loads with the first validator (see _validator), never at start-up
+    from jsonschema.exceptions import best_match
 
     return best_match(validator.iter_errors(document))
 

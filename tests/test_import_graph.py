@@ -25,7 +25,7 @@ TOP = "azul_conformance"
 # them. A unit (a top-level module or sub-package) imports only units of lower layers and itself; the units of
 # one layer are independent of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("located", "notation", "readers", "schemas", "processes"),  # foundations: text positions, constants, input
+    ("located", "notation", "readers", "schemas", "processes", "exports"),  # foundations: positions, constants, input
     ("engines",),                                             # the one engine interface and its adapters
     ("results", "budget", "spec_data", "scenario_rules", "state_file", "perft", "render_svg"),  # data
     ("spec_check", "spec_show", "properties"),                # spec checker, properties
