@@ -10,13 +10,15 @@ from typing import Any
 
 import azul_reference as ref
 from azul_reference.fast import FastGame
+from azul_reference.moves import TAKE_OF_TEXT
 from azul_reference.tiles import text_to_counts
 from azul_reference.protocol import BadRequest, Server
 from azul_reference.protocol import serve as serve_protocol
 
 from .base import Capabilities, Engine, EngineInfo, GameRun, Rejected, CanonicalState
 
-__all__ = ["ReferenceEngine", "serve_protocol", "new_reference_game_states", "play_logged_game", "play_random_game"]
+__all__ = ["ReferenceEngine", "TAKE_OF_TEXT", "serve_protocol", "new_reference_game_states", "play_logged_game",
+           "play_random_game"]
 
 
 class ReferenceEngine(Engine):

@@ -41,7 +41,8 @@ _ROUND_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _ESCAPE = re.compile(r'\\(["\\])')
 # The plain takes and factory texts as sets: a membership test is a third of a regular expression's match, and
 # these two run once per take and per factory of every record. Anything else goes to the patterns.
-_PLAIN_MOVES = frozenset(f"{source}{colour}{line}" for source in "123456789C" for colour in "BYRKW" for line in "12345F")
+_PLAIN_MOVES = frozenset(f"{source}{colour}{line}" for source in "123456789C" for colour in "BYRKW"
+                         for line in "12345F")
 _PLAIN_TILES = frozenset(["-"]) | {a + b + c + d for a in "BYRKW" for b in "BYRKW" for c in "BYRKW" for d in "BYRKW"}
 _NUMBERS = [f"{n + 1}." for n in range(100)]  # a turn's move number, as written before its first take
 _CHECKED: dict[tuple[object, int, bool], Note] = {}  # claims already checked: [%start 0] comes in every round

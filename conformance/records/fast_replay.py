@@ -10,9 +10,7 @@ same counts, and every failure a user sees is the readable replay's (tests/test_
 
 from __future__ import annotations
 
-from azul_reference.moves import TAKE_OF_TEXT
-
-from ..engines.reference import FastReplayGame
+from ..engines.reference import TAKE_OF_TEXT, FastReplayGame
 from .claims import claim_mismatch
 from .model import DECLARATIONS, Claim, Note, Record
 
