@@ -8,6 +8,7 @@ is shown in English inside an element marked lang="en", never mixed in silently.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 
 from azul_conformance.spec_data import LANGUAGES, Chapter, Divergence, Rule, Spec
@@ -22,7 +23,7 @@ assert set(NAMES) == {DEFAULT, *LANGUAGES}
 # The generated pages' own words. A key a language lacks is shown in English, marked.
 UI: dict[str, dict[str, str]] = {
     "en": {
-        "site_name": "Azul rules & conformance",
+        "site_name": "Azul rules & conformance", "colon": ":",
         "home": "Home", "rules": "Rules", "divergences": "Divergences", "one_page": "The rules on one page",
         "rules_title": "The rules", "version": "Version", "what_it_does": "What it does",
         "own_words": "Its own words, where", "our_note": "Our note", "as_above": "as the rule above",
@@ -49,7 +50,7 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "This text is not written in this language yet: it is shown in English.",
     },
     "fr": {
-        "site_name": "Azul : règles et conformité",
+        "site_name": "Azul : règles et conformité", "colon": "\u00a0:",  # French sets a space before it
         "home": "Accueil", "rules": "Règles", "divergences": "Divergences", "one_page": "Les règles sur une page",
         "rules_title": "Les règles", "version": "Version", "what_it_does": "Ce qu'elle en fait",
         "own_words": "Ses propres mots, où", "our_note": "Notre note", "as_above": "comme la règle ci-dessus",
@@ -76,7 +77,7 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Ce texte n'est pas encore rédigé dans cette langue : il est donné en anglais.",
     },
     "de": {
-        "site_name": "Azul: Regeln und Konformität",
+        "site_name": "Azul: Regeln und Konformität", "colon": ":",
         "home": "Start", "rules": "Regeln", "divergences": "Abweichungen", "one_page": "Die Regeln auf einer Seite",
         "rules_title": "Die Regeln", "version": "Version", "what_it_does": "Was sie tut",
         "own_words": "Ihre eigenen Worte, wo", "our_note": "Unsere Anmerkung", "as_above": "wie die Regel oben",
@@ -103,7 +104,7 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Dieser Text ist in dieser Sprache noch nicht geschrieben: er steht auf Englisch da.",
     },
     "es": {
-        "site_name": "Azul: reglas y conformidad",
+        "site_name": "Azul: reglas y conformidad", "colon": ":",
         "home": "Inicio", "rules": "Reglas", "divergences": "Divergencias", "one_page": "Las reglas en una página",
         "rules_title": "Las reglas", "version": "Versión", "what_it_does": "Qué hace",
         "own_words": "Sus propias palabras, dónde", "our_note": "Nuestra nota", "as_above": "como la regla",
@@ -132,6 +133,78 @@ UI: dict[str, dict[str, str]] = {
     },
 }
 
+
+# The introductions of the rule list, the one-page rulebook and the register, for the languages that have them
+# (English: docgen_rules). {rule}, {ruling}, {impl}: the level badges; {states} ... {silent}: the version-form
+# badges; [[path|text]]: a link to that docs page.
+INTROS: dict[str, dict[str, str]] = {
+    "fr": {
+        "rules": "Chaque règle d'Azul en un énoncé vérifiable, dans nos propres mots, avec un identifiant stable. "
+                 "Son niveau dit à quel point elle est établie :\n\n"
+                 "- {rule} toutes les versions des règles qui en parlent sont d'accord ;\n"
+                 "- {ruling} les versions divergent ou se taisent, et nous avons tranché, en nommant l'autorité ;\n"
+                 "- {impl} un moteur peut choisir, dans des limites données.\n\n"
+                 "Pour chaque règle, un tableau montre ce qu'en fait chacune des huit versions : {states} (ou "
+                 "{printed} — le texte laisse les nombres au plateau imprimé ; {partly}), {example} (elle ne la "
+                 "montre que par un exemple), {diverges} ou reste {silent}, avec quelques mots de la version, "
+                 "tirés de chaque ligne citée, dans sa propre langue. Les numéros de ligne mènent à "
+                 "[[clauses/index.md|l'index des "
+                 "clauses]] (en anglais) ; chaque règle dit pourquoi son niveau est le bon, et [[versions/index.md|une "
+                 "page par version]] (en anglais) dit où cette version s'écarte des règles et pourquoi. Pour lire le "
+                 "jeu d'un bout à l'autre : [[rules/all.md|les règles sur une page]].",
+        "one_page": "Tout Azul, règle par règle, tel que cette spécification l'énonce : les énoncés seuls, dans "
+                    "l'ordre du jeu. Chaque identifiant mène à la page de la règle, avec ce qu'en dit chaque "
+                    "version et, pour une {ruling}, l'autorité sur laquelle elle repose.",
+        "divergences": "Les huit versions des règles ne disent pas toutes la même chose. Chaque entrée ci-dessous "
+                       "dit ce qui diffère, quelle version dit quoi, et la règle (souvent une décision) qui "
+                       "tranche. Quelles versions sont officielles, et pourquoi : [[versions/index.md|la page des "
+                       "versions]] (en anglais).",
+    },
+    "de": {
+        "rules": "Jede Regel von Azul als eine prüfbare Aussage, in unseren eigenen Worten, mit einer festen ID. "
+                 "Ihre Stufe sagt, wie gesichert sie ist:\n\n"
+                 "- {rule} jede Fassung der Spielregel, die davon spricht, stimmt überein;\n"
+                 "- {ruling} die Fassungen weichen ab oder schweigen, und wir haben entschieden und nennen die "
+                 "Grundlage;\n"
+                 "- {impl} eine Engine darf in festen Grenzen wählen.\n\n"
+                 "Zu jeder Regel zeigt eine Tabelle, was jede der acht Fassungen damit tut: {states} (oder "
+                 "{printed} — der Text überlässt die Zahlen der gedruckten Spielerablage; {partly}), zeigt sie nur "
+                 "{example}, {diverges} oder {silent}, mit ein paar Worten der Fassung aus jeder zitierten Zeile, "
+                 "in ihrer eigenen Sprache. Die Zeilennummern führen zum [[clauses/index.md|Klauselverzeichnis]] "
+                 "(englisch); jede Regel sagt, warum ihre Stufe stimmt, und [[versions/index.md|eine Seite je "
+                 "Fassung]] (englisch) zeigt, wo diese Fassung von den Regeln abweicht und warum. Um das Spiel am "
+                 "Stück zu lesen: [[rules/all.md|die Regeln auf einer Seite]].",
+        "one_page": "Ganz Azul, Regel für Regel, wie diese Spezifikation es sagt: nur die Aussagen, in der "
+                    "Reihenfolge des Spiels. Jede ID führt zur Seite der Regel, mit dem, was jede Fassung sagt, "
+                    "und bei einer {ruling} mit ihrer Grundlage.",
+        "divergences": "Die acht Fassungen der Spielregel sagen nicht alle dasselbe. Jeder Eintrag unten nennt, "
+                       "was abweicht, welche Fassung wo steht und die Regel (meist eine Entscheidung), die es "
+                       "klärt. Welche Fassungen offiziell sind und warum: [[versions/index.md|die Seite der "
+                       "Fassungen]] (englisch).",
+    },
+    "es": {
+        "rules": "Cada regla de Azul como un enunciado comprobable, con nuestras propias palabras, con un ID "
+                 "estable. Su nivel dice hasta qué punto está asentada:\n\n"
+                 "- {rule} todas las versiones del reglamento que hablan de ella coinciden;\n"
+                 "- {ruling} las versiones difieren o callan, y hemos decidido, nombrando la autoridad;\n"
+                 "- {impl} un motor puede elegir, dentro de unos límites.\n\n"
+                 "Para cada regla, una tabla muestra qué hace con ella cada una de las ocho versiones: {states} "
+                 "(o {printed} — el texto deja los números al tablero impreso; {partly}), {example} (la muestra "
+                 "solo en un ejemplo), {diverges} o {silent}, con unas pocas palabras de la versión de cada "
+                 "línea citada, en su propio idioma. Los números de línea llevan al [[clauses/index.md|índice de "
+                 "cláusulas]] "
+                 "(en inglés); cada regla dice por qué su nivel es el correcto, y [[versions/index.md|una página "
+                 "por versión]] (en inglés) dice dónde esa versión se aparta de las reglas y por qué. Para leer el "
+                 "juego de corrido: [[rules/all.md|las reglas en una página]].",
+        "one_page": "Todo Azul, regla por regla, tal como lo enuncia esta especificación: solo los enunciados, en "
+                    "el orden del juego. Cada ID lleva a la página de la regla, con lo que dice cada versión y, "
+                    "para una {ruling}, la autoridad en que se apoya.",
+        "divergences": "Las ocho versiones del reglamento no dicen todas lo mismo. Cada entrada de abajo dice qué "
+                       "difiere, qué versión dice qué y la regla (casi siempre una decisión) que lo resuelve. Qué "
+                       "versiones son oficiales, y por qué: [[versions/index.md|la página de versiones]] (en "
+                       "inglés).",
+    },
+}
 
 # The rulebook versions' names (spec_data.VERSION_NAMES in English).
 VERSION_NAMES: dict[str, dict[str, str]] = {
@@ -202,6 +275,14 @@ class Texts:
     def divergence_summary(self, divergence: Divergence) -> str:
         text = self._translation().divergences.get(divergence.id) if self._translation() else None
         return self._pick(text[1] if text else None, divergence.summary)
+
+    def intro(self, key: str, values: dict[str, str], link) -> str | None:
+        """A page's introduction in the language (INTROS), its [[path|text]] made links by `link`; None
+        where the language has none."""
+        template = INTROS.get(self.lang, {}).get(key)
+        if template is None:
+            return None
+        return re.sub(r"\[\[(\S+?)\|(.+?)\]\]", lambda m: link(m[2], m[1]), template.format(**values))
 
     def version_name(self, version: str) -> str:
         own = VERSION_NAMES.get(self.lang, {}).get(version)

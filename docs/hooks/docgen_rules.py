@@ -115,18 +115,20 @@ def basis_block(rule: Rule, from_dir: str | Links, t: Texts | None = None) -> li
     if rule.basis is None:
         return []
     level = t.ui(f"level_{rule.level}", plain=True) if rule.level in LEVELS else rule.level
-    out = [f'!!! info "{t.ui("why_level")}: {cell(level)}"', "", f"    {t.note(rule.basis.stated_by)}", ""]
+    colon = t.ui("colon")
+    out = [f'!!! info "{t.ui("why_level")}{colon} {cell(level)}"', "", f"    {t.note(rule.basis.stated_by)}", ""]
     for version, aside in rule.basis.set_aside.items():
         why = t.note(f"{BECAUSE.get(aside.because, aside.because)}; {aside.note}")
-        out += [f"    - **{md_link(from_dir, version, f'versions/{version}.md')}** {t.ui('diverges_not_decide')}: "
-                f"{why}"]
+        out += [f"    - **{md_link(from_dir, version, f'versions/{version}.md')}** "
+                f"{t.ui('diverges_not_decide')}{colon} {why}"]
     return out + [""] if rule.basis.set_aside else out
 
 
 def _ruling(rule: Rule, t: Texts) -> list[str]:
     ruling = rule.ruling
-    title = (f"{t.ui('ruling')} — {t.ui('authority')}: {AUTHORITY.get(ruling.authority, ruling.authority)}; "
-             f"{t.ui('confidence')}: {ruling.confidence}")
+    colon = t.ui("colon")
+    title = (f"{t.ui('ruling')} — {t.ui('authority')}{colon} {AUTHORITY.get(ruling.authority, ruling.authority)}; "
+             f"{t.ui('confidence')}{colon} {ruling.confidence}")
     out = [f'!!! abstract "{cell(title)}"', ""]
     for label, part in (("question", "question"), ("decision", "decision"), ("why", "reasoning")):
         if getattr(ruling, part):
@@ -141,7 +143,7 @@ def _divergence_notes(spec: Spec, rule: Rule, from_dir: str | Links, t: Texts) -
         div = by_id.get(div_id)
         if div is None:  # reported by the spec checker (check_links); a link here would only fail twice
             continue
-        out += [f'!!! warning "{t.ui("disagree")}: {cell(t.divergence_title(div))}"', "",
+        out += [f'!!! warning "{t.ui("disagree")}{t.ui("colon")} {cell(t.divergence_title(div))}"', "",
                 f"    {t.divergence_summary(div)}",
                 f"    {t.ui('see_register', link=md_link(from_dir, div_id, f'divergences.md#{div_id}'))}", ""]
     diverging = [v for v in VERSIONS if v in rule.sources and rule.sources[v].form == "diverges"]
@@ -168,12 +170,14 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
         out += ['<div data-search-exclude markdown>', ""] + notes + ["</div>", ""]
     if rule.ruling:
         out += _ruling(rule, t)
+    colon = t.ui("colon")
     if rule.examples:
-        out += [f"**{t.ui('worked_examples')}:** " + ", ".join(clauses.link(e, "", links) for e in rule.examples), ""]
+        examples = ", ".join(clauses.link(e, "", links) for e in rule.examples)
+        out += [f"**{t.ui('worked_examples')}{colon}** {examples}", ""]
     checked = scenarios.get(rule.id, [])
     if checked:  # not searched: a scenario's ID finds the scenario, not the rules it checks
-        out += [f"**{t.ui('checked_by')}:** " + ", ".join(md_link(links, cell(sid), url) for sid, url in checked),
-                "{: data-search-exclude }", ""]
+        listed = ", ".join(md_link(links, cell(sid), url) for sid, url in checked)
+        out += [f"**{t.ui('checked_by')}{colon}** {listed}", "{: data-search-exclude }", ""]
     else:
         out += [f'<p class="azul-unchecked">{t.ui("unchecked")}</p>', ""]
     return out
@@ -222,7 +226,8 @@ def rules_index_page(spec: Spec, scenarios: dict, t: Texts | None = None, links:
              f"from the rules and why. To read the game straight through, see "
              f"{md_link(links, 'the rules on one page', 'rules/all.md')}."]
     out = [f"# {t.ui('rules_title')}", ""]
-    out += (intro if t.lang == "en" else [english("\n".join(intro), block=True)]) + [""]
+    own = t.intro("rules", _badges(t), lambda text, target: md_link(links, text, target))
+    out += (intro if t.lang == "en" else [own or english("\n".join(intro), block=True)]) + [""]
     if not spec.chapters:
         return "\n".join(out + ['!!! note "Not written yet"', "",
                                 "    The rule chapters (spec/rules/*.yaml) are not in this build yet."]) + "\n"
@@ -236,6 +241,14 @@ def rules_index_page(spec: Spec, scenarios: dict, t: Texts | None = None, links:
     return "\n".join(out) + "\n"
 
 
+def _badges(t: Texts) -> dict[str, str]:
+    """The level and version-form badges, labelled in the page's language, for an introduction."""
+    levels = {"rule": "rule", "ruling": "ruling", "impl": "implementation-defined"}
+    forms = ("states", "printed", "partly", "example", "diverges", "silent")
+    return {**{key: level_badge(level, t) for key, level in levels.items()},
+            **{form: badge(f"form-{form}", t.ui(form)) for form in forms}}
+
+
 def one_page_rulebook(spec: Spec, t: Texts | None = None, links: Links | None = None) -> str:
     """Every rule's statement in chapter order: the game as a rulebook reads, each rule linked to its evidence."""
     t = t or Texts(spec)
@@ -243,7 +256,8 @@ def one_page_rulebook(spec: Spec, t: Texts | None = None, links: Links | None = 
     intro = ("All of Azul, rule by rule, as this specification states it: the statements only, in the order of "
              "play. Each ID leads to the rule's page, with what every rulebook version says and, for a "
              f"{level_badge('ruling')}, the authority behind it.")
-    out = [f"# {t.ui('one_page')}", "", intro if t.lang == "en" else english(intro, block=True), ""]
+    own = t.intro("one_page", _badges(t), lambda text, target: md_link(links, text, target))
+    out = [f"# {t.ui('one_page')}", "", intro if t.lang == "en" else own or english(intro, block=True), ""]
     for chapter in spec.chapters:
         out += [f"## {cell(t.chapter_title(chapter))}", "", t.chapter_intro(chapter), ""]
         for rule in chapter.rules:
@@ -260,8 +274,9 @@ def divergences_page(spec: Spec, t: Texts | None = None, links: Links | None = N
     intro = ("The eight rulebook versions do not all say the same thing. Each entry below names what differs, "
              "which versions stand where, and the rule (usually a ruling) that settles it. Which versions are "
              f"official, and why, is on {md_link(links, 'the versions page', 'versions/index.md')}.")
+    own = t.intro("divergences", _badges(t), lambda text, target: md_link(links, text, target))
     out = [f"# {t.ui('divergences')}" if t.lang != "en" else "# Where the rulebooks disagree", "",
-           intro if t.lang == "en" else english(intro, block=True), ""]
+           intro if t.lang == "en" else own or english(intro, block=True), ""]
     if not spec.divergences:
         return "\n".join(out + ["No divergence is recorded in this build (spec/divergences/*.yaml)."]) + "\n"
     groups = defaultdict(list)
@@ -276,7 +291,7 @@ def divergences_page(spec: Spec, t: Texts | None = None, links: Links | None = N
                     "", t.divergence_summary(div), ""]
             out += version_table(dict(div.versions), clauses, links, versions=tuple(div.versions), t=t)
             settled = ", ".join(rule_link(spec, r, links) for r in div.rules)
-            out += ["", f"**{t.ui('settled_by')}:** {settled or t.ui('no_rule_yet')}", ""]
+            out += ["", f"**{t.ui('settled_by')}{t.ui('colon')}** {settled or t.ui('no_rule_yet')}", ""]
     return "\n".join(out) + "\n"
 
 
