@@ -18,16 +18,30 @@ or it overran and was killed) is reported as data, an `Ended`, never as an excep
 
 A worker is asked to stop with None on its pipe; one that is busy is sent SIGTERM as well (a fuzz block and a
 conform worker then close their engine), and one that has not gone within the grace given is killed.
+
+Nothing of ours outlives the run, however it ends:
+- a worker dies with the process that started it, even one killed with SIGKILL (Linux: PR_SET_PDEATHSIG, set as
+  the worker starts; elsewhere a thread of the worker sees its parent gone within a second and ends it), so it
+  can hold no lock (harness/folder_lock.py) and play no game for a run that is over;
+- an engine process dies with the process that started it (`child_dies_with_us`, given to its Popen);
+- what an engine starts in turn (a wrapper's child, a server it started in a session of its own) is found by a
+  mark in its environment (`marked_environment`: each process that starts engines has its own, inherited by
+  everything they start) and killed (`sweep`) when that process ends: by the worker itself as it ends, by this
+  process when a worker died without doing so, and at the exit of a process that ran engines itself.
 """
 
 from __future__ import annotations
 
+import atexit
 import collections
+import ctypes
 import multiprocessing
 import multiprocessing.connection
 import os
+import secrets
 import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, TypeVar
@@ -38,6 +52,9 @@ START_METHOD = "fork" if sys.platform == "linux" else "spawn"  # fork: see the m
 GRACE = 2.0  # seconds a worker asked to stop has before it is killed
 
 _PARENT_ENDS: set = set()  # this process's ends of its workers' pipes: a forked worker closes its copies
+MARK = "AZUL_PROCESS_MARKS"  # the environment variable holding the marks of the processes that started a process
+WATCH = 0.5  # seconds between a worker's looks at its parent, where the kernel cannot tell it of its death
+_PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
 @dataclass(frozen=True)
@@ -51,19 +68,27 @@ class Ended:
 
 class Worker:
     """One worker process running target(pipe, *args) (with `count`, a 64-bit integer shared with this process:
-    target(pipe, count, *args)); `send` it messages, `receive` its answers."""
+    target(pipe, count, *args); with `due` too, a float: target(pipe, count, due, *args)); `send` it messages,
+    `receive` its answers."""
 
     def __init__(self, target: Callable[..., None], args: tuple = (), name: str = "azul-worker",
-                 method: str | None = None, counted: bool = False) -> None:
+                 method: str | None = None, counted: bool = False, timed: bool = False) -> None:
         method = method or START_METHOD
         context = multiprocessing.get_context(method)
         self.conn, theirs = context.Pipe()
         self.count = context.Value("q", 0, lock=False) if counted else None
+        self.due = context.Value("d", 0.0, lock=False) if timed else None
+        shared = (self.count,) * counted + (self.due,) * timed
         # a forked worker closes its copies of the pipes' ends held here, so that each worker (and this one)
         # sees EOF when this process goes
         others = tuple(_PARENT_ENDS | {self.conn}) if method == "fork" else ()
+        self.mark = _new_mark()  # what the worker's engines carry: swept here if the worker dies without doing so
+        # the kernel's death signal comes when the *thread* that started the worker ends: only the main thread's
+        # lasts as long as this process
+        kernel = threading.current_thread() is threading.main_thread()
+        bond = (os.getpid(), kernel, self.mark)
         self.process = context.Process(target=_run, name=name, daemon=True,
-                                       args=(target, theirs, others, (self.count,) * counted + tuple(args)))
+                                       args=(target, theirs, others, bond, shared + tuple(args)))
         self.process.start()
         theirs.close()
         _PARENT_ENDS.add(self.conn)
@@ -118,13 +143,140 @@ class Worker:
     def close(self) -> None:
         _PARENT_ENDS.discard(self.conn)
         self.conn.close()
+        if self.process.exitcode not in (0, None):  # it died (killed, crashed): it could not end what it started
+            sweep([self.mark])
 
 
-def _run(target: Callable[..., None], conn, others: tuple, args: tuple) -> None:
+def _run(target: Callable[..., None], conn, others: tuple, bond: tuple, args: tuple) -> None:
+    global _mark, _marked
+    parent, kernel, mark = bond
+    _bind_to(parent, kernel)
     for other in others:
         other.close()
     _PARENT_ENDS.clear()  # a forked copy of the parent's: this process has no workers of its own yet
-    target(conn, *args)
+    # this worker's own mark (not a copy of its parent's), on everything it starts
+    _mark, _marked = mark, False
+    os.environ[MARK] = _marks_with(os.environ.get(MARK), mark)
+    try:
+        target(conn, *args)
+    finally:
+        if _marked:  # it started engines: nothing they started outlives it
+            sweep([mark])
+
+
+# -- nothing outlives the run ---------------------------------------------------------------------------------
+
+def _prctl():
+    """prctl(2), or None off Linux."""
+    if sys.platform != "linux":
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def _bind_to(parent: int, kernel: bool) -> None:
+    """Die with the process `parent` (this worker's): at once by the kernel's hand where it can (Linux, a worker
+    started by the main thread), else within WATCH seconds of a thread's look."""
+    prctl = _prctl() if kernel else None
+    if prctl is None or prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        threading.Thread(target=_watch, args=(parent,), name="azul-parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # it died before the bond was made: nobody would have told us
+        os._exit(1)
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH)
+    if _marked:
+        sweep([_mark])
+    os._exit(1)
+
+
+def child_dies_with_us() -> Callable[[], None] | None:
+    """For a Popen's preexec_fn: the child is killed when the thread starting it ends (Linux; None elsewhere, or
+    off the main thread, whose end would kill it while it is still in use). It makes one system call, through a
+    function looked up here beforehand: nothing in the child waits for a lock another thread may hold."""
+    prctl = _prctl() if threading.current_thread() is threading.main_thread() else None
+    if prctl is None:
+        return None
+    parent = os.getpid()
+
+    def bind() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the bond was made
+            os._exit(1)
+    return bind
+
+
+_mark: str | None = None  # this process's mark, carried by the processes it starts (a worker's: given to it)
+_marked = False  # given to a process to start: swept when this process ends
+
+
+def _new_mark() -> str:
+    return f"{os.getpid()}-{secrets.token_hex(6)}"
+
+
+def _marks_with(marks: str | None, mark: str) -> str:
+    """`marks` (a process's own, inherited) and `mark`: a process started by an engine that is itself a harness
+    carries both, and either sweep finds it."""
+    return mark if not marks else marks if mark in marks.split() else f"{marks} {mark}"
+
+
+def marked_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """`env` (None: this process's) with this process's mark, for a process to start: `sweep` finds it, and
+    whatever it starts that keeps its environment, wherever they are (a session of their own, adopted by init)
+    once this process ends."""
+    global _mark, _marked
+    if _mark is None:
+        _mark = _new_mark()
+    if not _marked:
+        _marked = True
+        atexit.register(_sweep_own)  # a worker sweeps as it ends instead (it leaves by os._exit, not atexit)
+    env = dict(os.environ if env is None else env)
+    env[MARK] = _marks_with(env.get(MARK), _mark)
+    return env
+
+
+def _sweep_own() -> None:
+    if _marked and _mark is not None:
+        sweep([_mark])
+
+
+def sweep(marks: Iterable[str], rounds: int = 3) -> list[int]:
+    """Kill (SIGKILL) every process but this one whose environment carries one of `marks`; the pids killed.
+    Linux (/proc); elsewhere nothing is found. A few rounds: a process may start another as it is killed."""
+    wanted = {mark.encode() for mark in marks}
+    prefix = MARK.encode() + b"="
+    me = os.getpid()
+    killed: list[int] = []
+    for _ in range(rounds):
+        try:
+            names = os.listdir("/proc")
+        except OSError:
+            return killed
+        found = []
+        for name in names:
+            if not name.isdigit() or int(name) == me:
+                continue
+            try:
+                with open(f"/proc/{name}/environ", "rb") as file:
+                    environment = file.read()
+            except OSError:  # gone, or not ours to read
+                continue
+            if prefix in environment and any(entry.startswith(prefix) and wanted & set(entry[len(prefix):].split())
+                                             for entry in environment.split(b"\0")):
+                found.append(int(name))
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        killed += [pid for pid in found if pid not in killed]
+        if not found:
+            break
+    return killed
 
 
 def wait(workers: Iterable[Worker], timeout: float | None) -> list[Worker]:
@@ -163,24 +315,29 @@ def each_in_a_process(items: Iterable[Item], work: Callable[[Item], Any], on_ans
     jobs = jobs or os.cpu_count() or 1
     running: dict[Worker, Item] = {}
     began = time.perf_counter()
-    while waiting or running:
-        while waiting and len(running) < jobs and (budget is None or time.perf_counter() - began < budget):
-            item = waiting.pop(0)
-            running[Worker(_answer, (work, item), method="fork")] = item  # fork: work is a closure (docstring)
-        if not running:
-            break
-        deadline = min(worker.started + limit for worker in running)
-        for worker in wait(running, max(0.0, deadline - time.monotonic())):
-            answer = worker.receive()
-            worker.process.join(5)
-            worker.close()
-            on_answer(running.pop(worker), answer)
-        for worker in [w for w in running if time.monotonic() - w.started > limit]:
-            on_answer(running.pop(worker), worker.kill(limit))
+    try:
+        while waiting or running:
+            while waiting and len(running) < jobs and (budget is None or time.perf_counter() - began < budget):
+                item = waiting.pop(0)
+                running[Worker(_answer, (work, item), method="fork")] = item  # fork: work is a closure (docstring)
+            if not running:
+                break
+            deadline = min(worker.started + limit for worker in running)
+            for worker in wait(running, max(0.0, deadline - time.monotonic())):
+                answer = worker.receive()
+                worker.process.join(5)
+                worker.close()
+                on_answer(running.pop(worker), answer)
+            for worker in [w for w in running if time.monotonic() - w.started > limit]:
+                on_answer(running.pop(worker), worker.kill(limit))
+    finally:  # left by an interrupt or an error of on_answer: the items still running are of no use now
+        for worker in running:
+            worker.kill(0)
     return waiting
 
 
 def _answer(connection, work: Callable[[Any], Any], item: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it ends the items running)
     connection.send(work(item))
     connection.close()
 
@@ -192,15 +349,16 @@ class Crew:
     work and decides when one is retired or replaced."""
 
     def __init__(self, target: Callable[..., None], args: tuple, jobs: int, name: str = "azul-worker",
-                 method: str | None = None, counted: bool = False) -> None:
-        self.target, self.args, self.name, self.method, self.counted = target, args, name, method, counted
+                 method: str | None = None, counted: bool = False, timed: bool = False) -> None:
+        self.target, self.args, self.name, self.method = target, args, name, method
+        self.counted, self.timed = counted, timed
         self.workers: list[Worker] = []
         for _ in range(jobs):
             self.start()
 
     def start(self) -> Worker:
         """One more worker."""
-        worker = Worker(self.target, self.args, self.name, self.method, self.counted)
+        worker = Worker(self.target, self.args, self.name, self.method, self.counted, self.timed)
         self.workers.append(worker)
         return worker
 

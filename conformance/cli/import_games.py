@@ -4,7 +4,9 @@ Files, folders (searched for the format's files) and archives of them are read o
 game, at a time, so memory stays flat however big the dataset. Every record written is read back by the strict
 reader first (the fast reader, the grammar where it defers). Nothing in the output folder is replaced without
 --force, and nothing there is followed: a record is created as a new file (O_EXCL), never written through a
-symlink; two inputs whose names would give the same record get distinct names (`games.2-001.azr`).
+symlink; two inputs whose names would give the same record get distinct names (`games.2-001.azr`). An archive
+is written under a temporary name beside it and given its name only when whole: an import that fails (a worker
+process that died, a record that cannot be written, Ctrl-C) leaves no archive.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from azul_conformance.harness.progress import RunProgress
 from azul_conformance.fuzz.run import LocalExecutor
 from azul_conformance.importers import FORMATS, import_file, to_records
 from azul_conformance.readers import InputError, dataset_files, file_lines, folder_files, is_archive
-from azul_conformance.processes import Pending
+from azul_conformance.processes import Pending, WorkerLost
 from azul_conformance.records import RecordError, parse_record, write_record
 from ..cli.replay import replay_batch
 from ..records.fast_parse import parse_fast
@@ -105,7 +107,7 @@ def _create(path: Path, force: bool) -> int:
 
 
 class _Folder:
-    """Records as files of a folder, each created new."""
+    """Records as files of a folder, each created new (whole: each is written at once)."""
 
     def __init__(self, folder: Path, force: bool) -> None:
         if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
@@ -125,21 +127,27 @@ class _Folder:
     def close(self) -> None:
         pass
 
+    def discard(self) -> None:
+        pass  # the records written are whole files, and said so
+
 
 class _Archive:
     """Records as members of a tar archive (gzipped for .tar.gz, .tgz), written as a stream: one file for a whole
     dataset, which `azul replay ARCHIVE` reads the same way (a hundred thousand small files cost more to create
-    than to import)."""
+    than to import). It is written as a hidden file beside `path` and takes its name once whole (`close`), or
+    is removed (`discard`)."""
 
     def __init__(self, path: Path, force: bool) -> None:
         if not path.name.lower().endswith((".tar", ".tar.gz", ".tgz")):
             raise click.UsageError(f"--output {path}: records are written to a folder or a .tar or .tar.gz archive")
+        if not force and (path.exists() or path.is_symlink()):
+            raise click.UsageError(f"{path} already exists: --force replaces it")
+        self.partial = path.with_name(f".{path.name}.{os.getpid()}.part")
         try:
-            fd = _create(path, force)
-        except FileExistsError:
-            raise click.UsageError(f"{path} already exists: --force replaces it") from None
+            fd = _create(self.partial, True)
         except OSError as error:
             raise click.UsageError(f"{path}: {error.strerror or error}") from None
+        self.force = force
         self.file = os.fdopen(fd, "wb")
         gzipped = path.name.lower().endswith((".gz", ".tgz"))
         self.archive = tarfile.open(fileobj=self.file, mode="w|gz" if gzipped else "w|")
@@ -161,8 +169,45 @@ class _Archive:
         del self.archive.members[:]  # (tarfile keeps every member it wrote: let them go, memory stays flat)
 
     def close(self) -> None:
-        self.archive.close()
-        self.file.close()
+        try:
+            self.archive.close()
+            self.file.close()
+        except OSError as error:  # the end of the stream could not be written (a full disk)
+            self.discard()
+            raise click.ClickException(f"{self.path}: {error.strerror or error}; nothing written") from None
+        _put_in_place(self.partial, self.path, self.force)
+
+    def discard(self) -> None:
+        try:
+            self.archive.close()  # (else tarfile ends the stream when collected: a write to a closed file)
+        except (OSError, ValueError, tarfile.TarError):
+            pass
+        finally:
+            self.file.close()
+            self.partial.unlink(missing_ok=True)
+
+
+def _put_in_place(partial: Path, path: Path, force: bool) -> None:
+    """`partial`, whole, renamed `path`: replacing what is there with `force` (a symlink itself, never what it
+    points to), else only when nothing is (a hard link fails on a name taken meanwhile)."""
+    try:
+        if force:
+            os.replace(partial, path)
+            return
+        try:
+            os.link(partial, path, follow_symlinks=False)
+        except FileExistsError:
+            raise click.ClickException(f"{path} was created meanwhile: refusing to replace it (--force replaces "
+                                       "it)") from None
+        except OSError:  # a file system without hard links
+            if path.exists() or path.is_symlink():
+                raise click.ClickException(f"{path} was created meanwhile: refusing to replace it (--force "
+                                           "replaces it)") from None
+            os.replace(partial, path)
+    except OSError as error:
+        raise click.ClickException(f"{path}: {error.strerror or error}") from None
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _read_back(text: str, source: str) -> None:
@@ -234,10 +279,13 @@ def _converted(format_name: str, files: tuple[Path, ...], executor):
 
 @contextlib.contextmanager
 def _closing(output):
+    """The output, closed (an archive: given its name) when the import ends well, else discarded."""
     try:
         yield output
-    finally:
-        output.close()
+    except BaseException:
+        output.discard()
+        raise
+    output.close()
 
 
 @click.command(name="import", epilog="Formats:\n\n\b\n" + _formats_help())
@@ -291,6 +339,10 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
         console.print(message, markup=False, soft_wrap=True)
 
     executor = LocalExecutor(workers) if workers > 1 else None
+
+    def kept() -> str:
+        return "nothing written" if isinstance(output, _Archive) else f"{written} records written before it"
+
     try:
         with progress, _closing(output):
             for path, source, text, found in _converted(format_name, files, executor):
@@ -303,14 +355,16 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
                     output.write(name, text)
                 except FileExistsError:
                     raise click.ClickException(f"{target} already exists: refusing to replace it (--force "
-                                               f"replaces it); {written} records written before it") from None
+                                               f"replaces it); {kept()}") from None
                 except OSError as error:
-                    raise click.ClickException(f"{target}: {error.strerror or error}; {written} records written "
-                                               f"before it") from None
+                    raise click.ClickException(f"{target}: {error.strerror or error}; {kept()}") from None
                 written += 1
                 progress.count(written + problems, problems)
                 if not quiet:
                     console.print(f"wrote {target} ({source})", markup=False, soft_wrap=True)
+    except WorkerLost as lost:
+        raise click.ClickException(f"a worker process converting games died (exit status {lost.ended.exit_code}): "
+                                   f"{out_dir}: {kept()}") from None
     finally:
         if executor is not None:
             executor.close()

@@ -3,11 +3,15 @@
 One record: the table after every round, and on a disagreement the step where the record and our rules
 part ways, the rule that decides it and both sides' values. Several records (files, folders): a progress bar,
 one line per game that does not agree, and a summary grouped by the rule that decides each disagreement.
+
+The files written (--json, --jsonl) are written under a temporary name beside them and renamed once whole: a
+replay that fails (a worker process that died, Ctrl-C) leaves none.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +19,7 @@ import click
 from rich.console import Console
 
 from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor
+from azul_conformance.processes import WorkerLost
 from azul_conformance.harness.progress import RunProgress
 from azul_conformance.records import RecordError, ReplayError, Step, replay as replay_record
 from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_sources, replay_sources
@@ -189,7 +194,40 @@ def _write_json(path: Path | None, data: Any) -> None:
         if str(path) == "-":
             click.echo(text, nl=False)
         else:
-            path.write_text(text, encoding="utf-8")
+            out = _Whole(path)
+            try:
+                out.file.write(text)
+            except BaseException:
+                out.discard()
+                raise
+            out.close()
+
+
+class _Whole:
+    """A file written under a temporary name beside `path` (`file`), given its name once whole (`close`), or
+    removed (`discard`): a reader never finds it half-written, whatever ends the run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+        try:
+            self.file = self.partial.open("w", encoding="utf-8")
+        except OSError as error:
+            raise click.ClickException(f"{path}: {error.strerror or error}") from None
+
+    def close(self) -> None:
+        try:
+            self.file.close()
+            os.replace(self.partial, self.path)
+        except OSError as error:
+            self.partial.unlink(missing_ok=True)
+            raise click.ClickException(f"{self.path}: {error.strerror or error}") from None
+
+    def discard(self) -> None:
+        try:
+            self.file.close()
+        finally:
+            self.partial.unlink(missing_ok=True)
 
 
 def _verdict(record: Any, result: Any) -> None:
@@ -227,9 +265,13 @@ def replay_batch(paths: list[Path], quiet: bool = False, summary_to_stderr: bool
     """Replay every record with the progress display on standard error, then print the summary; with `jsonl`,
     one JSON line per game as it comes, then the summary's."""
     errors = Console(stderr=True, highlight=False)
-    out = None
+    out = whole = None
     if jsonl is not None:
-        out = click.get_text_stream("stdout") if str(jsonl) == "-" else jsonl.open("w", encoding="utf-8")
+        if str(jsonl) == "-":
+            out = click.get_text_stream("stdout")
+        else:
+            whole = _Whole(jsonl)
+            out = whole.file
     executor = _executor(workers, scheduler)
     progress = RunProgress(errors, _total(paths), label="replay", unit="game", bad_unit="failure")
     bad = 0
@@ -248,11 +290,19 @@ def replay_batch(paths: list[Path], quiet: bool = False, summary_to_stderr: bool
             result = replay_sources(record_sources(paths), executor, on_game, keep=keep)
         if out is not None:
             out.write(json.dumps({"summary": result.summary_json()}) + "\n")
+    except BaseException as error:
+        if whole is not None:
+            whole.discard()
+        if isinstance(error, WorkerLost):
+            raise click.ClickException(f"a worker process replaying games died (exit status "
+                                       f"{error.ended.exit_code}) after {progress.done} games"
+                                       f"{f'; {jsonl} not written' if whole is not None else ''}") from None
+        raise
     finally:
-        if out is not None and str(jsonl) != "-":
-            out.close()
         if executor is not None:
             executor.close()
+    if whole is not None:
+        whole.close()
     if result.count_all:
         click.echo(summary_text(result), err=summary_to_stderr)
     return result

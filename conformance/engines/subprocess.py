@@ -24,6 +24,7 @@ import time
 import weakref
 from typing import Any, Callable
 
+from .. import processes
 from ..readers import JsonError, json_document, safe_text
 from . import messages as msg
 from .base import Capabilities, Engine, EngineCrash, EngineInfo, EngineTimeout, GameRun, Rejected, CanonicalState
@@ -73,10 +74,13 @@ class ProcessEngine(Engine):
         """Spawn the engine and say hello (which fills `info`)."""
         try:
             # A session of its own: the engine and everything it starts (a wrapper shell, a forked child) form
-            # one process group, which _kill ends as a whole.
+            # one process group, which _kill ends as a whole. It dies with the process (the worker) that started
+            # it, however that ends; what it starts in a session of its own is found by the mark in its
+            # environment and killed when that process ends (processes.py).
             self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, cwd=self.cwd, env=self.env, bufsize=0,
-                                            start_new_session=True)
+                                            stderr=subprocess.PIPE, cwd=self.cwd,
+                                            env=processes.marked_environment(self.env), bufsize=0,
+                                            start_new_session=True, preexec_fn=processes.child_dies_with_us())
         except (OSError, ValueError) as error:
             raise EngineCrash(f"cannot start engine {self.command!r}: {error}") from None
         _live.add(self)

@@ -15,9 +15,11 @@ those of `-j 1`; the progress display hears of each case as it starts and ends.
 
 Isolation: a crash or a hang is that case's verdict and the worker restarts its engine (harness/runner.py's
 Lane); a worker whose engine cannot be restarted reports the cases it is handed as not_run. A worker process
-that dies is replaced, its case an error, the cases waiting for it handed to others. A case that overruns its
-budget by more than GRACE plus the engine's `--timeout` (a call into an in-process engine that never returns
-cannot be cut between requests) ends its worker, which is replaced; the case is out_of_time with nothing kept.
+that dies is replaced, its case an error, the cases waiting for it handed to others. A call into an in-process
+engine that never returns cannot be cut between requests: each call says by when it must end (the engine's
+`--timeout`, one for each request it stands for), and a worker whose call is GRACE past that, or whose case is
+GRACE plus `--timeout` past its budget, is ended (SIGTERM, then SIGKILL after GRACE) and replaced; the case is
+timeout (out_of_time when its budget had run out), with nothing kept. So every run ends, whatever the engine does.
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..budget import run_budget_text
-from ..engines.base import EngineError, EngineInfo
+from ..engines.base import Engine, EngineError, EngineInfo
 from ..processes import Crew, Ended, Worker
 from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, property_cases
-from .runner import Lane, RunOptions, _result
+from .runner import Lane, RunOptions, _judged, _result
 
 GRACE = 2.0  # seconds beyond a budget (and the engine's --timeout) before a worker is ended
+DEFAULT_TIMEOUT = 5.0  # seconds a request is given when the session says none (the engines' default)
 TICK = 0.25  # seconds between the main process's checks of the budgets
 DEPTH = 2  # cases handed to a worker ahead: the one it runs and the next
 
@@ -65,18 +68,26 @@ def schedule(cases: list[Case] | tuple[Case, ...]) -> list[Case]:
 
 # -- a worker process ------------------------------------------------------------------------------------------
 
-def _worker(conn, moves, session, options: RunOptions) -> None:
+def _worker(conn, moves, due, session, options: RunOptions) -> None:
     """Open the engine, say which it is (or why it cannot start), then run each case received: a scenario's
-    Case, or a property's id (its checks are code, found here by id). `moves`: the moves its engine played."""
+    Case, or a property's id (its checks are code, found here by id). `moves`: the moves its engine played;
+    `due`: by when the call into an in-process engine under way must end (0: none)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # ended by the main process: close the engine first
     engine = None
+    timeout = session.timeout or DEFAULT_TIMEOUT
     try:
         try:
+            if _in_process(session):  # a factory that never returns: its call and the hello
+                due.value = time.monotonic() + 2 * timeout
             engine = session.open_engine()
         except EngineError as error:
             conn.send(("dead", error.message, error.stderr))
             return
+        finally:
+            due.value = 0.0
+        if _in_process(session):
+            engine = _Watched(engine, due, timeout)
         conn.send(("ready", engine.info))
         lane = Lane(engine, options, moves)
         properties = {case.id: case for case in property_cases()}
@@ -88,6 +99,79 @@ def _worker(conn, moves, session, options: RunOptions) -> None:
     finally:
         if engine is not None:
             engine.close()
+
+
+def _in_process(session: Any) -> bool:
+    """The run's engine answers in the worker's own process (a `py:` factory or the reference): a call may never
+    return. (A command's engine is cut at its --timeout; a recording played back answers at once.)"""
+    return getattr(session, "recording", None) is None and (session.engine_command or "py:").startswith("py:")
+
+
+class _Watched(Engine):
+    """An in-process engine whose every call sets `due`, shared with the main process, to the time by which it
+    must end: `timeout` for each request it stands for (a whole game: each step and each legal_moves before a
+    move, as a subprocess engine's play_game is given). Everything else goes to the engine as it is."""
+
+    def __init__(self, engine: Engine, due, timeout: float) -> None:
+        self.engine, self.due, self.timeout = engine, due, timeout
+
+    @property
+    def info(self) -> EngineInfo:  # type: ignore[override]
+        return self.engine.info
+
+    def _within(self, requests: int, method: Callable[..., Any], *args: Any) -> Any:
+        self.due.value = time.monotonic() + requests * self.timeout
+        try:
+            return method(*args)
+        finally:
+            self.due.value = 0.0
+
+    def hello(self):
+        return self._within(1, self.engine.hello)
+
+    def new_game(self, players: int, variant: str = "colour", start_player: int = 0):
+        return self._within(1, self.engine.new_game, players, variant, start_player)
+
+    def deal(self, factories=None):
+        return self._within(1, self.engine.deal, factories)
+
+    def load_state(self, state):
+        return self._within(1, self.engine.load_state, state)
+
+    def legal_moves(self):
+        return self._within(1, self.engine.legal_moves)
+
+    def play(self, move: str):
+        return self._within(1, self.engine.play, move)
+
+    def state(self):
+        return self._within(1, self.engine.state)
+
+    def play_game(self, players, variant, start_player, steps, states=(), moves=False):
+        return self._within(1 + 2 * len(steps), self.engine.play_game, players, variant, start_player, steps,
+                            states, moves)
+
+    def send_game(self, players, variant, start_player, steps, states=(), moves=False):
+        return self._within(1 + 2 * len(steps), self.engine.send_game, players, variant, start_player, steps,
+                            states, moves)
+
+    def restart(self) -> None:
+        self._within(2, self.engine.restart)  # the factory again, and the hello
+
+    def begin_case(self, case_id: str) -> None:
+        self.engine.begin_case(case_id)
+
+    def end_case(self) -> str | None:
+        return self.engine.end_case()
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def stderr_tail(self, *args: Any) -> str:
+        return self.engine.stderr_tail(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
 
 
 @dataclass
@@ -109,7 +193,7 @@ class Workers:
 
     def __init__(self, session: Any, options: RunOptions, jobs: int) -> None:
         self.session, self.options = session, options
-        self.crew = Crew(_worker, (session, options), jobs, name="azul-conform-worker", counted=True)
+        self.crew = Crew(_worker, (session, options), jobs, name="azul-conform-worker", counted=True, timed=True)
         self._workers = [_Worker(process) for process in self.crew.workers]
         self._retired_moves = 0  # moves of workers ended and replaced
         self.tasks: list[Case] = []  # every case added; a task's key is its place here
@@ -185,7 +269,11 @@ class Workers:
                 elif message[0] == "dead":  # the engine could not be started
                     self.problem = EngineWontStart(message[1], stderr=message[2])
                     self._retire(worker)
-            elif worker.queue and self._overdue(worker):
+            elif self._stuck(worker) and not worker.ready:
+                self.problem = EngineWontStart(f"the engine did not start: its factory or hello did not return "
+                                               f"within {2 * self._timeout():g} s")
+                self._retire(worker)
+            elif worker.queue and (self._overdue(worker) or self._stuck(worker)):
                 self._lose(worker, None)
         self._hand()
 
@@ -228,23 +316,36 @@ class Workers:
                     self.results[message[1]] = message[2]
         return {id(self.tasks[key]): result for key, result in self.results.items()}
 
+    def _timeout(self) -> float:
+        return self.session.timeout or DEFAULT_TIMEOUT
+
     def _overdue(self, worker: _Worker) -> bool:
         deadline, _ = self.options.deadline(worker.since)
-        return deadline is not None and time.monotonic() > deadline + GRACE + (self.session.timeout or 0)
+        return deadline is not None and time.monotonic() > deadline + GRACE + self._timeout()
+
+    def _stuck(self, worker: _Worker) -> bool:
+        """Its in-process engine's call is GRACE past the time it was given: it may never return."""
+        due = worker.process.due.value
+        return due != 0.0 and time.monotonic() > due + GRACE
 
     def _lose(self, worker: _Worker, why: str | None) -> None:
-        """End a worker (dead, or stuck past its case's budget), judge its case, hand back the cases waiting for
-        it, and start another worker in its place."""
+        """End a worker (dead, or stuck past its case's budget or in a call), judge its case, hand back the cases
+        waiting for it, and start another worker in its place."""
         keys = list(worker.queue)
+        deadline, budget = self.options.deadline(worker.since)
+        spent = deadline is not None and time.monotonic() >= deadline  # else a call that never returned
         self._retire(worker, replace=worker.ready and not self.options.run_over())  # one that never started: not
         if not keys:
             return
         self.waiting.extendleft(reversed(keys[1:]))
         case = self.tasks[keys[0]]
-        if why is None:
-            _, budget = self.options.deadline(worker.since)
+        if why is None and not spent:
+            result = _judged(case, _result(case, Verdict.TIMEOUT, f"no answer within {self._timeout():g} s: the "
+                                           "call into the in-process engine did not return, so its worker process "
+                                           "was ended (nothing of the case kept)"))
+        elif why is None:
             result = _result(case, Verdict.OUT_OF_TIME, f"{budget}; the engine did not come back within "
-                             f"{GRACE + self.session.timeout:g} s, so its worker process was ended (nothing of the "
+                             f"{GRACE + self._timeout():g} s, so its worker process was ended (nothing of the "
                              "case kept)")
         else:
             result = _result(case, Verdict.ERROR, f"{why} (exit status {worker.process.exit_code})")
