@@ -101,8 +101,8 @@ class IllegalMovesRefused(Watcher):
             raise PropertyFailure(self._rule(state, move), f"{move} is not listed as legal, yet it was accepted",
                                   expected="illegal_move", actual="accepted", step=step)
         after = engine.state()
-        if after != state:
-            diff = state_diff(state, after)
+        diff = state_diff(state, after)
+        if diff:
             raise PropertyFailure(self._rule(state, move), f"{move} was refused but changed the state "
                                   f"({', '.join(p for p, _, _ in diff[:5])})", expected=state, actual=after,
                                   step=step)
@@ -167,8 +167,8 @@ class LoadStateRoundTrip(Watcher):
         loaded = engine.load_state(state)
         again = engine.state()
         for what, got in (("load_state's reply", loaded), ("the state after load_state", again)):
-            if got != state:
-                diff = state_diff(state, got)
+            diff = state_diff(state, got)
+            if diff:
                 raise PropertyFailure(None, f"{what} differs from the state loaded at "
                                       f"{', '.join(p for p, _, _ in diff[:5])}", expected=state, actual=got)
 
