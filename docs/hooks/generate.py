@@ -292,6 +292,7 @@ def on_post_build(config):
                      {**localized, "docs": localized["docs"] + scenarios})
     if _state.get("docs"):
         shutil.rmtree(_state["docs"], ignore_errors=True)
+        config["docs_dir"] = str(_state["source"])  # `mkdocs serve` then watches docs/, not the scratch folder
     _state.clear()
 
 
