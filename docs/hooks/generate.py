@@ -38,6 +38,7 @@ from azul_conformance.scenario import corpus_root
 from azul_conformance.spec_check import check_links
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS
 
+import docgen_checks
 import docgen_clauses
 import docgen_counts
 import docgen_i18n
@@ -75,7 +76,8 @@ def _pages(config) -> dict[str, str]:
              "divergences.md": docgen_rules.divergences_page(spec),
              "clauses/index.md": docgen_clauses.index_page(spec),
              "scenarios/index.md": docgen_scenarios.index_page(gallery),
-             "reference/cli.md": docgen_reports.cli_page()}
+             "reference/cli.md": docgen_reports.cli_page(),
+             "reference/who-checks-what.md": docgen_checks.page()}
     for chapter in spec.chapters:
         pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
     pages.update(_translated_pages(spec, by_rule))
