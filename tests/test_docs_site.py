@@ -268,15 +268,33 @@ def test_the_catch_power_page_shows_generated_mutant_results(fixture_site):
     assert "a bound that no reachable position meets" in html
 
 
-def test_the_conformance_matrix_fits_a_1280_pixel_window(browser, served):
-    # a column per engine: no table of the page may need a horizontal scroll at 1280 pixels
-    browser.set_window_size(1280, 1000)
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_matrix_names_its_engines_and_keeps_header_and_rules_in_view_while_it_scrolls(browser, served, width):
+    # a column per engine, named in the header row; scrolled down and right inside its box, the header row and
+    # the rule column stay where they were: readable at a desktop's width and at a phone's
+    engines = sorted(path.parent.name for path in (ROOT / "docs" / "reports").glob("*/report.jsonl"))
+    browser.set_window_size(width, 900)
     try:
         browser.get(f"{served}/conformance-matrix/")
-        widths = browser.execute_script(
-            "return [...document.querySelectorAll('article .md-typeset__table, article table')]"
-            ".map(t => [t.scrollWidth, t.clientWidth]);")
-        assert widths and all(scroll <= client + 1 for scroll, client in widths), widths
+        boxes = browser.find_elements("css selector", ".azul-matrix .md-typeset__scrollwrap")
+        assert len(boxes) == 2
+        for box in boxes:
+            header = [th.text for th in box.find_elements("css selector", "thead th")]
+            assert sorted(header[1:]) == engines, header
+            links = box.find_elements("css selector", "tbody td:nth-child(2) a")
+            assert links and all("report/#rule-by-rule" in a.get_attribute("href") for a in links)
+            moved = browser.execute_script("""
+                const box = arguments[0];
+                box.scrollIntoView();
+                const head = box.querySelector('thead th:nth-child(3)');
+                const rule = box.querySelector('tbody tr:nth-child(8) td');
+                const before = [head.getBoundingClientRect().top, rule.getBoundingClientRect().left];
+                box.scrollTop = 200; box.scrollLeft = 300;
+                const after = [head.getBoundingClientRect().top, rule.getBoundingClientRect().left];
+                return [before, after, box.scrollTop, box.scrollLeft];""", box)
+            (top, left), (top_after, left_after), scrolled_down, scrolled_right = moved
+            assert abs(top_after - top) < 2 and abs(left_after - left) < 2, moved
+            assert scrolled_down > 0 or scrolled_right > 0, moved  # the box did scroll (else nothing was shown)
         assert "misreading" in browser.find_element("css selector", "article").text.lower()
     finally:
         browser.set_window_size(1400, 1000)

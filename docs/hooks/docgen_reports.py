@@ -201,25 +201,39 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
                    f"{sum(not r.verdict.judged for r in results)} | {levels} | "
                    + " | ".join(str(kinds[kind]) for kind in KINDS) + " |")
     out += misreading_sections(reports)
-    heads = " | ".join(f"[{number}]" for number, _ in enumerate(reports, 1))
-    key = "Columns: " + "; ".join(f"[{number}] {cell(engine_title(report.header) or name)}"
-                                  for number, (name, report) in enumerate(reports, 1)) + "."
+    # A column per engine, named by its report folder and linked to its report; each cell links to the rule by
+    # rule table of that report. The tables scroll inside a box whose header row and first column stay in view
+    # (azul.css: .azul-matrix), so they read at any width, a phone's included.
+    pages = [name.replace(".jsonl", ".md") if name.endswith("/report.jsonl") else None for name, _ in reports]
+    heads = " | ".join(_link(folder, link, page, cell(name.split("/")[0].removesuffix(".jsonl")))
+                       for (name, _), page in zip(reports, pages))
+    key = "Columns: " + "; ".join(f"**{cell(name.split('/')[0].removesuffix('.jsonl'))}** "
+                                  f"{cell(engine_title(report.header) or name)}" for name, report in reports) + "."
+
+    def linked(cells: list[str]) -> list[str]:
+        return [_link(folder, link, page, text).replace(".md)", ".md#rule-by-rule)", 1) if page else text
+                for text, page in zip(cells, pages)]
     chapters = [by_chapter(spec, list(report.results)) for _, report in reports]
     titles = {chapter.name: chapter.title for chapter in spec.chapters}
     names = [chapter.name for chapter in spec.chapters] + sorted({c for rows in chapters for c in rows} - set(titles))
     out += ["", "## Chapter by chapter", "",
             "Each case once per chapter, under the rules it is filed under. " + key, "",
+            '<div class="azul-matrix" markdown>', "",
             "| Chapter | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     for chapter in names:
         if any(chapter in rows for rows in chapters):
             label = f"[{cell(titles[chapter])}](rules/{chapter}.md)" if chapter in titles else f"`{chapter}`"
-            out.append(f"| {label} | " + " | ".join(counts_cell(rows.get(chapter, [])) for rows in chapters) + " |")
+            out.append(f"| {label} | " + " | ".join(linked([counts_cell(rows.get(chapter, [])) for rows in chapters]))
+                       + " |")
+    out += ["", "</div>"]
     grouped = [by_rule(list(report.results)) for _, report in reports]
-    out += ["", "## Rule by rule", "", key, "", "| Rule | " + heads + " |", "| --- |" + " --- |" * len(reports)]
+    out += ["", "## Rule by rule", "", key, "", '<div class="azul-matrix" markdown>', "",
+            "| Rule | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     rule_ids = [rule.id for rule in spec.rules] or sorted({rule for rules in grouped for rule in rules})
     for rule_id in rule_ids + sorted({rule for rules in grouped for rule in rules} - set(rule_ids)):
-        cells = [counts_cell(rules.get(rule_id, [])) for rules in grouped]
+        cells = linked([counts_cell(rules.get(rule_id, [])) for rules in grouped])
         out.append(f"| {rule_link(spec, rule_id, '')} | " + " | ".join(cells) + " |")
+    out += ["", "</div>"]
     pairs = twins(reports)
     if pairs:
         out += ["", "## One engine, two languages",
