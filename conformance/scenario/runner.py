@@ -65,6 +65,12 @@ def run_scenario(engine: Engine, scenario: Scenario, capabilities: Capabilities 
                   f"{' or '.join(absent)}" if absent else "")
 
 
+def run_on_wall(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool = True) -> CaseResult:
+    """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`: the engine's state is then
+    the position after its steps on that wall (the docs draw each wall's boards from it)."""
+    return _run(engine, scenario, wall, strict_rules)
+
+
 def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool) -> CaseResult:
     """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`."""
     try:

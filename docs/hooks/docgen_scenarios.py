@@ -13,7 +13,8 @@ from pathlib import Path
 
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.render_svg import render_state
-from azul_conformance.scenario import Scenario, load_scenarios, run_scenario
+from azul_conformance.scenario import Scenario, load_scenarios
+from azul_conformance.scenario.runner import run_on_wall
 from azul_conformance.scenario_rules import named_rules
 from azul_conformance.spec_check.ids import unknown_scenario_rules
 from azul_conformance.spec_data import Spec
@@ -67,17 +68,23 @@ def load_gallery(spec: Spec, root: Path) -> Gallery:
 # --- diagrams --------------------------------------------------------------------------------------------
 
 def reference_states(scenario: Scenario) -> tuple[dict | None, dict | None, str]:
-    """(state given, state after the steps on the reference engine, note) for one scenario."""
+    """(state given, state after the steps on the reference engine, note) for one scenario, both on the same wall:
+    the scenario's own, or the first of its `walls` (a scenario run on both walls was drawn with its Given on
+    the coloured wall and its After on the grey one, the last it ran on)."""
     given = scenario.given
     if given.reject is not None:  # a game that cannot be set up (SETUP-6): there is no board to draw
         return None, None, f"new_game must be refused with {given.reject.code}"
+    wall = scenario.variants[0] if len(scenario.variants) > 1 else None
     engine = ReferenceEngine(seed=0)  # a fixed seed: `deal random` draws the same tiles in every build
     if given.state is not None:
-        before = engine.load_state(given.state)
+        before = engine.load_state(dict(given.state, variant=wall) if wall else given.state)
     else:
-        before = engine.new_game(given.new_game.players, given.new_game.variant, given.new_game.start_player)
-    result = run_scenario(engine, scenario)
+        before = engine.new_game(given.new_game.players, wall or given.new_game.variant, given.new_game.start_player)
+    result = run_on_wall(engine, scenario, wall)
     note = "" if result.verdict == "pass" else f"on the reference engine: {result.verdict}: {result.message}"
+    if wall:
+        note = (note + " " if note else "") + f"Drawn on the {wall} wall; the scenario runs on the " \
+            f"{' and '.join(scenario.variants)} walls."
     return before, (engine.state() if scenario.steps else None), note
 
 
