@@ -65,6 +65,20 @@ def test_the_rules_on_one_page_state_every_rule_in_order(site):
     assert "never mix" in html  # SETUP-1's statement, not just its title
 
 
+def test_the_sitemap_lists_every_rule_page_in_every_language_at_the_sites_address(site):
+    import gzip
+    import xml.etree.ElementTree as ElementTree
+
+    xml_text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    urls = {element.text for element in ElementTree.fromstring(xml_text).iter() if element.tag.endswith("loc")}
+    base = "https://azul-conformance.example/"
+    assert urls and all(url.startswith(base) for url in urls), sorted(urls)[:5]
+    for language in ("", "fr/", "de/", "es/"):
+        assert f"{base}{language}rules/floor/" in urls, language
+    assert f"{base}conformance-matrix/" in urls and f"{base}reference/state/" in urls
+    assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()).decode("utf-8") == xml_text
+
+
 def test_a_rule_section_shows_anchor_level_all_versions_and_the_divergence(fixture_site):
     html = page(fixture_site, "rules/offer")
     assert 'id="OFFER-5"' in html and 'id="OFFER-6"' in html
