@@ -156,14 +156,20 @@ def finish(run: subprocess.Popen, seconds: float) -> tuple[str, str]:
         pytest.fail(f"the run did not end within {seconds} s\n{out}\n{err}")
 
 
+def start_busy_run(tmp_path, seen, reports):
+    """`conform -j 2` on long cases, returned once each worker is in the middle of a case."""
+    run = start(seen, "conform", "--engine", engine(tmp_path, seen, delay=0.05), "-j", "2", "--report-dir",
+                str(reports), "--only", LONG, "--examples", "20", "--no-diagnose")
+    assert until(lambda: len(seen.pids_named("busy")) == 2, 60)
+    return run
+
+
 # -- 1. workers die with their parent; an engine with its worker -------------------------------------------------
 
 def test_a_conform_run_killed_with_sigkill_takes_its_workers_and_engines_and_leaves_its_folder_free(tmp_path, seen):
     reports = tmp_path / "reports"
-    run = start(seen, "conform", "--engine", engine(tmp_path, seen, delay=0.05), "-j", "2", "--report-dir",
-                str(reports), "--only", LONG, "--examples", "20", "--no-diagnose")
+    run = start_busy_run(tmp_path, seen, reports)
     try:
-        assert until(lambda: len(seen.pids_named("busy")) == 2, 60)  # each worker in the middle of a case
         workers = children(run.pid)
         seen.pids.update(workers)
         assert len(workers) == 2
@@ -226,10 +232,8 @@ def test_a_worker_started_off_the_main_thread_outlives_that_thread_and_still_die
 
 def test_a_conform_worker_killed_takes_its_engine_and_all_it_started_and_the_run_ends_clean(tmp_path, seen):
     reports = tmp_path / "reports"
-    run = start(seen, "conform", "--engine", engine(tmp_path, seen, delay=0.05), "-j", "2", "--report-dir",
-                str(reports), "--only", LONG, "--examples", "20", "--no-diagnose")
+    run = start_busy_run(tmp_path, seen, reports)
     try:
-        assert until(lambda: len(seen.pids_named("busy")) == 2, 60)  # each worker in the middle of a case
         workers = children(run.pid)
         seen.pids.update(workers)
         engines = seen.pids_named("engine")
