@@ -13,7 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from azul_conformance.cli.conform import conform
-from azul_conformance.engines.recording import FORMAT, RecordingError, first_difference, read_recording
+from azul_conformance.engines.recording import (FORMAT, Recorder, RecordingError, first_difference, read_recording,
+                                                  start_recording)
+from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.harness.report import read_report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,3 +256,65 @@ def test_gzip_members_that_end_inside_a_read_block_are_read_whole(tmp_path):
     path.write_bytes(b"".join(gzip.compress(text.encode(), mtime=0) for text in texts))
     read = [json.loads(line)["n"] for line in file_lines(path)]
     assert read == list(range(1200))
+
+
+class _Interrupted(ReferenceEngine):
+    """The reference engine, interrupted (Ctrl-C) while it answers its second `play`."""
+
+    plays = 0
+
+    def play(self, move):
+        self.plays += 1
+        if self.plays == 2:
+            raise KeyboardInterrupt
+        return super().play(move)
+
+
+def test_an_interrupted_case_is_recorded_up_to_its_last_answer_and_never_as_ended(tmp_path):
+    # An interrupt in the middle of an exchange left its request without reply or error (the whole recording
+    # was then refused: "an exchange has either a reply or an error"), and what was asked after it was recorded.
+    path = str(tmp_path / "session.jsonl.gz")
+    start_recording(path)
+    recorder = Recorder(_Interrupted(0), path, {"seed": 0})
+    recorder.begin_case("whole")
+    recorder.new_game(2)
+    recorder.end_case()
+    recorder.begin_case("cut")
+    recorder.new_game(2)
+    recorder.deal()
+    first, second = recorder.legal_moves()[:2]
+    recorder.play(first)
+    with pytest.raises(KeyboardInterrupt):
+        recorder.play(second)
+    recorder.state()  # asked after the interrupt (a cleanup): its reply must not be taken for the case's
+    recorder.end_case()
+    recorder.close()
+    read = read_recording(path)
+    assert not read.problem
+    assert read.cases["whole"].ended and len(read.cases["whole"].lines) == 1
+    cut = read.cases["cut"]
+    assert not cut.ended and cut.cut_at is None
+    assert [json.loads(raw)["request"]["cmd"] for _, raw in cut.lines] == ["new_game", "deal", "legal_moves", "play"]
+    assert all("reply" in json.loads(raw) for _, raw in cut.lines)
+
+
+def test_a_recording_whose_case_ends_with_an_unanswered_request_judges_what_is_whole(recorded, tmp_path):
+    # What an interrupted run wrote before the recorder dropped unanswered requests: it was refused whole.
+    recording, live = recorded
+    records = lines(recording)
+    ends = [n for n, line in enumerate(records) if line.get("ended", 0) >= 3]
+    cut_at = ends[len(ends) // 2]
+    victim = records[cut_at]["case"]
+    del records[cut_at]  # the case's end, and the reply of its last request
+    del records[cut_at - 1]["reply"]
+    torn = write(tmp_path / "cut.jsonl.gz", records)
+    read = read_recording(str(torn))
+    assert "1 case(s) cut short by an interrupt" in read.problem and f"{victim} (line {cut_at})" in read.problem
+    status, output = run("--recording", str(torn), "--report-dir", str(tmp_path / "out"), "-j", "1")
+    assert "cut short by an interrupt" in output
+    after, before = verdicts(tmp_path / "out"), verdicts(live)
+    assert after[victim] == "not_run"
+    message = next(r.message for r in read_report(tmp_path / "out" / "report.jsonl").results if r.id == victim)
+    assert "cut short when it was recorded" in message
+    assert {case: v for case, v in after.items() if case != victim} == \
+        {case: v for case, v in before.items() if case != victim}

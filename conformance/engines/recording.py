@@ -133,30 +133,50 @@ class Recorder(Engine):
         self.info = engine.info
         self.case: str | None = None
         self.lines: list[dict[str, Any]] = []
+        self.cut = False  # the case was interrupted (Ctrl-C, SIGTERM) in the middle of an exchange
 
     # the case's exchanges, written as one block when it ends
     def begin_case(self, case_id: str) -> None:
         self._flush()
-        self.case, self.lines = case_id, []
+        self.case, self.lines, self.cut = case_id, [], False
 
     def end_case(self) -> str | None:
-        if self.case is not None:
+        whole = self._whole()
+        if self.case is not None and not self.cut and len(whole) == len(self.lines):
             self.lines.append({"case": self.case, "ended": len(self.lines)})
         self._flush()
         return None
 
+    def _whole(self) -> list[dict[str, Any]]:
+        """The case's exchanges up to the first left without its reply or error (interrupted while the engine
+        was answering, or a game sent and never read): what follows it could not be played back in order."""
+        for index, line in enumerate(self.lines):
+            if "reply" not in line and "error" not in line and "ended" not in line:
+                return self.lines[:index]
+        return self.lines
+
     def _flush(self) -> None:
-        lines, self.lines, self.case = self.lines, [], None
+        lines, self.lines, self.case = self._whole(), [], None
         if lines:
             append(self.path, lambda: {"format": FORMAT, **self.about, "hello": hello_json(self.info)}, lines)
 
-    def _exchange(self, request: dict[str, Any], call: Callable[[], Any], reply: Callable[[Any], dict]) -> Any:
+    def _record(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A new exchange's line, kept in the case's lines unless the case was interrupted: nothing asked after
+        an interrupt is recorded (its reply would be stale, or out of order)."""
         line: dict[str, Any] = {"case": self.case, "request": request}
-        self.lines.append(line)
+        if not self.cut:
+            self.lines.append(line)
+        return line
+
+    def _exchange(self, request: dict[str, Any], call: Callable[[], Any], reply: Callable[[Any], dict]) -> Any:
+        line = self._record(request)
         try:
             answer = call()
         except EngineError as error:
             line["error"] = error_json(error)
+            raise
+        except BaseException:  # an interrupt (KeyboardInterrupt, SystemExit): the exchange has no answer
+            self.cut = True
             raise
         line["reply"] = reply(answer)
         return answer
@@ -194,15 +214,24 @@ class Recorder(Engine):
     def send_game(self, players: int, variant: str, start_player: int, steps: list[str | list[str]],
                   states: list[int] = (), moves: bool = False) -> Callable[[], GameRun]:
         request = _game_request(players, variant, start_player, steps, states, moves)
-        line: dict[str, Any] = {"case": self.case, "request": request}
-        self.lines.append(line)  # in the order asked; the reply is filled in when it is read
-        answer = self.engine.send_game(players, variant, start_player, steps, states, moves)
+        line = self._record(request)  # in the order asked; the reply is filled in when it is read
+        try:
+            answer = self.engine.send_game(players, variant, start_player, steps, states, moves)
+        except EngineError as error:
+            line["error"] = error_json(error)
+            raise
+        except BaseException:
+            self.cut = True
+            raise
 
         def read() -> GameRun:
             try:
                 run = answer()
             except EngineError as error:
                 line["error"] = error_json(error)
+                raise
+            except BaseException:
+                self.cut = True
                 raise
             line["reply"] = game_json(run)
             return run
@@ -213,7 +242,7 @@ class Recorder(Engine):
         return self.send_game(players, variant, start_player, steps, states, moves)()
 
     def close(self) -> None:
-        self._flush()  # an interrupted case: what it asked so far (it will not be judged from it)
+        self._flush()  # an interrupted case: what it asked and was answered so far, without its end
         self.engine.close()
 
     def stderr_tail(self) -> str:
@@ -256,6 +285,7 @@ class CaseTape:
 
     lines: list[tuple[int, bytes]] = field(default_factory=list)
     ended: bool = False
+    cut_at: int | None = None  # the line of a request left without its reply or error (an interrupted run)
 
 
 @dataclass
@@ -266,7 +296,7 @@ class Recording:
     path: str
     header: dict[str, Any]
     cases: dict[str, CaseTape]
-    problem: str = ""  # a torn end: the cases before it are kept
+    problem: str = ""  # a torn end, or cases cut short by an interrupt: what is whole is kept, this says what is not
 
     @property
     def info(self) -> EngineInfo:
@@ -307,7 +337,7 @@ def read_recording(path: str) -> Recording:
             if header is None:
                 header = _checked_header(line, where)
                 continue
-            case = _checked_line(line, where)
+            case, answered = _checked_line(line, where)
             tape = cases.get(case)
             if tape is None:
                 tape = cases[case] = CaseTape()
@@ -318,7 +348,9 @@ def read_recording(path: str) -> Recording:
             elif tape.ended:
                 raise RecordingError(f"{where}: case {case!r} goes on after its end")
             last = case
-            if "ended" in line:
+            if tape.cut_at is not None or not answered:  # from an unanswered request on: not played back
+                tape.cut_at = tape.cut_at or number
+            elif "ended" in line:
                 if line["ended"] != len(tape.lines):
                     raise RecordingError(f"{where}: case {case!r} ends after {line['ended']} exchanges, but "
                                          f"{len(tape.lines)} are recorded")
@@ -333,6 +365,13 @@ def read_recording(path: str) -> Recording:
         raise RecordingError(f"{path}: cannot be read: {error.strerror}") from None
     if header is None:
         raise RecordingError(f"{path}: empty: no recording header (made by azul conform --record FILE)")
+    cut = [(name, tape.cut_at) for name, tape in cases.items() if tape.cut_at is not None]
+    if cut:
+        shown = ", ".join(f"{name} (line {at})" for name, at in cut[:5]) + (f" and {len(cut) - 5} more"
+                                                                           if len(cut) > 5 else "")
+        problem = "; ".join(filter(None, [problem, f"{path}: {len(cut)} case(s) cut short by an interrupt, a request "
+                                                     f"without its reply or error: {shown}; each is played back up "
+                                                     "to that request, the cases whole are judged as recorded"]))
     return Recording(path, header, cases, problem)
 
 
@@ -353,8 +392,9 @@ def _checked_header(line: Any, where: str) -> dict[str, Any]:
     return line
 
 
-def _checked_line(line: Any, where: str) -> str:
-    """The case of an exchange line (or a case's end), after checking its shape."""
+def _checked_line(line: Any, where: str) -> tuple[str, bool]:
+    """The case of an exchange line (or a case's end), after checking its shape, and whether it is whole: False
+    for a request without its reply or error (a run interrupted while the engine was answering)."""
     if not isinstance(line, dict):
         raise RecordingError(f"{where}: an exchange must be a JSON object, got {type(line).__name__}")
     case = line.get("case")
@@ -363,19 +403,21 @@ def _checked_line(line: Any, where: str) -> str:
     if "ended" in line:
         if type(line["ended"]) is not int or line["ended"] < 0 or set(line) != {"case", "ended"}:
             raise RecordingError(f"{where}: a case's end is {{\"case\": ..., \"ended\": N}}, N its exchanges")
-        return case
+        return case, True
     request = line.get("request")
     if not isinstance(request, dict) or request.get("cmd") not in CMDS:
         raise RecordingError(f"{where}: `request` must be an object whose cmd is one of {', '.join(CMDS)}")
-    if ("reply" in line) == ("error" in line):
-        raise RecordingError(f"{where}: an exchange has either a `reply` or an `error`")
+    if "reply" in line and "error" in line:
+        raise RecordingError(f"{where}: an exchange has either a `reply` or an `error`, not both")
+    if "reply" not in line and "error" not in line:
+        return case, False
     if "reply" in line:
         problem = _reply_problem(request["cmd"], line["reply"])
     else:
         problem = _error_problem(line["error"])
     if problem:
         raise RecordingError(f"{where}: case {case!r}, {request['cmd']}: {problem}"[:400])
-    return case
+    return case, True
 
 
 def _reply_problem(cmd: str, reply: Any) -> str | None:
@@ -428,6 +470,7 @@ class Playback(Engine):
         tape = self.recording.cases.get(case_id)
         self.tape = tape.lines if tape is not None else []
         self.known = tape is not None
+        self.cut_at = tape.cut_at if tape is not None else None
 
     def end_case(self) -> str | None:
         """Why the case cannot be judged from the recording, or None: its requests were exactly those recorded."""
@@ -439,6 +482,8 @@ class Playback(Engine):
         if self.used < len(self.tape):
             return (f"not recorded: the case asked {self.used} requests, the recording holds {len(self.tape)} "
                     f"(line {self.tape[self.used][0]}: the suite asks less than when it was recorded)")
+        if self.cut_at is not None:
+            return f"not recorded: {_cut(self.cut_at)}"
         return None
 
     def _answer(self, request: dict[str, Any]) -> Any:
@@ -452,7 +497,8 @@ class Playback(Engine):
             self.strayed = f"not recorded: the recording holds no case {self.case!r}"
         elif self.used >= len(self.tape):
             self.strayed = (f"not recorded: request {self.used + 1} ({_said(request)}) comes after the "
-                            f"{len(self.tape)} recorded for this case")
+                            f"{len(self.tape)} recorded for this case"
+                            + (f"; {_cut(self.cut_at)}" if self.cut_at is not None else ""))
         else:
             number, raw = self.tape[self.used]
             line = json.loads(raw)
@@ -515,6 +561,10 @@ class Playback(Engine):
 
     def __repr__(self) -> str:
         return f"Playback({self.recording.path!r})"
+
+
+def _cut(line: int) -> str:
+    return f"the case was cut short when it was recorded (line {line}: a request without its reply, interrupted)"
 
 
 def _said(request: dict[str, Any]) -> str:
