@@ -23,6 +23,8 @@ import yaml
 from lark import Token, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .readers import clipped
+
 
 @dataclass(frozen=True)
 class Span:
@@ -76,6 +78,7 @@ def _printable(line: str) -> str:
     return "".join(ch if ch == "\t" or unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in line)
 
 
+MESSAGE_LIMIT = 500  # characters of a located error's message before it is clipped
 EXCERPT_WIDTH = 100  # characters of a long line shown around the span (a hostile file's line can be megabytes)
 
 
@@ -106,6 +109,8 @@ class LocatedError(ValueError):
     """Bad input, located: `str()` is `file:line:col: message`, the offending line with a caret, and a hint."""
 
     def __init__(self, message: str, span: Span, text: str | None = None, hint: str | None = None) -> None:
+        # a message can quote the input (a schema error repeats the value it refuses): a 2 MB value is not shown
+        message = clipped(message, MESSAGE_LIMIT)
         super().__init__(message)
         self.message, self.span, self.hint = message, span, hint
         self.excerpt = excerpt(text, span) if text else ""

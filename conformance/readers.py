@@ -291,20 +291,31 @@ def _inflated(chunks, limit: int, total: bool):
             yield tail
 
 
+MAX_BLANK_RUN = 10_000  # no file we read has a run of blank lines this long
+
+
 def file_lines(path: str | os.PathLike[str], limit: int = MAX_LINE):
     """The lines of the regular file `path` (gzipped or not), one at a time as bytes without their "\\n": split on
     "\\n" alone (U+2028, U+0085, a lone \\r are characters inside a line, as JSON Lines has it), a trailing "\\r"
-    removed. InputError for a line longer than `limit` or a damaged gzip; memory stays at one line."""
+    removed. InputError for a line longer than `limit`, a damaged gzip or a run of over MAX_BLANK_RUN blank lines;
+    memory stays at one line."""
     fd = _open_regular(path)
     with os.fdopen(fd, "rb") as handle:
         first = handle.read(_CHUNK)
         raw = iter(lambda: handle.read(_CHUNK), b"")
         chunks = _inflated(_chain(first, raw), limit, total=False) if first[:2] == GZIP_MAGIC else _chain(first, raw)
         pending = b""
+        blank = 0
         for chunk in chunks:
             pending += chunk
             *lines, pending = pending.split(b"\n")
             for line in lines:
+                if len(line) < 16 and not line.strip():  # a gzip of nothing but newlines would take minutes
+                    blank += 1
+                    if blank > MAX_BLANK_RUN:
+                        raise InputError(f"more than {MAX_BLANK_RUN:,} blank lines in a row: not read further")
+                else:
+                    blank = 0
                 yield line[:-1] if line.endswith(b"\r") else line
             if len(pending) > limit:
                 raise InputError(f"a line longer than {_megabytes(limit)}: not read")

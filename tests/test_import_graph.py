@@ -25,7 +25,8 @@ TOP = "azul_conformance"
 # them. A unit (a top-level module or sub-package) imports only units of lower layers and itself; the units of
 # one layer are independent of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("located", "notation", "readers", "schemas", "processes", "exports"),  # foundations: positions, constants, input
+    ("notation", "readers", "processes", "exports"),          # foundations: constants, input, worker processes
+    ("located", "schemas"),                                   # where bad input is and how it is shown; the schemas
     ("engines",),                                             # the one engine interface and its adapters
     ("results", "budget", "spec_data", "scenario_rules", "state_file", "perft", "render_svg"),  # data
     ("spec_check", "spec_show", "properties"),                # spec checker, properties
