@@ -368,6 +368,9 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
     finally:
         if executor is not None:
             executor.close()
+    if not written and not problems:  # an empty file or a folder without the format's files: not a clean import
+        raise click.ClickException(f"no {format_name} game in {', '.join(map(str, files))} (a folder is searched for "
+                                   f"{' and '.join(FORMATS[format_name].SUFFIXES)} files)")
     click.echo(f"{written} game{'' if written == 1 else 's'} imported into {out_dir}, {problems} skipped.")
     if then_replay and written:
         if not replay_batch([out_dir], quiet).ok:

@@ -58,6 +58,9 @@ def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
         label = "error" if in_ci else "warning"
         where = (f"AZUL_RULEBOOKS={os.environ['AZUL_RULEBOOKS']} holds no rulebook (*.txt) files"
                  if os.environ.get("AZUL_RULEBOOKS") and rulebooks is None
+                 else f"--rulebooks {rulebooks} is not a folder of rulebook (*.txt) files"
+                 if rulebooks is not None and not rulebooks.is_dir()
+                 else f"--rulebooks {rulebooks} holds no rulebook (*.txt) files" if rulebooks is not None
                  else "rulebooks not found (pass --rulebooks or set AZUL_RULEBOOKS)")
         click.echo(f"{label}: {where}; citations and clause coverage were not checked", err=True)
         raise SystemExit(EXIT_PROBLEMS if in_ci or report.problems else EXIT_NO_RULEBOOKS)

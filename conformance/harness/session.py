@@ -195,7 +195,7 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
     if not collected.cases and (session.only or not collected.problems):  # a typo must not look like a clean run
         console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
                       "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)" if session.only
-                      else "[bold red]no case to run[/]")
+                      else f"[bold red]no case to run:[/] {escape(_no_scenarios_in(session.scenario_paths))}")
         if engine is not None:
             engine.close()
         return [], 2
@@ -362,3 +362,9 @@ def earlier_report(path: str) -> tuple[RunReport | None, str]:
         return None, "damaged: " + "; ".join(problems[:3]) + more
     return old, ""
 
+
+def _no_scenarios_in(paths: tuple[str, ...]) -> str:
+    """Why a run found nothing to run, naming what it was given (an empty folder looks like a clean run)."""
+    if not paths:
+        return "the bundled corpus is empty"
+    return f"no scenario in {', '.join(paths)}"
