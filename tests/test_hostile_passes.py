@@ -4,6 +4,8 @@ file or a report is read. Each command runs in its own process under a timeout, 
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import subprocess
 import sys
@@ -73,3 +75,72 @@ def test_fuzz_never_writes_its_state_or_counterexamples_through_a_link_out_of_th
     assert sorted(p.name for p in outside.rglob("*")) == ["counterexamples"]  # nothing written out there
     assert not (reports / "counterexamples").is_symlink()
     assert list((reports / "counterexamples").glob("fuzz-*.yaml"))
+
+
+# --- the pass of 2026-12-04 (benchmarks/hostile_pass.py) -----------------------------------------------------------
+
+def test_a_scenario_file_with_a_2_mb_value_is_refused_in_a_few_lines(tmp_path):
+    # the schema's message repeated the whole value: 2 MB on the terminal for one refusal
+    (tmp_path / "long.yaml").write_text('{"x": "' + "a" * (2 << 20) + '"}\n')
+    for args in (["scenarios", "run", "long.yaml"], ["conform", "--no-properties", "--scenarios", "long.yaml"]):
+        result = azul(*args, cwd=tmp_path)
+        said = result.stdout + result.stderr
+        assert result.returncode == 1 and "long.yaml:1:1" in said and len(said) < 5000, said[:300]
+        assert "characters, clipped" in said
+
+
+def test_an_empty_folder_of_scenarios_is_named(tmp_path):
+    (tmp_path / "none").mkdir()
+    for args in (["scenarios", "run", "none"], ["conform", "--no-properties", "--scenarios", "none"]):
+        result = azul(*args, cwd=tmp_path)
+        assert result.returncode == 2 and "no case to run: no scenario in none" in result.stdout + result.stderr
+
+
+def test_nothing_to_import_is_an_error_naming_what_was_given(tmp_path):
+    # an empty folder or file imported "0 games ... 0 skipped" with exit status 0, as if all had gone well
+    (tmp_path / "none").mkdir()
+    (tmp_path / "empty.jsonl").write_bytes(b"")
+    for fmt, given in (("faience", "none"), ("faience", "empty.jsonl"), ("ludometer", "none")):
+        result = azul("import", fmt, given, "-o", f"out-{fmt}-{given}", cwd=tmp_path)
+        assert result.returncode == 1 and f"no {fmt} game in {given}" in result.stderr, result.stderr
+
+
+def test_a_gzip_of_newlines_is_refused_at_once_not_read_for_minutes(tmp_path):
+    # 512 MB of newlines in half a megabyte kept `conform --recording` and `import faience` busy past 90 s
+    bomb = tmp_path / "bomb.jsonl.gz"
+    bomb.write_bytes(gzip.compress(b"\n" * 50_000))
+    for args in (["import", "faience", "bomb.jsonl.gz", "-o", "out"],
+                 ["conform", "--no-properties", "--recording", "bomb.jsonl.gz", "--report-dir", "reports"]):
+        result = azul(*args, cwd=tmp_path)
+        said = result.stdout + result.stderr
+        assert result.returncode in (1, 2) and "more than 10,000 blank lines in a row" in said, said
+        assert "bomb.jsonl.gz" in said and "Traceback" not in said
+
+
+def test_rulebooks_that_are_not_there_are_named(tmp_path):
+    (tmp_path / "none").mkdir()
+    result = azul("spec", "check", "--rulebooks", "none", "-q", cwd=tmp_path)
+    assert result.returncode == 2 and "--rulebooks none holds no rulebook (*.txt) files" in result.stderr
+
+
+def test_the_hostile_pass_itself_runs_and_judges(tmp_path):
+    # the script behind docs/reference/hostile-passes.md, on one command: every attempt tried, each one held
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "hostile_pass.py"
+    result = subprocess.run([sys.executable, str(script), "--only", "render", "--json", str(tmp_path / "p.json")],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    outcomes = json.loads((tmp_path / "p.json").read_text())
+    assert len(outcomes) == 15 and all(not o["failures"] for o in outcomes)
+    assert "| `azul render` | 15 | 15 | 0 |" in result.stdout
+
+
+def test_the_hostile_pass_tells_a_traceback_an_orphan_and_a_write_outside(monkeypatch):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import hostile_pass
+
+    leaving = ("import os, subprocess, sys; subprocess.Popen(['sleep', '30'], start_new_session=True); "
+               "open('../outside/sentinel.txt', 'a').write('x'); raise ValueError('boom')")
+    monkeypatch.setattr(hostile_pass, "AZUL", [sys.executable, "-c", leaving])
+    outcome = hostile_pass.run(hostile_pass.Attempt("x", "y", ["{}"], make=hostile_pass.FILES["empty"]))
+    kinds = sorted(failure.split(":")[0] for failure in outcome.failures)
+    assert {"orphan", "traceback", "wrote outside the folder it was given"} <= set(kinds), outcome.failures
