@@ -1,7 +1,7 @@
 """A hostile pass over every command: each `azul` subcommand given what an attacker or an unlucky user would give
 it, each attempt in its own process and folder, and judged on what it must never do.
 
-    python benchmarks/hostile_pass.py                   # every attempt (about 250; 10-20 minutes on 2 cores)
+    python benchmarks/hostile_pass.py                   # every attempt (about 290; 10-20 minutes on 2 cores)
     python benchmarks/hostile_pass.py --only render,serve
     python benchmarks/hostile_pass.py --list            # the attempts, without running them
     python benchmarks/hostile_pass.py --json pass.json  # also write every attempt's outcome
@@ -121,6 +121,7 @@ class Attempt:
     may_pass: bool = False  # exit status 0 is a correct result here
     names: bool = True  # a refusal must name the file
     links_out: tuple[str, ...] = ()  # paths under the attempt's folder made links into the sentinel folder
+    output_limit: int = OUTPUT_LIMIT  # bytes of terminal output past which it is a flood
 
 
 @dataclass
@@ -226,6 +227,24 @@ def attempts() -> list[Attempt]:
          ("out/rec.jsonl.gz",)),
     ]:
         found.append(Attempt(command, "links planted in it", args, may_pass=True, names=False, links_out=links))
+    # the commands that read no file: what they are given on the command line
+    long_id = "x" * 100_000
+    for command, what, args in [
+        ("spec show", "an id of 100,000 characters", ["spec", "show", long_id]),
+        ("spec show", "a rule that does not exist", ["spec", "show", "OFFER-999"]),
+        ("mutants", "an id of 100,000 characters", ["mutants", "--only", long_id]),
+        ("mutants", "a mutant that does not exist", ["mutants", "--only", "no-such-misreading"]),
+        ("simulate", "player counts past the game's", ["simulate", "-n", "1", "-p", "2,9"]),
+        ("simulate", "a record written to a folder", ["simulate", "-n", "1", "--record", "."]),
+        ("scenarios export", "written to a folder", ["scenarios", "export", "--json", "-o", "."]),
+        ("scenarios run", "an --only of 100,000 characters", ["scenarios", "run", "--only", long_id]),
+        ("conform", "a --compare that is the report it writes", ["conform", "--no-properties", "--only",
+                                                              "SCORE-4", "--report-dir", ".", "--compare",
+                                                              "report.jsonl"]),
+    ]:
+        # given 100,000 characters, a refusal may quote a little of them, not echo them
+        limit = 20_000 if long_id in args else OUTPUT_LIMIT
+        found.append(Attempt(command, what, args, names=False, output_limit=limit))
     # a report folder to diagnose whose report was cut off, rewritten in place
     found.append(Attempt("diagnose --write", "a report cut off mid-line", ["diagnose", "--write", "out"],
                          may_pass=True, names=False))
@@ -317,7 +336,7 @@ def run(attempt: Attempt) -> Outcome:
             failures.append(f"orphan: {len(alive)} process(es) it started outlived it")
         size = out.stat().st_size + err.stat().st_size
         said = (out.read_bytes()[:OUTPUT_LIMIT] + err.read_bytes()[:OUTPUT_LIMIT]).decode("utf-8", "replace")
-        if size > OUTPUT_LIMIT:
+        if size > attempt.output_limit:
             failures.append(f"flood: {size:,} bytes of output")
         if "Traceback (most recent call last)" in said:
             failures.append("traceback: " + said.split("Traceback (most recent call last)")[1].strip()

@@ -144,3 +144,13 @@ def test_the_hostile_pass_tells_a_traceback_an_orphan_and_a_write_outside(monkey
     outcome = hostile_pass.run(hostile_pass.Attempt("x", "y", ["{}"], make=hostile_pass.FILES["empty"]))
     kinds = sorted(failure.split(":")[0] for failure in outcome.failures)
     assert {"orphan", "traceback", "wrote outside the folder it was given"} <= set(kinds), outcome.failures
+
+
+@pytest.mark.parametrize("args", [["spec", "show", "{}"], ["mutants", "--only", "{}"],
+                                  ["scenarios", "run", "--only", "{}"], ["conform", "--only", "{}"]],
+                         ids=lambda args: " ".join(args[:2]))
+def test_an_id_of_100_000_characters_is_refused_without_being_echoed(args, tmp_path):
+    # each refusal repeated the whole id it was given: 100 KB on the terminal
+    result = azul(*["x" * 100_000 if arg == "{}" else arg for arg in args], cwd=tmp_path)
+    said = result.stdout + result.stderr
+    assert result.returncode == 2 and len(said) < 5000 and "characters, clipped" in said, said[:300]

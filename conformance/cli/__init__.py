@@ -12,6 +12,9 @@ import signal
 import click
 
 from ..notation import PLAYER_COUNTS
+from ..readers import clipped
+
+ECHO_LIMIT = 1000  # characters of a refusal's message: enough for any real id or path, not for a hostile one
 
 # name -> "module:attribute"; the module lives beside this file.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -57,7 +60,10 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
-            raise click.ClickException(f"{where}{error.strerror or error}") from None
+            raise click.ClickException(clipped(f"{where}{error.strerror or error}", ECHO_LIMIT)) from None
+        except click.ClickException as error:  # a refusal may repeat what it was given: a 100 KB id is not echoed
+            error.message = clipped(error.message, ECHO_LIMIT)
+            raise
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help comes from the table, so listing commands imports nothing.

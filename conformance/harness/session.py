@@ -193,7 +193,8 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
     for problem in collected.problems:
         console.print(f"[red]scenario problem:[/] {problem}")
     if not collected.cases and (session.only or not collected.problems):  # a typo must not look like a clean run
-        console.print(f"[bold red]--only {', '.join(session.only)} selects no case:[/] give a rule ID (OFFER-6), "
+        given = escape(readers.clipped(", ".join(session.only), 200))
+        console.print(f"[bold red]--only {given} selects no case:[/] give a rule ID (OFFER-6), "
                       "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)" if session.only
                       else f"[bold red]no case to run:[/] {escape(_no_scenarios_in(session.scenario_paths))}")
         if engine is not None:
