@@ -9,8 +9,8 @@ it, each attempt in its own process and folder, and judged on what it must never
 An attempt **held** when the command ended on its own within the time limit, printed no traceback, wrote under
 1 MB to its terminal, left no process it started alive (found by a mark in their environment), wrote nothing
 outside the folder it was given (a sentinel folder beside it is compared before and after), left no half-written
-`.partial` file, and, when it refused its input, named the file it refused (or the engine's fault). A hostile
-input taken as good (exit status 0) fails the attempt unless the input is one the command may rightly read.
+`.partial` file and nothing in its own temporary folder, and, when it refused its input, named the file it
+refused (or the engine's fault). A hostile input taken as good (exit status 0) fails the attempt unless the input is one the command may rightly read.
 Prints a table (command, tried, held, failed) and each failure with its kind; exit status 1 on a failure.
 The figures of the last pass are in docs/reference/hostile-passes.md.
 """
@@ -302,7 +302,9 @@ def run(attempt: Attempt) -> Outcome:
         outside = Path(scratch) / "outside"
         before = _snapshot(outside)
         tag = uuid.uuid4().hex
-        env = {**os.environ, MARK: tag, "PYTHONPATH": str(ENGINES), "COLUMNS": "120"}
+        temporary = Path(scratch) / "tmp"  # the command's own temporary folder, empty again when it ends
+        temporary.mkdir()
+        env = {**os.environ, MARK: tag, "PYTHONPATH": str(ENGINES), "COLUMNS": "120", "TMPDIR": str(temporary)}
         env.pop("FORCE_COLOR", None)
         out, err = folder.parent / "stdout", folder.parent / "stderr"
         started = time.monotonic()
@@ -354,6 +356,9 @@ def run(attempt: Attempt) -> Outcome:
                 failures.append(f"refused without naming {name}: {last}")
         if _snapshot(outside) != before:
             failures.append("wrote outside the folder it was given")
+        left = sorted(p.name for p in temporary.iterdir())
+        if left and status is not None:
+            failures.append(f"left in its temporary folder: {', '.join(left[:3])}")
         partial = [str(p.relative_to(folder)) for p in folder.rglob("*.partial")]
         if partial:
             failures.append(f"left half-written files: {', '.join(partial)}")
