@@ -10,7 +10,8 @@ An attempt **held** when the command ended on its own within the time limit, pri
 1 MB to its terminal, left no process it started alive (found by a mark in their environment), wrote nothing
 outside the folder it was given (a sentinel folder beside it is compared before and after), left no half-written
 `.partial` file and nothing in its own temporary folder, and, when it refused its input, named the file it
-refused (or the engine's fault). A hostile input taken as good (exit status 0) fails the attempt unless the input is one the command may rightly read.
+refused (or the engine's fault). A hostile input taken as good (exit status 0) fails the attempt unless the
+input is one the command may rightly read.
 Prints a table (command, tried, held, failed) and each failure with its kind; exit status 1 on a failure.
 The figures of the last pass are in docs/reference/hostile-passes.md.
 """
