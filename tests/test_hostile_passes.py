@@ -4,7 +4,6 @@ file or a report is read. Each command runs in its own process under a timeout, 
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import subprocess
@@ -12,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from hostile_files import gzip_bomb
 
 AZUL = [sys.executable, "-c", "from azul_conformance.cli import main; main()"]
 NO_FIFOS = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -107,8 +108,7 @@ def test_nothing_to_import_is_an_error_naming_what_was_given(tmp_path):
 
 def test_a_gzip_of_newlines_is_refused_at_once_not_read_for_minutes(tmp_path):
     # 512 MB of newlines in half a megabyte kept `conform --recording` and `import faience` busy past 90 s
-    bomb = tmp_path / "bomb.jsonl.gz"
-    bomb.write_bytes(gzip.compress(b"\n" * 50_000))
+    gzip_bomb(tmp_path / "bomb.jsonl.gz", 2**20, newlines=True)
     for args in (["import", "faience", "bomb.jsonl.gz", "-o", "out"],
                  ["conform", "--no-properties", "--recording", "bomb.jsonl.gz", "--report-dir", "reports"]):
         result = azul(*args, cwd=tmp_path)

@@ -56,19 +56,23 @@ def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
     if found is None:
         in_ci = os.environ.get("CI", "").lower() == "true"
         label = "error" if in_ci else "warning"
-        where = (f"AZUL_RULEBOOKS={os.environ['AZUL_RULEBOOKS']} holds no rulebook (*.txt) files"
-                 if os.environ.get("AZUL_RULEBOOKS") and rulebooks is None
-                 else f"--rulebooks {rulebooks} is not a folder of rulebook (*.txt) files"
-                 if rulebooks is not None and not rulebooks.is_dir()
-                 else f"--rulebooks {rulebooks} holds no rulebook (*.txt) files" if rulebooks is not None
-                 else "rulebooks not found (pass --rulebooks or set AZUL_RULEBOOKS)")
-        click.echo(f"{label}: {where}; citations and clause coverage were not checked", err=True)
+        click.echo(f"{label}: {_no_rulebooks(rulebooks)}; citations and clause coverage were not checked", err=True)
         raise SystemExit(EXIT_PROBLEMS if in_ci or report.problems else EXIT_NO_RULEBOOKS)
     if report.problems:
         click.echo(f"spec check failed: {len(report.problems)} problem(s)", err=True)
         raise SystemExit(EXIT_PROBLEMS)
     if not quiet:
         click.echo(f"spec check passed: {report.summary()}")
+
+
+def _no_rulebooks(given: Path | None) -> str:
+    """Why no rulebook was found, naming where the check looked."""
+    if given is not None:
+        what = "holds no" if given.is_dir() else "is not a folder of"
+        return f"--rulebooks {given} {what} rulebook (*.txt) files"
+    if os.environ.get("AZUL_RULEBOOKS"):
+        return f"AZUL_RULEBOOKS={os.environ['AZUL_RULEBOOKS']} holds no rulebook (*.txt) files"
+    return "rulebooks not found (pass --rulebooks or set AZUL_RULEBOOKS)"
 
 
 @spec.command()
