@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from azul_conformance.diagnosis import diagnose
-from azul_conformance.diagnosis.diagnose import pair
+from azul_conformance.diagnosis.cover import pair
 from azul_conformance.harness.runner import RunOptions, run_cases
 from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants.catalogue import MUTANTS, Mutant

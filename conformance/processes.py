@@ -57,6 +57,17 @@ WATCH = 0.5  # seconds between a worker's looks at its parent, where the kernel 
 _PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
+def default_jobs() -> int:
+    """The number of cores this process may run on."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if count is not None:
+        return count() or 1
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class Ended:
     """A worker process that gave no answer: it died, or it overran its limit and was killed."""

@@ -3,6 +3,9 @@ as messages, never tracebacks."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 
@@ -21,6 +24,29 @@ def test_every_subcommand_loads_and_its_help_has_an_example(name):
     result = CliRunner().invoke(main, [name, "--help"])
     assert result.exit_code == 0, result.output
     assert "Example" in result.output
+
+
+# What only a run needs: a subcommand's --help (its start-up) must not load them (the packages export lazily).
+RUN_ONLY = tuple(f"azul_conformance.{name}" for name in (
+    "harness.session", "harness.runner", "diagnosis.cover", "mutants.catalogue", "fuzz.campaign", "spec_check.check",
+    "scenario.runner")) + ("hypothesis", "jsonschema")
+HELP_PROBE = """
+import sys
+from azul_conformance.cli import main
+try:
+    main([sys.argv[1], "--help"])
+except SystemExit:
+    pass
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_subcommands_help_loads_nothing_only_a_run_needs(name):
+    done = subprocess.run([sys.executable, "-c", HELP_PROBE, name], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Example" in done.stdout, done.stderr[-2000:]
+    loaded = set(done.stderr.split())
+    assert "azul_conformance.cli" in loaded and not loaded & set(RUN_ONLY), sorted(loaded & set(RUN_ONLY))
 
 
 @pytest.mark.parametrize("args", [

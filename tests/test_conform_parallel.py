@@ -80,8 +80,8 @@ def test_jobs_default_to_the_cores_this_process_may_use(monkeypatch):
         seen["jobs"] = session.jobs
         return [], 0
 
-    monkeypatch.setattr("azul_conformance.cli.conform.run_session", fake_run)
+    monkeypatch.setattr("azul_conformance.harness.run_session", fake_run)
     assert CliRunner().invoke(main, ["conform"]).exit_code == 0
-    assert seen["jobs"] == parallel.default_jobs() == len(os.sched_getaffinity(0))
-    assert CliRunner().invoke(main, ["conform", "-j", "0"]).exit_code == 0 and seen["jobs"] == parallel.default_jobs()
+    assert seen["jobs"] == processes.default_jobs() == len(os.sched_getaffinity(0))
+    assert CliRunner().invoke(main, ["conform", "-j", "0"]).exit_code == 0 and seen["jobs"] == processes.default_jobs()
     assert CliRunner().invoke(main, ["conform", "-j", "1"]).exit_code == 0 and seen["jobs"] == 1

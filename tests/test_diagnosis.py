@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from azul_conformance.diagnosis import diagnose
-from azul_conformance.diagnosis.diagnose import pair
+from azul_conformance.diagnosis.cover import pair
 from azul_conformance.diagnosis.observe import observation
 from azul_conformance.harness.findings import fault_groups
 from azul_conformance.harness.report import read_report
@@ -267,7 +267,7 @@ def test_a_refused_deal_is_asked_again_at_the_engines_position():
 
 
 def test_a_scenario_failed_only_by_the_rule_a_refusal_names_contradicts_no_misreading():
-    from azul_conformance.diagnosis.diagnose import contradicted
+    from azul_conformance.diagnosis.cover import contradicted
     from azul_conformance.harness.cases import scenario_cases
 
     cases = {case.id: case for case in scenario_cases(None).cases}
@@ -290,7 +290,7 @@ def test_pairs_that_explained_nothing_do_not_use_up_the_bound(monkeypatch):
 
     from azul_conformance.mutants.catalogue import MUTANTS
 
-    diagnosis = importlib.import_module("azul_conformance.diagnosis.diagnose")  # (the package's name is the function)
+    diagnosis = importlib.import_module("azul_conformance.diagnosis.cover")
 
     ids = [m.id for m in MUTANTS[:21]]
     by_id = {m: BY_ID[m] for m in ids}

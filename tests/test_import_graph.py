@@ -87,6 +87,14 @@ def targets(node: ast.Import | ast.ImportFrom, name: str, path: Path, known: dic
     return found
 
 
+def lazy_homes(node: ast.AST) -> list[str]:
+    """The modules named by `lazy(__name__, {".session": "...", ...})` (exports.py): the package's exports."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazy" \
+            and len(node.args) == 2 and isinstance(node.args[1], ast.Dict):
+        return [key.value for key in node.args[1].keys if isinstance(key, ast.Constant)]
+    return []
+
+
 def reason_lines(lines: list[str], number: int) -> str:
     """The import's line, and the comment and import lines right above it (where its group's reason is)."""
     found = [lines[number - 1]]
@@ -110,6 +118,11 @@ def imports() -> list[Import]:
                     nearby = reason_lines(lines, child.lineno)
                     for target in targets(child, name, path, known) or [None]:
                         found.append(Import(name, target, in_function, child.lineno, REASON in nearby))
+                for module in lazy_homes(child):  # a package's lazy exports import their homes when first asked
+                    statement = ast.ImportFrom(module=module.lstrip(".") or None, names=[ast.alias("_")],
+                                               level=len(module) - len(module.lstrip(".")))
+                    for target in targets(statement, name, path, known):
+                        found.append(Import(name, target, in_function, child.lineno, False))
                 visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
 
         visit(ast.parse(text), False)
@@ -215,7 +228,9 @@ def test_the_graph_is_built_from_every_kind_of_import():
     """The walk sees relative, absolute and function-level imports, so the tests above can fail."""
     found = {(item.source, item.target, item.in_function) for item in imports()}
     assert ("results", "engines.base", False) in found             # from .engines.base import ...
-    assert ("scenario", "scenario.loader", False) in found          # a package's own __init__
+    assert ("scenario", "scenario.loader", False) in found          # a package's own __init__, lazily
+    assert ("harness", "results", False) in found                   # lazy(__name__, {"..results": ...})
+    assert ("cli.conform", "harness", False) in found               # from .. import harness
     assert ("harness.runner", "properties.suite", True) in found  # deferred: hypothesis
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
     assert upward({"engines.base": {"harness.session"}}) == [("engines.base", "harness.session")]
@@ -282,3 +297,22 @@ if __name__ == "__main__":
     if "-v" in sys.argv:
         for item in inside:
             print(f"  {item.source}:{item.line} -> {item.target}{'' if item.commented else '  (no reason)'}")
+
+
+def test_no_lazily_exported_name_is_also_a_module_of_its_package():
+    # `harness.reporters` cannot be both the function and the module: once anything imports the module, the
+    # package's attribute is the module, and a call through the package finds a module
+    found = [f"{package}.{exported}" for package, path in modules().items() if path.name == "__init__.py"
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             for _, names in lazy_exports(node) for exported in names.split() if f"{package}.{exported}" in modules()]
+    assert not found, found
+    assert lazy_exports(ast.parse('lazy(__name__, {".session": "Session run_session"})').body[0].value) == \
+        [(".session", "Session run_session")]
+
+
+def lazy_exports(node: ast.AST) -> list[tuple[str, str]]:
+    """(module, names) of `lazy(__name__, {...})`."""
+    if not lazy_homes(node):
+        return []
+    return [(key.value, value.value) for key, value in zip(node.args[1].keys, node.args[1].values)
+            if isinstance(key, ast.Constant) and isinstance(value, ast.Constant)]

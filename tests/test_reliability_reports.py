@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-import azul_conformance.cli.diagnose as diagnose_module
+from azul_conformance import harness
 import azul_conformance.harness.reporters as reporters_module
 from azul_conformance.cli.diagnose import diagnose
 from azul_conformance.harness import folder_lock
@@ -100,7 +100,7 @@ def quick_loading(monkeypatch):
     """The bundled scenarios and the spec loaded once for the many runs of a test (loading them is most of a
     run's time)."""
     loaded, rules = scenario_cases(None), known_rules()
-    monkeypatch.setattr(diagnose_module, "scenario_cases", lambda paths=None: loaded)
+    monkeypatch.setattr(harness, "scenario_cases", lambda paths=None: loaded)  # as the command finds it
     monkeypatch.setattr(reporters_module, "known_rules", lambda: rules)
 
 

@@ -194,7 +194,7 @@ def test_cli_fails_on_a_broken_spec(spec_copy: Path) -> None:
 
 @pytest.mark.parametrize(("ci", "code", "label"), [("", 2, "warning"), ("true", 1, "error")])
 def test_cli_without_rulebooks(monkeypatch: pytest.MonkeyPatch, ci: str, code: int, label: str) -> None:
-    monkeypatch.setattr("azul_conformance.cli.spec.find_rulebooks", lambda explicit=None: None)
+    monkeypatch.setattr("azul_conformance.spec_check.find_rulebooks", lambda explicit=None: None)
     monkeypatch.delenv("AZUL_RULEBOOKS", raising=False)  # set, it gets its own message (the test below)
     monkeypatch.setenv("CI", ci)
     result = CliRunner().invoke(spec_group, ["check"])

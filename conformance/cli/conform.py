@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import click
 
-from ..diagnosis import diagnoser
+# The packages export their names lazily: --help loads none of the harness, the diagnosis or the mutants.
+from .. import diagnosis, engines, harness, mutants
 from ..engines import recording as recordings
-from ..engines.opening import ENGINE_HELP, RECORD_HELP, RECORDING_HELP, load_recording
-from ..harness.parallel import default_jobs
-from ..harness.reporters import REPORTERS
-from ..harness.header import suite_version
-from ..harness.session import FORMATS, Session, run_session
-from ..mutants import published
-from .engine_option import ENGINE
+from ..processes import default_jobs
+from .engine_option import ENGINE, ENGINE_HELP, RECORD_HELP, RECORDING_HELP
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
-FORMAT_CHOICES = (*REPORTERS, "all")
+FORMAT_CHOICES = (*harness.FORMATS, "all")
 RESERVED = ("format", "hello", "suite_version", "command", "seed", "examples", "timeout", "date")
 
 
@@ -111,7 +107,7 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
         notes[key] = value
     if recording:
         try:
-            recorded = load_recording(recording).header
+            recorded = engines.load_recording(recording).header
         except recordings.RecordingError as error:
             raise click.ClickException(str(error)) from None
         seed = recorded.get("seed", 0) if seed is None else seed
@@ -121,15 +117,15 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
     jobs = jobs or default_jobs()
     about = None
     if record:
-        about = recordings.about(suite_version=suite_version(scenario_paths), command=engine or "(in-process "
-                                 "reference engine)", seed=seed, examples=None if no_properties else examples,
-                                 timeout=timeout, notes=notes)
-    session = Session(engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
-                      timeout=timeout, formats=FORMATS if "all" in formats else tuple(formats),
-                      compare_with=compare_with, scenario_paths=tuple(scenario_paths), properties=not no_properties,
-                      jobs=jobs, case_timeout=case_timeout, budget=budget, rules_only=rules_only,
-                      diagnoser=None if no_diagnose else diagnoser(jobs, seed),
-                      mutation_score=published.mutation_score(scenario_paths), record=record, record_about=about,
-                      recording=recording)
-    _, status = run_session(session)
+        about = recordings.about(suite_version=harness.suite_version(scenario_paths),
+                                 command=engine or "(in-process reference engine)", seed=seed,
+                                 examples=None if no_properties else examples, timeout=timeout, notes=notes)
+    session = harness.Session(
+        engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,
+        timeout=timeout, formats=harness.FORMATS if "all" in formats else tuple(formats), compare_with=compare_with,
+        scenario_paths=tuple(scenario_paths), properties=not no_properties, jobs=jobs, case_timeout=case_timeout,
+        budget=budget, rules_only=rules_only, diagnoser=None if no_diagnose else diagnosis.diagnoser(jobs, seed),
+        mutation_score=mutants.mutation_score(scenario_paths), record=record, record_about=about,
+        recording=recording)
+    _, status = harness.run_session(session)
     raise SystemExit(status)

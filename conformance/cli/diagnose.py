@@ -11,14 +11,10 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..diagnosis import diagnoser
+# The packages export their names lazily: --help loads neither the harness nor the diagnosis.
+from .. import diagnosis, harness
 from ..harness import folder_lock
-from ..harness.cases import property_cases, scenario_cases
-from ..harness.findings import with_deviation_ids
-from ..harness.parallel import default_jobs
-from ..harness.report import RunReport, read_report
-from ..harness.reporters import Finished, Output, reporters
-from ..harness.terminal import summary
+from ..processes import default_jobs
 from .numbers import JOBS, SEEDS, Number
 
 REWRITTEN = ("junit.xml", "report.md")  # beside report.jsonl, which is moved in last
@@ -74,7 +70,7 @@ def _locked(folder: Path) -> folder_lock.Lock:
 
 
 def _diagnose(path: Path, scenario_paths: tuple[str, ...], jobs: int, seed: int, write: bool) -> None:
-    saved = read_report(path)
+    saved = harness.read_report(path)
     if not saved.header and not saved.results:
         raise click.ClickException(f"{path}: not a conformance report"
                                    + (f" ({saved.problems[0]})" if saved.problems else ""))
@@ -84,22 +80,22 @@ def _diagnose(path: Path, scenario_paths: tuple[str, ...], jobs: int, seed: int,
     if write and saved.left_out:
         raise click.ClickException(f"{path}: not rewritten: {saved.left_out} line(s) or field(s) of it could not "
                                    "be read (above), and a rewrite would lose them")
-    collected = scenario_cases(list(scenario_paths) or None)
-    cases = {case.id: case for case in collected.cases + tuple(property_cases())}
+    collected = harness.scenario_cases(list(scenario_paths) or None)
+    cases = {case.id: case for case in collected.cases + tuple(harness.property_cases())}
     unknown = [r.id for r in saved.results if r.bad and r.id not in cases]
     if unknown:
         console.print(f"[yellow]{len(unknown)} failing case(s) not in these scenarios, left undiagnosed:[/] "
                       + escape(", ".join(unknown[:10])), highlight=False, emoji=False)
     results = list(saved.results)
     if any(r.bad for r in results):
-        found, results, done = diagnoser(jobs or default_jobs(), seed)(results, cases)
+        found, results, done = diagnosis.diagnoser(jobs or default_jobs(), seed)(results, cases)
     else:
         found, done = (), None
-    results = with_deviation_ids(results, found)
+    results = harness.with_deviation_ids(results, found)
     seconds = float((saved.footer or {}).get("seconds") or 0.0)
-    summary(console, results, seconds, found=tuple(found))
+    harness.summary(console, results, seconds, found=tuple(found))
     if write:
-        run = Finished({k: v for k, v in saved.header.items() if k != "format"}, tuple(results), seconds,
+        run = harness.Finished({k: v for k, v in saved.header.items() if k != "format"}, tuple(results), seconds,
                        tuple((saved.footer or {}).get("problems") or ()), interrupted=saved.interrupted,
                        found=tuple(found), diagnosis=done)
         _rewrite(path, saved, run)
@@ -108,7 +104,7 @@ def _diagnose(path: Path, scenario_paths: tuple[str, ...], jobs: int, seed: int,
                       highlight=False, emoji=False)
 
 
-def _rewrite(path: Path, saved: RunReport, run: Finished) -> None:
+def _rewrite(path: Path, saved: harness.RunReport, run: harness.Finished) -> None:
     """The report written again: every file made whole in a scratch folder of the report folder, report.jsonl
     read back there and refused if it holds fewer case rows than were read, then each moved over the old one
     (a rename: a killed rewrite leaves each file old or new, never half of one)."""
@@ -116,7 +112,7 @@ def _rewrite(path: Path, saved: RunReport, run: Finished) -> None:
     try:
         scratch = Path(tempfile.mkdtemp(prefix=".azul-diagnose-", dir=path.parent))
         _write(scratch, run)
-        written = read_report(scratch / "report.jsonl")
+        written = harness.read_report(scratch / "report.jsonl")
         if len(written.results) < len(saved.results) or written.left_out:
             raise click.ClickException(f"{path}: the rewrite would hold {len(written.results)} case rows of the "
                                        f"{len(saved.results)} read; not rewritten")
@@ -132,10 +128,10 @@ def _rewrite(path: Path, saved: RunReport, run: Finished) -> None:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _write(folder: Path, run: Finished) -> None:
+def _write(folder: Path, run: harness.Finished) -> None:
     """The reports of `run` in `folder`, as a run writes them: each case streamed (an unfinished run's report
     is written so, with its footer after the last case), then the ends."""
-    outputs = reporters(("jsonl", "junit", "markdown"), Output(Console(quiet=True), folder))
+    outputs = harness.reporters_for(("jsonl", "junit", "markdown"), harness.Output(Console(quiet=True), folder))
     try:
         for reporter in outputs:
             reporter.start(run.header)

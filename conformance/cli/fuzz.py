@@ -10,16 +10,11 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from ..diagnosis import diagnoser
-from ..fuzz.campaign import CampaignError, CampaignSpec, close_engines
-from ..fuzz.report import header_of, report, results_of
-from ..fuzz.run import DaskExecutor, LocalExecutor, play_campaign
-from ..fuzz.state import MAX_GAMES, StateFile
+# The packages export their names lazily: --help loads no campaign, harness or diagnosis.
+from .. import diagnosis, harness
+from .. import fuzz as fuzzing
 from ..harness import folder_lock
 from ..harness.progress import RunProgress
-from ..harness.outputs import own_folder
-from ..harness.reporters import Output
-from ..harness.session import temporary_folder
 from ..notation import VARIANTS
 from . import parse_players
 from .engine_option import ENGINE
@@ -39,7 +34,7 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
 @click.command(context_settings={"max_content_width": 100})
 @click.option("--engine", type=ENGINE, metavar="CMD", default=None,
               help="Command that starts the engine under test (protocol v1). Default: the reference, in-process.")
-@click.option("--games", type=Number(int, 1, MAX_GAMES), default=None,
+@click.option("--games", type=Number(int, 1, fuzzing.MAX_GAMES), default=None,
               help="Play games 0 .. N-1 of the campaign.")
 @click.option("--time", "seconds", callback=parse_duration, default=None, metavar="DURATION",
               help="Stop starting games after this long (90s, 15m, 2h); the state file keeps what was played.")
@@ -96,10 +91,10 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     if games is None and seconds is None:
         raise click.UsageError("say how long: --games N, --time DURATION, or both")
     chosen = ("terminal", "jsonl", "junit", "markdown") if "all" in formats else tuple(formats)
-    spec = CampaignSpec(seed, players, variants, engine, timeout, batched=not step_by_step)
+    spec = fuzzing.CampaignSpec(seed, players, variants, engine, timeout, batched=not step_by_step)
     folder = Path(report_dir) if report_dir else None
     # the state file and the counterexamples live in the report folder, else in a private temporary one
-    scratch = None if folder else Path(temporary_folder("azul-fuzz-"))
+    scratch = None if folder else Path(harness.temporary_folder("azul-fuzz-"))
     path = Path(state_path) if state_path else (folder or scratch) / "fuzz-state.jsonl"
     if folder and path.resolve() in {(folder / name).resolve() for name in REPORT_FILES}:
         raise click.UsageError(f"--state {path}: the report of --report-dir {folder} is written there at the end, "
@@ -109,10 +104,10 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     try:
         if folder:
             lock = folder_lock.take(folder / folder_lock.LOCK_NAME, f"the report folder {folder}")
-        state = StateFile(path, spec, fresh)
+        state = fuzzing.StateFile(path, spec, fresh)
     except folder_lock.Busy as busy:
         raise click.ClickException(busy.message) from None
-    except CampaignError as error:
+    except fuzzing.CampaignError as error:
         if lock:
             lock.release()
         raise click.ClickException(str(error)) from None
@@ -128,13 +123,13 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     try:
         status = _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder,
                            chosen, shrink_seconds, already, scratch, keep)
-    except CampaignError as error:
+    except fuzzing.CampaignError as error:
         console.print(f"[bold red]fuzz:[/] {error}")
         console.print(f"{keep}; run the same command again to resume")
         status = 2
     finally:
         state.close()
-        close_engines()
+        fuzzing.close_engines()
         if lock:
             lock.release()
     raise SystemExit(status)
@@ -142,7 +137,7 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
               shrink_seconds, already, scratch, keep) -> int:
-    executor = DaskExecutor(scheduler) if scheduler else LocalExecutor(workers)
+    executor = fuzzing.DaskExecutor(scheduler) if scheduler else fuzzing.LocalExecutor(workers)
     where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
         (f"{workers} local processes" if workers > 1 else "this process")
     aim = " and ".join(x for x in (f"games 0..{games - 1}" if games else "",
@@ -156,7 +151,7 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     interrupted = False
     try:
         with live:
-            finished = play_campaign(spec, state, executor, games, seconds, block_size,
+            finished = fuzzing.play_campaign(spec, state, executor, games, seconds, block_size,
                                      lambda _: live.count(findings.games, len(findings.deviations)))
     except KeyboardInterrupt:
         console.print(f"interrupted: {keep}; run again to resume")
@@ -164,12 +159,12 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     finally:
         executor.close()
     wall = time.perf_counter() - started
-    counterexamples = own_folder((folder or scratch) / "counterexamples")  # a link there removed, not followed
-    results = results_of(spec, findings, str(counterexamples), shrink_seconds)
+    counterexamples = harness.own_folder((folder or scratch) / "counterexamples")  # a link there removed, not followed
+    results = fuzzing.results_of(spec, findings, str(counterexamples), shrink_seconds)
     command = "azul fuzz " + shlex.join(sys.argv[2:]) if len(sys.argv) > 1 else "azul fuzz"
-    header = {**header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
-    report(Output(console, folder), formats, header, results, wall, interrupted,
-           diagnoser(workers or 1, spec.seed))
+    header = {**fuzzing.header_of(spec, findings, command), "complete": finished, "state": str(state.path)}
+    fuzzing.write_reports(harness.Output(console, folder), formats, header, results, wall, interrupted,
+                          diagnosis.diagnoser(workers or 1, spec.seed))
     played = findings.games - already
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
                   f"games/s), {len(findings.deviations)} distinct deviations"

@@ -23,7 +23,7 @@ import click
 from rich.console import Console
 
 from azul_conformance.harness.progress import RunProgress
-from azul_conformance.fuzz.run import LocalExecutor
+from azul_conformance import fuzz as fuzzing  # its names load when first used: --help loads no campaign
 from azul_conformance.importers import FORMATS, import_file, to_records
 from azul_conformance.readers import InputError, dataset_files, file_lines, folder_files, is_archive
 from azul_conformance.processes import Pending, WorkerLost
@@ -338,7 +338,7 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
         progress.count(written + problems, problems)
         console.print(message, markup=False, soft_wrap=True)
 
-    executor = LocalExecutor(workers) if workers > 1 else None
+    executor = fuzzing.LocalExecutor(workers) if workers > 1 else None
 
     def kept() -> str:
         return "nothing written" if isinstance(output, _Archive) else f"{written} records written before it"

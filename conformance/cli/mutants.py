@@ -9,9 +9,9 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..harness.session import Session, collect
-from ..mutants import MUTANTS, published, run_mutants, score, select
-from ..mutants.lint import EVERY, blind_scenarios
+# The packages export their names lazily: --help loads neither the harness nor the catalogue.
+from .. import harness
+from .. import mutants as misreadings
 
 from .numbers import DAY, JOBS, SEEDS, Number
 
@@ -61,7 +61,7 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
     """
 
     console = Console(soft_wrap=True)
-    chosen = select(MUTANTS, only)
+    chosen = misreadings.select(misreadings.MUTANTS, only)
     if not chosen:
         raise click.UsageError(f"--only {', '.join(only)}: no mutant matches (see `azul mutants --list`)")
     if lint:
@@ -71,10 +71,10 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
         if only:
             raise click.UsageError("--results measures every mutant: leave out --only")
 
-        results = published.measure(examples=examples, seed=seed)
-        published.write(results)
-        console.print(f"mutation score: {published.score_text(results)}, suite {results['suite_version']}: "
-                      f"written to {published.RESULTS}", highlight=False)
+        results = misreadings.published.measure(examples=examples, seed=seed)
+        misreadings.published.write(results)
+        console.print(f"mutation score: {misreadings.published.score_text(results)}, "
+                      f"suite {results['suite_version']}: written to {misreadings.published.RESULTS}", highlight=False)
         for entry in results["mutants"]:
             if not entry["killed_by"]:
                 console.print(f"  survivor {entry['id']} breaks {entry['rule']}", highlight=False)
@@ -99,10 +99,10 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
         console.print(f"[{done}/{len(chosen)}] {outcome.mutant.id} ({outcome.mutant.rule}): {how} "
                       f"[dim]{outcome.seconds:.1f} s[/]", highlight=False)
 
-    outcomes = run_mutants(chosen, jobs, examples, seed, every_case, limit, progress)
+    outcomes = misreadings.run_mutants(chosen, jobs, examples, seed, every_case, limit, progress)
     survivors = [outcome for outcome in outcomes if not outcome.killed]
-    console.print(f"\nmutation score: {score(outcomes):.1%} ({len(outcomes) - len(survivors)} of {len(outcomes)} "
-                  f"killed) in {time.perf_counter() - started:.1f} s", highlight=False)
+    console.print(f"\nmutation score: {misreadings.score(outcomes):.1%} ({len(outcomes) - len(survivors)} of "
+                  f"{len(outcomes)} killed) in {time.perf_counter() - started:.1f} s", highlight=False)
     for outcome in survivors:
         mutant = outcome.mutant
         console.print(f"  survivor {mutant.id} breaks {mutant.rule}: {escape(mutant.description)}", highlight=False)
@@ -114,8 +114,8 @@ def _lint(console, rules) -> None:
 
 
     started = time.perf_counter()
-    cases = collect(Session(properties=False, only=tuple(rules or ()))).cases
-    findings = blind_scenarios(EVERY, cases)
+    cases = harness.collect(harness.Session(properties=False, only=tuple(rules or ()))).cases
+    findings = misreadings.blind_scenarios(misreadings.EVERY, cases)
     new = [f for f in findings if not f.known]
     console.print(f"lint: {len(cases)} scenarios against the mutants of their rules in "
                   f"{time.perf_counter() - started:.1f} s: {len(new)} finding(s), {len(findings) - len(new)} known",

@@ -18,7 +18,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor
+from azul_conformance import fuzz as fuzzing  # its names load when first used: --help loads no campaign
 from azul_conformance.processes import WorkerLost
 from azul_conformance.harness.progress import RunProgress
 from azul_conformance.records import RecordError, ReplayError, Step, replay as replay_record
@@ -247,9 +247,9 @@ def _verdict(record: Any, result: Any) -> None:
 def _executor(workers: int, scheduler: str | None):
     """Where the chunks of records go: the executors of azul fuzz (a Dask cluster, or processes here)."""
     if scheduler:
-        return DaskExecutor(scheduler)
+        return fuzzing.DaskExecutor(scheduler)
     if workers > 1:
-        return LocalExecutor(workers)
+        return fuzzing.LocalExecutor(workers)
     return None
 
 

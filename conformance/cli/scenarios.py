@@ -8,10 +8,8 @@ from pathlib import Path
 
 import click
 
-from ..scenario import ScenarioError, load_scenarios
-from ..scenario.corpus import check_corpus
-from ..scenario.export import export_problems, export_scenarios
-from ..scenario.model import Scenario
+# The package exports its names lazily: --help loads no scenario.
+from .. import scenario
 
 PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 
@@ -42,7 +40,7 @@ def check(paths: tuple[Path, ...], no_coverage: bool, no_engine: bool) -> None:
       azul scenarios check
       azul scenarios check conformance/scenarios/offer --no-coverage
     """
-    report = check_corpus(paths or None, coverage=not no_coverage, legality=not no_engine)
+    report = scenario.check_corpus(paths or None, coverage=not no_coverage, legality=not no_engine)
     for problem in report.problems:
         click.echo(problem, err=True)
     if report.uncovered:
@@ -51,15 +49,15 @@ def check(paths: tuple[Path, ...], no_coverage: bool, no_engine: bool) -> None:
             click.echo(f"  {line}", err=True)
     for note in report.notes:
         click.echo(f"note: {note}", err=True)
-    rules = {rule for scenario in report.scenarios for rule in scenario.rules}
+    rules = {rule for case in report.scenarios for rule in case.rules}
     summary = f"{len(report.scenarios)} scenarios, {len(rules)} rules covered, {len(report.problems)} problem(s)"
     click.echo(summary)
     sys.exit(0 if report.ok else 1)
 
 
-def _load(paths: tuple[Path, ...]) -> list[Scenario]:
-    errors: list[ScenarioError] = []
-    found = load_scenarios(paths or None, errors)
+def _load(paths: tuple[Path, ...]) -> list[scenario.Scenario]:
+    errors: list[scenario.ScenarioError] = []
+    found = scenario.load_scenarios(paths or None, errors)
     for error in errors:
         click.echo(str(error), err=True)
     if errors:
@@ -111,8 +109,8 @@ def export(paths: tuple[Path, ...], as_json: bool, output: Path | None) -> None:
     """
     del as_json  # required, so that the format is explicit; JSON is the only one
 
-    document = export_scenarios(_load(paths))
-    problems = export_problems(document)
+    document = scenario.export_scenarios(_load(paths))
+    problems = scenario.export_problems(document)
     for problem in problems:
         click.echo(f"export: {problem}", err=True)
     if problems:

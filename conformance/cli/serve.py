@@ -28,7 +28,7 @@ def serve(seed: int | None, misreading: str | None) -> None:
     if misreading is None:
         raise SystemExit(serve_protocol(seed=seed))
     # deferred: the catalogue and the diagnosis load the harness, which plain `azul serve` does without
-    from ..diagnosis.diagnose import pair
+    from ..diagnosis.cover import pair
     from ..mutants.catalogue import BY_ID
     from ..mutants.patching import applied
 

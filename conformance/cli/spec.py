@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from azul_conformance.spec_check import check_spec, find_rulebooks
-from ..scenario import load_scenarios
+# The packages export their names lazily: --help loads neither the checks nor the scenarios.
+from .. import scenario, spec_check
 from ..spec_data import load_spec
 from ..spec_show import find_rules, show_rule
 
@@ -49,8 +49,8 @@ def check(rulebooks: Path | None, spec_root: Path | None, quiet: bool) -> None:
       azul spec check --rulebooks ../shared/rulebooks --quiet
       AZUL_RULEBOOKS=/data/azul/rulebooks azul spec check
     """
-    found = find_rulebooks(rulebooks)
-    report = check_spec(spec_root, found)
+    found = spec_check.find_rulebooks(rulebooks)
+    report = spec_check.check_spec(spec_root, found)
     for problem in report.problems:
         click.echo(str(problem))
     if found is None:
@@ -96,7 +96,7 @@ def show(targets: tuple[str, ...]) -> None:
         raise click.UsageError(f"no rule or chapter {', '.join(unknown)}: give a rule ID (OFFER-6) or a chapter "
                                f"({chapters})")
     checked: dict[str, list[tuple[str, str]]] = {}
-    for scenario in load_scenarios():
-        for rule_id in scenario.rules:
-            checked.setdefault(rule_id, []).append((scenario.id, scenario.where))
+    for case in scenario.load_scenarios():
+        for rule_id in case.rules:
+            checked.setdefault(rule_id, []).append((case.id, case.where))
     click.echo("\n".join(show_rule(spec_data, rule, checked.get(rule.id, [])) for rule in chosen), nl=False)

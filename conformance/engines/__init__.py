@@ -9,8 +9,8 @@ from ..exports import lazy
 
 __getattr__, __dir__ = lazy(__name__, {
     ".base": "CanonicalState Capabilities Engine EngineCrash EngineError EngineInfo EngineTimeout Rejected",
-    ".opening": "open_engine",
+    ".opening": "load_recording open_engine",
 })
 
 __all__ = ["CanonicalState", "Capabilities", "Engine", "EngineCrash", "EngineError", "EngineInfo", "EngineTimeout",
-           "Rejected", "open_engine"]
+           "Rejected", "load_recording", "open_engine"]

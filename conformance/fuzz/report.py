@@ -9,7 +9,7 @@ from typing import Any
 from ..engines.base import EngineError
 from ..harness.header import run_header
 from ..harness.findings import with_deviation_ids
-from ..harness.reporters import Finished, Output, reporters
+from ..harness.reporters import Finished, Output, reporters_for
 from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
 from .games import FailingGame
@@ -78,15 +78,15 @@ def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str,
                       cases=len(findings.deviations) or 1, fuzz={**spec.to_json(), "games": findings.games})
 
 
-def report(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
-           seconds: float, interrupted: bool = False, diagnoser=None) -> None:
+def write_reports(output: Output, formats: tuple[str, ...], header: dict[str, Any], results: list[CaseResult],
+                  seconds: float, interrupted: bool = False, diagnoser=None) -> None:
     """Hand the results to `azul conform`'s reporters (terminal summary, report.jsonl, junit.xml, report.md),
     each finding named by the misreading that reproduces its game when a `diagnoser` is given."""
     found = diagnosis = None
     if diagnoser is not None and any(r.bad for r in results):
         found, results, diagnosis = diagnoser(results, {})
         results = with_deviation_ids(results, found)
-    outputs = reporters(formats, output)
+    outputs = reporters_for(formats, output)
     try:
         for reporter in outputs:
             reporter.start(header)

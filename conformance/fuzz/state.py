@@ -27,12 +27,12 @@ from ..harness import folder_lock
 from ..located import LocatedError, Span, decode_utf8
 from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import JsonError, json_document
+from .limits import MAX_GAMES
 from .campaign import Block, CampaignError, CampaignSpec, Findings
 from ..properties.play import GamePlan
 from .games import CHOICES, FailingGame
 
 STATE_FORMAT = "azul-fuzz-state/1"
-MAX_GAMES = 10 ** 12  # more games than a campaign plays (a million a day for 2,700 years)
 MAX_LINE = 64 << 20  # bytes: a block line holds at most a few hundred kilobytes of deviations
 VERDICTS = ("fail", "crash", "timeout")
 DAMAGED = "the state file is damaged: mend or remove that line, or give --fresh to start the campaign over"

@@ -7,6 +7,7 @@ Which stage produces what:
     parallel.py   Workers: -j N worker processes, each with its own engine; longest cases first, results in order
     progress.py   RunProgress: the live line on a terminal, plain lines in a log (azul conform and azul fuzz)
     report.py     reading a JSON Lines report back, JUnit XML, the Markdown matrix, compare(old, new)
+    formats.py    FORMATS, the reports a run can make (the command's options read them without loading the rest)
     reporters.py  Reporter (start, case, finish, close) and REPORTERS: jsonl, junit, markdown, terminal
     terminal.py   the terminal reporter: the summary (failures first, grouped by rule)
     session.py    Session and run_session: one whole run, as `azul conform` and `azul scenarios run` do it
@@ -15,14 +16,22 @@ The result model (CaseResult, Verdict) is conformance/results.py, shared with th
 
 from ..exports import lazy
 
+
 __getattr__, __dir__ = lazy(__name__, {
     "..results": "VERDICTS CaseKind CaseResult Verdict tally",
+    ".formats": "FORMATS",
     ".cases": "Case property_cases scenario_cases select",
-    ".report": "compare read_report",
+    ".findings": "with_deviation_ids",
+    ".header": "suite_version",
+    ".outputs": "Finished Output own_folder",
+    ".report": "RunReport compare read_report",
+    ".reporters": "reporters_for",
     ".runner": "RunOptions run_case run_cases",
-    ".session": "Session run_session",
+    ".session": "Session collect run_session temporary_folder",
+    ".terminal": "summary",
 })
 
-__all__ = ["Case", "CaseKind", "CaseResult", "RunOptions", "Session", "VERDICTS", "Verdict", "compare",
-           "property_cases", "read_report", "run_case", "run_cases", "run_session", "scenario_cases", "select",
-           "tally"]
+__all__ = ["Case", "CaseKind", "CaseResult", "FORMATS", "Finished", "Output", "RunOptions", "RunReport", "Session",
+           "VERDICTS", "Verdict", "collect", "compare", "own_folder", "property_cases", "read_report", "reporters_for",
+           "run_case", "run_cases", "run_session", "scenario_cases", "select", "suite_version", "summary", "tally",
+           "temporary_folder", "with_deviation_ids"]

@@ -25,7 +25,6 @@ timeout (out_of_time when its budget had run out), with nothing kept. So every r
 from __future__ import annotations
 
 import collections
-import os
 import signal
 import sys
 import time
@@ -43,17 +42,6 @@ GRACE = 2.0  # seconds beyond a budget (and the engine's --timeout) before a wor
 DEFAULT_TIMEOUT = 5.0  # seconds a request is given when the session says none (the engines' default)
 TICK = 0.25  # seconds between the main process's checks of the budgets
 DEPTH = 2  # cases handed to a worker ahead: the one it runs and the next
-
-
-def default_jobs() -> int:
-    """The number of cores this process may run on."""
-    count = getattr(os, "process_cpu_count", None)  # Python 3.13+
-    if count is not None:
-        return count() or 1
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def schedule(cases: list[Case] | tuple[Case, ...]) -> list[Case]:

@@ -12,13 +12,14 @@ import time
 from typing import Any, Callable
 
 from ..results import CaseResult, tally
+from .formats import FORMATS
 from ..scenario.corpus import known_rules
 from .findings import scores
 from .outputs import Finished, Output, Reporter, create, naming, replacing, write_atomically
 from .report import FORMAT, lead_line, write_junit, write_markdown
 from .terminal import TerminalReporter
 
-__all__ = ["Finished", "Output", "Reporter", "REPORTERS", "reporters", "strict_json"]
+__all__ = ["Finished", "Output", "Reporter", "REPORTERS", "reporters_for", "strict_json"]
 
 
 class JsonLinesReporter(Reporter):
@@ -94,15 +95,11 @@ class MarkdownReporter(_FileAtEnd):
             write_markdown(path, header, list(run.results), sorted(known_rules() or {}), run.deviations)
 
 
-REPORTERS: dict[str, Callable[[Output], Reporter]] = {
-    "terminal": TerminalReporter,
-    "jsonl": JsonLinesReporter,
-    "junit": JUnitReporter,
-    "markdown": MarkdownReporter,
-}
+REPORTERS: dict[str, Callable[[Output], Reporter]] = dict(zip(
+    FORMATS, (TerminalReporter, JsonLinesReporter, JUnitReporter, MarkdownReporter), strict=True))
 
 
-def reporters(formats: tuple[str, ...], output: Output) -> list[Reporter]:
+def reporters_for(formats: tuple[str, ...], output: Output) -> list[Reporter]:
     """The reporters of `formats` that can be made (file reports need a folder)."""
     made = [REPORTERS[name](output) for name in formats]
     return [r for r in made if output.folder is not None or not r.needs_folder]

@@ -32,13 +32,12 @@ from .outputs import own_folder
 from .parallel import Workers
 from .progress import RunProgress
 from . import folder_lock
+from .formats import FORMATS
 from .interrupts import held
 from .report import MAX_REPORT_BYTES, RunReport, compare, read_report
-from .reporters import REPORTERS, Finished, Output, reporters
+from .reporters import Finished, Output, reporters_for
 from .runner import RunOptions, _result, run_cases
 from .terminal import print_comparison
-
-FORMATS = tuple(REPORTERS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,7 +199,7 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
         if engine is not None:
             engine.close()
         return [], 2
-    outputs = reporters(session.formats, Output(console, folder, session.verbose))
+    outputs = reporters_for(session.formats, Output(console, folder, session.verbose))
     moves = Tally()
     progress = RunProgress(console, len(collected.cases), moves=workers.moves if workers else lambda: moves.value)
     started = time.perf_counter()
@@ -308,7 +307,7 @@ def _write_unstarted(session: Session, error: EngineError) -> None:
         return
     run_header = {"engine": None, "command": session.engine_command, "seed": session.seed, "cases": 0,
                   "problem": f"cannot start the engine: {error.message}"}
-    outputs = reporters(tuple(f for f in session.formats if f != "terminal"),
+    outputs = reporters_for(tuple(f for f in session.formats if f != "terminal"),
                         Output(Console(file=open(os.devnull, "w")), Path(session.report_dir)))
     try:
         for reporter in outputs:

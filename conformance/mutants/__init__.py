@@ -4,18 +4,14 @@
     outcomes = run_mutants(MUTANTS, jobs=2)     # each mutant against the default suite, in its own process
 """
 
-from __future__ import annotations
+from ..exports import lazy
 
-from .catalogue import BY_ID, MUTANTS, Mutant
-from .run import Outcome, run_mutant, run_mutants, score
+__getattr__, __dir__ = lazy(__name__, {
+    ".catalogue": "BY_ID MUTANTS Mutant",
+    ".lint": "EVERY blind_scenarios",
+    ".published": "mutation_score",
+    ".run": "Outcome run_mutant run_mutants score select",
+})
 
-__all__ = ["BY_ID", "MUTANTS", "Mutant", "Outcome", "run_mutant", "run_mutants", "score", "select"]
-
-
-def select(mutants, only) -> list[Mutant]:
-    """The mutants named by id, rule ID or chapter (FLOOR), case-insensitive; all when `only` is empty."""
-    wanted = [s.strip().lower() for item in only for s in item.split(",") if s.strip()]
-    if not wanted:
-        return list(mutants)
-    return [m for m in mutants if any(w in (m.id.lower(), m.rule.lower(), m.rule.split("-")[0].lower())
-                                      for w in wanted)]
+__all__ = ["BY_ID", "EVERY", "MUTANTS", "Mutant", "Outcome", "blind_scenarios", "mutation_score", "run_mutant",
+           "run_mutants", "score", "select"]

@@ -86,3 +86,12 @@ def run_mutants(mutants: Iterable[Mutant], jobs: int = 0, examples: int = 50, se
 
 def score(outcomes: list[Outcome]) -> float:
     return sum(outcome.killed for outcome in outcomes) / len(outcomes) if outcomes else 0.0
+
+
+def select(mutants, only) -> list[Mutant]:
+    """The mutants named by id, rule ID or chapter (FLOOR), case-insensitive; all when `only` is empty."""
+    wanted = [s.strip().lower() for item in only for s in item.split(",") if s.strip()]
+    if not wanted:
+        return list(mutants)
+    return [m for m in mutants if any(w in (m.id.lower(), m.rule.lower(), m.rule.split("-")[0].lower())
+                                      for w in wanted)]

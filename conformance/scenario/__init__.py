@@ -8,18 +8,24 @@ Public API:
     export_scenarios(scenarios) -> dict                             (plain JSON, azul-scenarios/1)
 """
 
-from ..scenario_rules import corpus_root, scenario_files
-from .errors import Origin, ScenarioContentError, ScenarioError, ScenarioSyntaxError
-from .export import export_scenarios
-from .formatter import format_board, format_position
-from .language import parse_expect, parse_position, parse_steps
-from .loader import load_scenarios, load_text
-from .model import Assertion, Check, Checkpoint, Given, NewGame, Rejection, Scenario, Step
-from .runner import run_scenario
+from ..exports import lazy
+
+__getattr__, __dir__ = lazy(__name__, {
+    "..scenario_rules": "corpus_root scenario_files",
+    ".errors": "Origin ScenarioContentError ScenarioError ScenarioSyntaxError",
+    ".corpus": "check_corpus",
+    ".export": "export_problems export_scenarios",
+    ".formatter": "format_board format_position",
+    ".language": "parse_expect parse_position parse_steps",
+    ".loader": "load_scenarios load_text",
+    ".model": "Assertion Check Checkpoint Given NewGame Rejection Scenario Step",
+    ".runner": "run_scenario",
+})
 
 __all__ = [
     "Assertion", "Check", "Checkpoint", "Given", "NewGame", "Origin", "Rejection", "Scenario",
-    "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "corpus_root", "export_scenarios",
+    "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "check_corpus", "corpus_root",
+    "export_problems", "export_scenarios",
     "format_board", "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position",
     "parse_steps", "run_scenario", "scenario_files",
 ]

@@ -326,3 +326,15 @@ KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
 def _ordered(deviations: list[Deviation]) -> list[Deviation]:
     return sorted(deviations, key=lambda d: (KIND_ORDER[d.kind], STRICTNESS.get(d.level, 0), -len(d.cases),
                                              rule_key(d.rule), d.id))
+
+
+def diagnoser(jobs: int = 1, seed: int = 0) -> Callable[[list[CaseResult], dict[str, Case]], tuple]:
+    """The session's diagnosis step: (deviations, results, what it did) for the results of a run."""
+
+    def run(results: list[CaseResult], cases: dict[str, Case]) -> tuple:
+        found = diagnose(results, cases, jobs=jobs, seed=seed)
+        counts = found.counts()
+        return found.deviations, list(found.results), {
+            "catalogue": found.tried, "seconds": found.seconds, "misreadings": counts["misreading"],
+            "undiagnosed": counts["undiagnosed"], "engine_faults": counts["engine-fault"]}
+    return run
