@@ -344,3 +344,56 @@ def test_the_published_self_test_covers_the_catalogue_and_says_what_its_outcomes
     assert data["singles"]["named"] == sum(o["named"] == o["ids"] for o in ones)
     assert data["pairs"]["both_named"] == sum(o["named"] == sorted(o["ids"]) for o in twos)
     assert all(BY_ID[a].rule != BY_ID[b].rule for a, b in (o["ids"] for o in twos))
+
+
+def test_a_case_explained_by_another_rules_misreading_is_counted_once_under_it(tmp_path):
+    # FLOOR-3's shifted table fails scoring and end cases too: each is counted under FLOOR-3, not as a broken
+    # END-5 or SCORE-2 beside it, in the rule-by-rule table (and so the matrix) and the report read back
+    from azul_conformance.harness.findings import unfiled
+    from azul_conformance.harness.report import by_rule
+    mutant = BY_ID["floor-penalties-shifted"]
+    results, cases = judged(MutantEngine(mutant), ("FLOOR", "SCORE", "END-5", "differential-tiling"))
+    own = {r.id: r.main_rule for r in results if r.bad}
+    assert any(rule != "FLOOR-3" for rule in own.values())  # some are filed under other rules by the run
+    found = diagnose(results, cases)
+    bad = [r for r in found.results if r.bad]
+    assert {r.id for r in bad} == set(own) and {r.main_rule for r in bad} == {"FLOOR-3"}
+    table = by_rule(list(found.results))
+    assert all(not any(r.bad for r in table.get(rule, ())) for rule in set(own.values()) - {"FLOOR-3"})
+    assert {r.id for r in table["FLOOR-3"] if r.bad} == set(own)
+    # what each was filed under is kept: a report diagnosed again starts from the case itself
+    assert {r.id: unfiled(r).main_rule for r in bad} == own
+    again = diagnose(found.results, cases)
+    assert [(d.id, d.rule, [c.id for c in d.cases]) for d in again.deviations] == \
+        [(d.id, d.rule, [c.id for c in d.cases]) for d in found.deviations]
+
+
+def test_a_rule_level_case_explained_by_a_rulings_misreading_counts_under_our_rulings():
+    from azul_conformance.harness.findings import refiled, rule_levels, scores, unfiled
+    ruling = next(rule for rule, level in sorted(rule_levels().items()) if level == "ruling")
+    case = CaseResult("end-two-players-complete-rows", CaseKind.SCENARIO, Verdict.FAIL, rules=("END-1", "END-2"),
+                      level="rule")
+    moved = refiled(case, (ruling,))
+    assert (moved.main_rule, moved.level, moved.verdict) == (ruling, "ruling", Verdict.FAIL)
+    assert scores([moved])["rule"]["fail"] == 0 and scores([moved])["ruling"]["fail"] == 1
+    assert unfiled(moved) == case
+    assert refiled(case, ("END-1",)) is case  # explained by a misreading of its own rule: where it was
+
+
+def test_a_difference_from_our_ruling_is_reported_apart_from_the_misreadings():
+    # END-8 is our ruling (the rulebooks are silent on a deal with bag and lid both empty): an engine that deals
+    # on has not misread the rules, and its report says so in a section of its own, never as a misreading
+    from azul_conformance.harness.report import lead_line, markdown
+    results, cases = judged(MutantEngine(BY_ID["end-empty-deal-deals-on"]), ("END-8",))
+    found = diagnose(results, cases)
+    [only] = found.deviations
+    assert only.of_ruling and only.level == "ruling" and only.to_json()["ruling"] is True
+    assert only.title.startswith("differs from our ruling END-8: ")
+    assert lead_line(found.deviations).startswith("0 misreadings, 1 difference from our rulings, ")
+    text = markdown({"engine": {"name": "x"}}, list(found.results), found=found.deviations)
+    deviations_part, rulings_part = text.split("## Differs from our rulings")
+    assert "### 1. differs from our ruling END-8: " in rulings_part and "END-8" not in deviations_part.split(
+        "## Deviations")[1]
+    # a misreading of the rules as written is not one of them
+    results, cases = judged(MutantEngine(BY_ID["floor-penalties-shifted"]), ("FLOOR-3",))
+    assert not any(d.of_ruling for d in diagnose(results, cases).deviations)

@@ -28,7 +28,7 @@ from itertools import combinations
 from ..engines.reference import ReferenceEngine
 from ..harness.cases import Case
 from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge_verdict, \
-    strictest_level, symptom_groups
+    refiled, strictest_level, symptom_groups, unfiled
 from ..harness.report import misreadings
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
@@ -86,6 +86,7 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
     hears of the progress. A misreading that fails a scenario the engine passes (the published results say
     which scenarios each one fails) is not the engine's reading: it explains nothing, alone or in a pair."""
     started = time.perf_counter()
+    results = [unfiled(result) for result in results]  # a report diagnosed before: each case as it was judged
     by_id = {mutant.id: mutant for mutant in catalogue}
     seen: dict[str, Observation] = {}
     for result in results:
@@ -291,12 +292,14 @@ def _deviations(results: Sequence[CaseResult], chosen: list[tuple[str, list[str]
         explained.update(case_ids)
         alike = sorted(m for m in by_id if m != mutant_id and "+" not in m
                        and all(m in trials.explains.get(c, ()) for c in case_ids))
+        for case_id in case_ids:  # counted once, under the misreading that explains it
+            by_case[case_id] = refiled(by_case[case_id], reading.rules)
         cases = tuple(sorted((by_case[c] for c in case_ids), key=_rank))
         evidence = Evidence.of(cases[0], reading)
         deviations.append(Deviation(
             id=mutant_id, kind="misreading", rule=reading.rules[0], level=strictest_level(cases), cases=cases,
             misreading=reading, alike=tuple(_misreading(m, by_id) for m in alike), evidence=evidence))
-    updated = tuple(judge_verdict(r, Verdict.DIFFERS) if r.id in differing else r for r in results)
+    updated = tuple(judge_verdict(r, Verdict.DIFFERS) if r.id in differing else by_case[r.id] for r in results)
     rest = [r for r in updated if r.bad and r.id not in explained]
     faults, symptoms = fault_groups(rest)
     for group in symptom_groups(symptoms):

@@ -114,6 +114,32 @@ def judge(result: CaseResult, tag: str | None = None, size: int | None = None) -
     return dataclasses.replace(result, level=level, verdict=verdict)
 
 
+def refiled(result: CaseResult, rules: tuple[str, ...]) -> CaseResult:
+    """A failing case explained by a misreading of `rules` (the first is the one it is filed under), counted there:
+    the rule-by-rule table, the matrix and the scores by level count it once, under the misreading, not as a
+    second broken rule (an END-6 tie-break read wrong also fails END-1's cases). Its level becomes the
+    misreading's (a ruling's misreading does not count against the rules as written), but never
+    implementation-defined: the failure stays one. What it was filed under is kept in details["filed_from"],
+    so that a report diagnosed again starts from the case itself (`unfiled`)."""
+    if not rules or result.main_rule in rules:
+        return result
+    level = strictest(rules)
+    if level is Level.IMPLEMENTATION_DEFINED:
+        level = Level(result.level) if result.level in set(Level) else Level.RULE
+    details = dict(result.details, filed_from={"rule": result.rule, "level": result.level})
+    return dataclasses.replace(result, rule=rules[0], level=str(level), details=details)
+
+
+def unfiled(result: CaseResult) -> CaseResult:
+    """The case as its run judged it, before a diagnosis filed it under another rule's misreading (`refiled`)."""
+    filed_from = result.details.get("filed_from")
+    if not isinstance(filed_from, dict):
+        return result
+    details = {k: v for k, v in result.details.items() if k != "filed_from"}
+    return dataclasses.replace(result, rule=filed_from.get("rule"), level=filed_from.get("level") or "",
+                               details=details)
+
+
 @dataclass(frozen=True)
 class Misreading:
     """A wrong reading of the rules from the catalogue (conformance/mutants), or two at once (ids joined by +)."""
@@ -237,8 +263,17 @@ class Deviation:
         return self.cases[0]
 
     @property
+    def of_ruling(self) -> bool:
+        """A difference from one of our rulings (a rule the rulebooks leave open or disagree on, decided by this
+        project with its authority), not a misreading of the rules: reported in a section of its own."""
+        return self.misreading is not None and set(self.misreading.sources) == {"ruling"}
+
+    @property
     def title(self) -> str:
-        """The heading: the misreading in words, or the symptom and the rule it is filed under."""
+        """The heading: the misreading in words (a ruling taken otherwise said so), or the symptom and the rule
+        it is filed under."""
+        if self.of_ruling:
+            return f"differs from our ruling {self.rule}: {self.misreading.description}"
         if self.misreading is not None:
             return self.misreading.heading
         if self.kind == "engine-fault":
@@ -257,6 +292,8 @@ class Deviation:
                 "rules": list(self.misreading.rules) if self.misreading else [self.rule],
                 "description": self.misreading.description if self.misreading else self.title,
                 "cases": [c.id for c in self.cases], "evidence": evidence.to_json()}
+        if self.of_ruling:
+            data["ruling"] = True
         if self.key:
             data["symptom"] = self.key
         if self.alike:

@@ -268,7 +268,8 @@ PLAN = Table({"players": Value(lambda v: _whole(v) and v in PLAYER_COUNTS, " or 
 GAME = Table({"plan": PLAN, "steps": Each(STEP)}, needs=("plan",), what="a game (its plan and steps)")
 DETAILS = Table({"failures": Each(FAILURE), "differences": PAIRS, "at": TEXT, "size": COUNT, "examples": COUNT,
                  "capped": COUNT, "reached": COUNT, "choices": TEXTS, "state": ANY_OBJECT, "game": GAME,
-                 "distinct": Each(ANY_OBJECT)})
+                 "distinct": Each(ANY_OBJECT),
+                 "filed_from": Table({"rule": Maybe(RULE_ID), "level": _among(("", *Level))})})
 CASE = Table({"id": Value(lambda v: isinstance(v, str) and v != "", "a non-empty text"),
               "kind": _among(tuple(CaseKind)), "verdict": _among(VERDICTS),
               "title": TEXT, "where": TEXT, "message": TEXT, "diff": TEXT, "stderr": TEXT, "symptom": TEXT,
@@ -290,7 +291,7 @@ HEADER_FIELDS: dict[str, Shape] = {
 FOOTER_FIELDS: dict[str, Shape] = {
     "finished": TEXT, "summary": TEXT, "seconds": SECONDS, "problems": TEXTS, "interrupted": FLAG,
     "deviations": COUNT}
-DEVIATION = Table({"id": TEXT, "kind": TEXT, "rule": TEXT, "level": TEXT, "misreading": Maybe(TEXT),
+DEVIATION = Table({"id": TEXT, "kind": TEXT, "rule": TEXT, "level": TEXT, "misreading": Maybe(TEXT), "ruling": FLAG,
                    "description": TEXT, "rules": TEXTS, "cases": TEXTS})
 
 
@@ -324,8 +325,11 @@ def lead_line(found: tuple[Deviation, ...] | list[Deviation]) -> str:
     failing = sum(len(d.cases) for d in found)
     if not found:
         return "no failing case"
-    readings = len(misreadings(found))
+    readings = len(misreadings([d for d in found if not d.of_ruling]))
+    rulings = sum(d.of_ruling for d in found)
     parts = [f"{readings} misreading{'s' * (readings != 1)}"]
+    if rulings:
+        parts.append(f"{rulings} difference{'s' * (rulings != 1)} from our rulings")
     if kinds["undiagnosed"]:
         parts.append(f"{kinds['undiagnosed']} not diagnosed")
     parts.append(f"{kinds['engine-fault']} engine fault{'s' * (kinds['engine-fault'] != 1)}")
@@ -489,13 +493,23 @@ def _findings(results: list[CaseResult], found: list[Deviation]) -> list[str]:
         lines.append(f"| {LEVEL_NAMES[level]} | {row['judged']} | {row['pass']} | {row['fail']} | {row['differs']} |")
     lines += ["", "; ".join(score_text(level, row) for level, row in scores(results).items() if row["judged"]), ""]
     lines += [f"## Deviations: {md(lead_line(found))}", ""]
-    for number, deviation in enumerate(found, 1):
+    rulings = [d for d in found if d.of_ruling]
+    for number, deviation in enumerate([d for d in found if not d.of_ruling], 1):
         lines += [f"### {number}. {md(deviation.title)}", "", *_deviation_lines(deviation), ""]
+    if rulings:
+        lines += ["## Differs from our rulings", "", RULINGS_NOTE, ""]
+        for number, deviation in enumerate(rulings, len(found) - len(rulings) + 1):
+            lines += [f"### {number}. {md(deviation.title)}", "", *_deviation_lines(deviation), ""]
     differing = [r for r in results if r.verdict is Verdict.DIFFERS]
     if differing:
         lines += ["## Differs where the rules let an engine choose", ""]
         lines += [f"- {md(r.id)} ({md(r.where)}): {md(r.message)}" for r in differing] + [""]
     return lines
+
+
+RULINGS_NOTE = ("Where the rulebooks are silent or disagree, this project rules (each ruling with its authority, "
+                "on the rule's page). An engine that decides such a point otherwise does not misread the rules: it "
+                "is counted under our rulings, never under the rules as written (`--rules-only` does not fail it).")
 
 
 def _deviation_lines(deviation: Deviation) -> list[str]:

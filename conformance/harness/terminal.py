@@ -34,6 +34,25 @@ class TerminalReporter(Reporter):
             self.output.console.print(f"[bold]{escape(recording_line(run.header))}[/]")
 
 
+def _print_deviation(console: Console, number: int, deviation: Deviation) -> None:
+    count = len(deviation.cases)
+    console.print(f"[bold]{number}. {escape(deviation.title)}[/] {escape(f'[{deviation.level}]')} "
+                  f"{count} case{'s' * (count != 1)}", soft_wrap=False)
+    if deviation.kind == "misreading":
+        evidence = deviation.shown_evidence
+        console.print(f"   evidence: {escape(evidence.text)}", highlight=False)
+        for other in deviation.alike:
+            console.print(f"   or, indistinguishable here: {escape(other.heading)}", highlight=False)
+    else:
+        console.print(f"   {escape(rule_text(deviation.rule))}", highlight=False)
+        _print_bad(console, deviation.smallest)
+        for reading, score in deviation.nearest:
+            console.print(f"   nearest misreading ({score:.0%}): {escape(reading.heading)}", highlight=False)
+    others = [c.id for c in deviation.cases[1:]]
+    if others:
+        console.print(f"      also: {escape(', '.join(others))}")
+
+
 def summary(console: Console, results: list[CaseResult], seconds: float, limit: int = 30,
             found: tuple[Deviation, ...] | None = None) -> None:
     """The deviations first (each cause in words, its level, the evidence on its smallest case, its cases),
@@ -42,23 +61,12 @@ def summary(console: Console, results: list[CaseResult], seconds: float, limit: 
     console = _Plain(console)
     if found:
         console.rule(f"[bold red]{escape(lead_line(found))}")
-        for number, deviation in enumerate(found[:limit], 1):
-            count = len(deviation.cases)
-            console.print(f"[bold]{number}. {escape(deviation.title)}[/] {escape(f'[{deviation.level}]')} "
-                          f"{count} case{'s' * (count != 1)}", soft_wrap=False)
-            if deviation.kind == "misreading":
-                evidence = deviation.shown_evidence
-                console.print(f"   evidence: {escape(evidence.text)}", highlight=False)
-                for other in deviation.alike:
-                    console.print(f"   or, indistinguishable here: {escape(other.heading)}", highlight=False)
-            else:
-                console.print(f"   {escape(rule_text(deviation.rule))}", highlight=False)
-                _print_bad(console, deviation.smallest)
-                for reading, score in deviation.nearest:
-                    console.print(f"   nearest misreading ({score:.0%}): {escape(reading.heading)}", highlight=False)
-            others = [c.id for c in deviation.cases[1:]]
-            if others:
-                console.print(f"      also: {escape(', '.join(others))}")
+        ordered = [d for d in found if not d.of_ruling] + [d for d in found if d.of_ruling]
+        for number, deviation in enumerate(ordered[:limit], 1):
+            if deviation.of_ruling and (number == 1 or not ordered[number - 2].of_ruling):
+                console.rule("[magenta]differs from our rulings (where the rulebooks are silent or disagree: "
+                             "not a misreading of the rules)")
+            _print_deviation(console, number, deviation)
         if len(found) > limit:
             console.print(f"... and {len(found) - limit} more deviations (see the reports)")
     differing = [r for r in results if r.verdict is Verdict.DIFFERS]
