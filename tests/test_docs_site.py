@@ -113,11 +113,15 @@ def test_the_clause_index_of_a_version_maps_lines_to_rules(fixture_site):
 def test_the_gallery_draws_the_board_before_and_after_the_steps(fixture_site):
     html = page(fixture_site, "scenarios/offer")
     assert 'id="offer-marker-first-centre-take"' in html
-    diagrams = html.split('class="azul-diagram"')
-    assert len(diagrams) == 3                                 # before and after
-    after = diagrams[2]
+    # each board a picture of its own beside the page, loaded when it comes into view (page weight)
+    pictures = re.findall(r'<img alt="([^"]*)" loading="lazy" src="\.\./(boards/offer-marker-first-centre-take-'
+                          r'(?:given|after)\.svg)"', html)
+    assert [alt.split(":")[0] for alt, _ in pictures] == ["Given", "After the steps (reference engine)"]
+    given, after = ((fixture_site / "scenarios" / src).read_text(encoding="utf-8") for _, src in pictures)
+    assert 'class="azul-diagram"' in given and 'class="azul-diagram"' in after
     # After CY2 the marker has left the centre for seat 0's floor (OFFER-5).
     assert 'class="marker" data-colour="M"' in after.split('class="board"')[1]
+    assert 'class="marker" data-colour="M"' not in given.split('class="board"')[1]
 
 
 def test_the_matrix_reads_object_and_json_lines_reports(fixture_site):
@@ -130,6 +134,51 @@ def test_the_divergence_register_links_the_rules_it_settles(fixture_site):
     html = page(fixture_site, "divergences")
     assert 'id="DIV-marker-full-floor"' in html
     assert "../rules/offer/#OFFER-5" in html
+
+
+def test_a_full_report_page_links_each_failing_case_to_its_scenario_and_rule(site):
+    # an engine author arriving from the matrix: every failing case's heading leads to the rule's section and
+    # to the scenario's section (its Given board and expected result), and those sections exist
+    from azul_conformance.harness.report import read_report
+
+    reports = sorted((ROOT / "docs" / "reports").glob("*/report.md"))
+    assert len(reports) >= 9
+    checked = boards = 0
+    for report in reports:
+        html = page(site, f"reports/{report.parent.name}/report")
+        results = read_report(report.parent / "report.jsonl").results
+        properties = {r.id for r in results if r.kind == "property"}
+        headings = re.findall(r"<h3 id=\"[^\"]*\">(.*?)</h3>", html)
+        for heading in [h for h in headings if "<code>" in h]:  # "RULE: `case` (verdict)"
+            targets = re.findall(r'href="\.\./\.\./\.\./((?:rules|scenarios)/[^"#]+)#([^"]+)"', heading)
+            kinds = {target.split("/")[0] for target, _ in targets}
+            case_id = re.search(r"<code>([^<]+)</code>", heading)[1]
+            # a property (random games) has no page of its own
+            assert kinds == ({"rules"} if case_id in properties else {"rules", "scenarios"}), (report, heading)
+            for target, fragment in targets:
+                assert f'id="{fragment}"' in (site / target / "index.html").read_text(encoding="utf-8"), target
+            checked += 1
+        assert "conformance/scenarios/" not in re.sub(r"<code>.*?</code>|<pre.*?</pre>", "", html, flags=re.S), \
+            "a repository path shown bare"
+        # the engine's boards when a failing scenario was judged, drawn beside its heading
+        failing = [r.id for r in results if r.bad and isinstance(r.details.get("state"), dict)]
+        for case_id in failing:
+            src = f"boards/{re.sub(r'[^A-Za-z0-9_.-]+', '-', case_id)}.svg"
+            assert f'src="../{src}"' in html, (report, case_id)
+            drawn = (site / "reports" / report.parent.name / src).read_text(encoding="utf-8")
+            assert 'class="azul-diagram"' in drawn
+            boards += 1
+    assert checked >= 50 and boards >= 40, (checked, boards)
+
+
+def test_no_page_is_heavier_than_600_kb_or_8000_elements(site):
+    # a phone on a slow line: the scenario groups drew every board inline (2 MB, 27,000 elements for OFFER)
+    weights = {path.relative_to(site).as_posix(): (path.stat().st_size,
+                                                   len(re.findall(r"<[a-zA-Z]", path.read_text(encoding="utf-8"))))
+               for path in site.rglob("*.html")}
+    assert len(weights) > 100
+    heavy = {page: weight for page, weight in weights.items() if weight[0] > 600_000 or weight[1] > 8000}
+    assert not heavy, heavy
 
 
 def test_the_links_the_pages_make_are_checked_by_the_spec_checker(tmp_path, monkeypatch):
@@ -254,11 +303,12 @@ def test_board_diagrams_render(browser, served):
     assert browser.execute_script("return arguments[0].naturalWidth", image) > 0
     browser.get(f"{served}/scenarios/")
     groups = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "article table a")]
-    if groups:  # inline SVG of the gallery, once the corpus exists
+    if groups:  # the gallery's pictures, once the corpus exists: loaded as they come into view
         browser.get(groups[0])
-        svg = browser.find_element(By.CSS_SELECTOR, "figure.azul-board svg g.board")
-        box = browser.execute_script("const b = arguments[0].getBBox(); return [b.width, b.height]", svg)
-        assert box[0] > 0 and box[1] > 0
+        image = browser.find_element(By.CSS_SELECTOR, "figure.azul-board img[src$='-given.svg']")
+        browser.execute_script("arguments[0].scrollIntoView()", image)
+        wait_for(browser, lambda d: d.execute_script("return arguments[0].complete", image))
+        assert browser.execute_script("return arguments[0].naturalWidth", image) > 0
 
 
 def test_the_catch_power_page_lists_every_mutant_with_its_killers(site):

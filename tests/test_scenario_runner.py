@@ -104,6 +104,19 @@ def test_fail_shows_expected_actual_and_where():
     assert "legal moves lack 2K1" in result.diff
 
 
+def test_a_failure_keeps_the_engines_state_it_was_judged_on():
+    # the report draws the engine's boards beside the case (docs: a report page an engine author can act on)
+    def take_one(state):
+        take_blue(state)
+        state["boards"][0]["lines"][1] = "B"
+
+    engine = FakeEngine({"1B2": take_one}, moves=["2K2"])
+    result = run_scenario(engine, scenario())
+    assert result.verdict == "fail" and result.details["state"] == engine.state()
+    assert result.details["state"]["boards"][0]["lines"][1] == "B"
+    assert "state" not in run_scenario(FakeEngine({"1B2": take_blue}, moves=["2K1"]), scenario()).details
+
+
 def test_board_block_failure_carries_a_drawing_diff():
     text = SCENARIO.replace("    board 0 line 2 = B B\n", "    board 0:\n      floor: M\n")
     result = run_scenario(FakeEngine({"1B2": take_blue}, moves=["2K1"]), scenario(text=text))

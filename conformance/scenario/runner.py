@@ -176,7 +176,8 @@ def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
             raise _Verdict(Verdict.FAIL, f"{_count(failed)} of {len(checkpoint.expect)} assertions failed after "
                                          f"{after} "
                                    f"({checkpoint.where})", expected=_first(failed)["expected"][0],
-                           actual=_first(failed)["actual"][0], diff="\n".join(report), details={"failures": failed})
+                           actual=_first(failed)["actual"][0], diff="\n".join(report),
+                           details={"failures": failed, "state": state})  # the engine's boards, for the report
 
 
 def _refused(error: Rejected, what: str, at: str) -> _Verdict:
@@ -346,4 +347,4 @@ def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None) -
     first = _first(failed)
     return result(scenario, Verdict.FAIL, f"{_count(failed)} of {len(scenario.expect)} assertions failed",
                   expected=first["expected"][0], actual=first["actual"][0], diff="\n".join(report),
-                  details={"failures": failed})
+                  details={"failures": failed, "state": state})  # the engine's boards, for the report

@@ -11,6 +11,7 @@ from typing import Any
 
 from azul_conformance.harness.findings import KINDS, deviations, scores
 from azul_conformance.harness.report import RunReport, by_rule, engine_title, read_report
+from azul_conformance.render_svg import render_state
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
@@ -95,16 +96,24 @@ def by_chapter(spec: Spec, results: list[CaseResult]) -> dict[str, list[CaseResu
 
 
 def causes(report: RunReport) -> dict[str, int]:
-    """How many misreadings (a pair's two counted as two), undiagnosed groups and engine faults a report's
-    diagnosis found; a report written before diagnosis is counted by symptom (every group undiagnosed)."""
+    """How many misreadings (a pair's two counted as two), rulings of ours decided otherwise, undiagnosed groups
+    and engine faults a report's diagnosis found; a report written before diagnosis is counted by symptom (every
+    group undiagnosed)."""
     rows = list(report.deviations) or [{"kind": d.kind, "misreading": None} for d in deviations(report.results)]
-    counts = dict.fromkeys(KINDS, 0)
-    readings = {part for row in rows if row.get("misreading") for part in str(row["misreading"]).split("+")}
+    counts = dict.fromkeys(CAUSES, 0)
+    readings = {part for row in rows if row.get("misreading") and not row.get("ruling")
+                for part in str(row["misreading"]).split("+")}
     for row in rows:
-        if row.get("kind") in counts and row.get("kind") != "misreading":
+        if row.get("ruling"):  # a ruling of ours decided otherwise: not a misreading of the rules
+            counts["ruling"] += 1
+        elif row.get("kind") in counts and row.get("kind") != "misreading":
             counts[row["kind"]] += 1
     counts["misreading"] = len(readings)
     return counts
+
+
+# The columns of the causes: the kinds of deviation, a difference from one of our rulings apart from misreadings.
+CAUSES = ("misreading", "ruling", *(kind for kind in KINDS if kind != "misreading"))
 
 
 def misreading_sections(reports: list[tuple[str, RunReport]]) -> list[str]:
@@ -120,8 +129,8 @@ def misreading_sections(reports: list[tuple[str, RunReport]]) -> list[str]:
         for row in rows:
             what = cell(str(row.get("description", "")))  # not diagnosed, engine faults: their title
             rules = row.get("rules") if isinstance(row.get("rules"), list) else [row.get("rule")]
-            label = what if row.get("kind") != "misreading" else f"both at once: {what}" if len(rules) > 1 \
-                else f"{rules[0]}: {what}"
+            label = what if row.get("kind") != "misreading" else f"differs from our ruling {rules[0]}: {what}" \
+                if row.get("ruling") else f"both at once: {what}" if len(rules) > 1 else f"{rules[0]}: {what}"
             count = len(row["cases"])
             out.append(f"- **{label}** ({count} case{'s' * (count != 1)})")
         out.append("")
@@ -186,8 +195,8 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
                                 "    No report is committed under `docs/reports/`. Run `azul conform --report-dir` "
                                 "and commit its `report.jsonl` there to fill this page."]) + "\n"
     out += ["| Engine | Judged | Cases | Pass | Fail | Skip | Pass by level: rules · rulings · impl.-defined | "
-            "Misreadings | Not diagnosed | Engine faults |",
-            "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
+            "Misreadings | Our rulings decided otherwise | Not diagnosed | Engine faults |",
+            "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
     for name, report in reports:
         results = report.results
         levels = " · ".join(f"{row['pass']}/{row['judged']}" + (f" ({row['differs']} differ)" if row["differs"]
@@ -199,7 +208,7 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
         out.append(f"| {title} ({full}) | {judged_cell(folder, name, report)} | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
                    f"{sum(not r.verdict.judged for r in results)} | {levels} | "
-                   + " | ".join(str(kinds[kind]) for kind in KINDS) + " |")
+                   + " | ".join(str(kinds[kind]) for kind in CAUSES) + " |")
     out += misreading_sections(reports)
     # A column per engine, named by its report folder and linked to its report; each cell links to the rule by
     # rule table of that report. The tables scroll inside a box whose header row and first column stay in view
@@ -274,3 +283,101 @@ def cli_page() -> str:
     for name in sorted(cli.COMMANDS):
         out += _command_sections(cli.main.get_command(None, name), f"azul {name}", 2)
     return "\n".join(out) + "\n"
+
+
+# -- a report's own page: every case a link to its scenario, every rule to its page -------------------------------
+
+CASE_HEADING = re.compile(r"^### (?P<rule>[A-Z][A-Z0-9]*-\d+|protocol): `(?P<case>[^`]+)` \((?P<verdict>[a-z_]+)\)$")
+DEVIATION_HEADING = re.compile(r"^### (?P<number>\d+\. (?:differs from our ruling )?)(?P<rule>[A-Z][A-Z0-9]*-\d+)"
+                               r"(?P<rest>: .*)$")
+EVIDENCE = re.compile(r"^Evidence: (?P<case>[^ ]+) (?P<rest>\(.*)$")
+DIFFERING = re.compile(r"^- (?P<case>[^ ]+) (?P<rest>\(.*)$")
+RULE_ROW = re.compile(r"^\| (?P<rule>[A-Z][A-Z0-9]*-\d+) \|(?P<middle>(?: [^|]* \|)+) (?P<cases>[^|]*) \|$")
+SKIPPED_ROW = re.compile(r"^\| (?P<case>[a-z0-9][^ |]*) \| (?P<rest>(?:skip|not_run|out_of_time) \|.*)$")
+CORPUS_PATH = re.compile(r"conformance/scenarios/[A-Za-z0-9_./\\-]+\.yaml:\d+")
+
+
+def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, str],
+                  boards: dict[str, str] | None = None) -> str:
+    """A report.md as its page on the site (docs/reports/<engine>/report.md): each case a link to its scenario's
+    section (its Given board and expected result drawn there), each rule to its rule's section, and each place in
+    the corpus (file:line) a link to the scenario that holds it, instead of bare names and repository paths.
+    Properties (random games, no page of their own) stay names; what is inside code blocks stays as written.
+    `scenarios`: the corpus (each with its file, line and id), `urls`: a scenario's page by id, `boards`: the
+    picture (a path beside the page) of the engine's boards when a failing case was judged, by case id."""
+    boards = boards or {}
+    up = "../../"  # from reports/<engine>/report.md to the docs root
+    starts: dict[str, list[tuple[int, str]]] = {}
+    for scenario in scenarios:
+        starts.setdefault(_corpus_path(scenario.file), []).append((scenario.line, scenario.id))
+
+    def case(name: str, code: bool = True) -> str:
+        plain = name.replace("\\", "")  # report.md escapes Markdown's characters (md())
+        shown = f"`{plain}`" if code else name
+        return f"[{shown}]({up}{urls[plain]})" if plain in urls else shown
+
+    def rule(rule_id: str) -> str:
+        return rule_link(spec, rule_id, up) if rule_id != "protocol" else rule_id
+
+    def place(found: re.Match) -> str:  # the scenario holding file:line: the last one to start at or before it
+        file, _, number = found[0].replace("\\", "").rpartition(":")
+        name = max(((start, n) for start, n in starts.get(file, ()) if start <= int(number)), default=(0, ""))[1]
+        return f"[`{file}:{number}`]({up}{urls[name]})" if name in urls else f"`{file}:{number}`"
+
+    out: list[str] = []
+    fenced = False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        if fenced or line.startswith("```"):
+            out.append(line)
+            continue
+        # places first, outside inline code: the links made below hold code of their own
+        line = "`".join(CORPUS_PATH.sub(place, part) if i % 2 == 0 else part
+                        for i, part in enumerate(line.split("`")))
+        if match := CASE_HEADING.match(line):
+            current = match["case"].replace("\\", "")
+            line = f"### {rule(match['rule'])}: {case(match['case'])} ({match['verdict']})"
+            if current in boards:
+                given = f" (the Given and the expected boards: {case(current, code=False)})" if current in urls else ""
+                line += "\n\n" + "\n".join([
+                    '<figure class="azul-board" markdown="span">',
+                    f"![The engine's boards when the case failed]({boards[current]}){{ loading=lazy }}",
+                    f"<figcaption>The engine's boards when the case failed{given}</figcaption>", "</figure>"])
+        elif match := DEVIATION_HEADING.match(line):
+            line = f"### {match['number']}{rule(match['rule'])}{match['rest']}"
+        elif match := EVIDENCE.match(line):
+            line = f"Evidence: {case(match['case'], code=False)} {match['rest']}"
+        elif match := DIFFERING.match(line):
+            line = f"- {case(match['case'], code=False)} {match['rest']}"
+        elif line.startswith("Cases: "):
+            line = "Cases: " + ", ".join(case(name, code=False) for name in line[len("Cases: "):].split(", "))
+        elif match := RULE_ROW.match(line):
+            names = [case(name, code=False) for name in match["cases"].split(", ") if name]
+            line = f"| {rule(match['rule'])} |{match['middle']} {', '.join(names)} |"
+        elif match := SKIPPED_ROW.match(line):
+            line = f"| {case(match['case'], code=False)} | {match['rest']}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def _corpus_path(file: str) -> str:
+    """A scenario file as report.md names it (conformance/scenarios/...), from wherever it was loaded."""
+    path = Path(file).resolve().as_posix()
+    return "conformance/scenarios/" + path.split("/conformance/scenarios/", 1)[1] if "/conformance/scenarios/" \
+        in path else path
+
+
+def engine_boards(path: Path, problems: list[str]) -> dict[str, str]:
+    """The engine's boards (SVG) of each failing scenario of a report, from the state it held when judged."""
+    if not path.is_file():
+        return {}
+    drawn = {}
+    for result in read_report(path).results:
+        state = result.details.get("state") if result.bad else None
+        if isinstance(state, dict):
+            try:
+                drawn[result.id] = render_state(state)
+            except (KeyError, TypeError, ValueError, IndexError) as error:  # a state no board can show
+                problems.append(f"{path}: {result.id}: the engine's state cannot be drawn ({error})")
+    return drawn

@@ -21,8 +21,13 @@ from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link, rules_by_id
 
 
+def slug(text: str) -> str:
+    """An id as an anchor or a file name."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text)
+
+
 def anchor(scenario: Scenario) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", scenario.id)
+    return slug(scenario.id)
 
 
 @dataclass
@@ -88,17 +93,21 @@ def reference_states(scenario: Scenario) -> tuple[dict | None, dict | None, str]
     return before, (engine.state() if scenario.steps else None), note
 
 
-def _svg_block(state: dict | None, caption: str) -> list[str]:
+def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str]) -> list[str]:
+    """The board as a picture file of its own beside the page (scenarios/boards/NAME.svg), loaded when it comes
+    into view: a group page of 60 scenarios drawn inline weighed 2 MB and 27,000 elements."""
     if state is None:
         return []
-    return [f'<figure class="azul-board">{render_state(state)}<figcaption>{caption}</figcaption></figure>', ""]
+    pictures[f"scenarios/boards/{name}.svg"] = render_state(state)
+    return ['<figure class="azul-board" markdown="span">', f"![{caption}: the boards](boards/{name}.svg)"
+            "{ loading=lazy }", f"<figcaption>{caption}</figcaption>", "</figure>", ""]
 
 
-def _diagrams(scenario: Scenario) -> list[str]:
+def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
     before, after, note = reference_states(scenario)
-    out = ['<div class="azul-boards">', ""]
-    out += _svg_block(before, "Given")
-    out += _svg_block(after, "After the steps (reference engine)")
+    out = ['<div class="azul-boards" markdown>', ""]
+    out += _picture(before, "Given", f"{anchor(scenario)}-given", pictures)
+    out += _picture(after, "After the steps (reference engine)", f"{anchor(scenario)}-after", pictures)
     out += ["</div>", ""]
     if note:
         out += [f'<p class="azul-note">{cell(note)}</p>', ""]
@@ -122,7 +131,7 @@ def _steps_text(scenario: Scenario) -> str:
     return "\n".join(lines)
 
 
-def scenario_section(spec: Spec, scenario: Scenario) -> list[str]:
+def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str]) -> list[str]:
     out = [f"## {cell(scenario.title)} {{#{anchor(scenario)}}}", "",
            f"`{scenario.id}` · level {cell(scenario.level)}"
            + (f" · requires {', '.join(scenario.requires)}" if scenario.requires else ""), ""]
@@ -132,7 +141,7 @@ def scenario_section(spec: Spec, scenario: Scenario) -> list[str]:
         out += ["**Sources:** " + ", ".join(f"`{cell(s)}`" for s in scenario.sources), ""]
     if scenario.notes:
         out += [" ".join(str(scenario.notes).split()), ""]
-    out += _diagrams(scenario)
+    out += _diagrams(scenario, pictures)
     for label, text in (("Given", scenario.given.text), ("Steps", _steps_text(scenario)),
                         ("Expect", "\n".join(a.text for a in scenario.expect))):
         if text.strip():
@@ -140,12 +149,13 @@ def scenario_section(spec: Spec, scenario: Scenario) -> list[str]:
     return out
 
 
-def group_page(spec: Spec, group: str, scenarios: list[Scenario]) -> str:
+def group_page(spec: Spec, group: str, scenarios: list[Scenario], pictures: dict[str, str]) -> str:
+    """A group's page; its boards' pictures are added to `pictures` (path -> SVG)."""
     out = [f"# Scenarios: {group}", "",
            f"{len(scenarios)} scenario(s) from `conformance/scenarios/{group}`. "
            "Each one is a position, some steps, and what must hold afterwards.", ""]
     for scenario in scenarios:
-        out += scenario_section(spec, scenario)
+        out += scenario_section(spec, scenario, pictures)
     return "\n".join(out) + "\n"
 
 

@@ -85,12 +85,22 @@ def _pages(config) -> dict[str, str]:
     for version in VERSIONS:
         pages[f"clauses/{version}.md"] = docgen_clauses.version_page(spec, version)
         pages[f"versions/{version}.md"] = docgen_versions.version_page(spec, version)
+    pictures: dict[str, str] = {}
     for group, items in gallery.groups().items():
-        pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items)
+        pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items, pictures)
+    pages.update(pictures)
     reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
     own = reports.resolve() == (Path(config["docs_dir"]) / "reports").resolve()
     pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems, "reports/" if own else None)
     urls = {scenario.id: gallery.url(scenario) for scenario in gallery.scenarios}
+    if own:  # each engine's full report: its cases linked to their scenarios, its rules to their pages
+        for path in sorted(reports.glob("*/report.md")):
+            boards = docgen_reports.engine_boards(path.parent / "report.jsonl", problems)
+            for case_id, svg in boards.items():
+                pages[f"reports/{path.parent.name}/boards/{docgen_scenarios.slug(case_id)}.svg"] = svg
+            pictures_of = {case_id: f"boards/{docgen_scenarios.slug(case_id)}.svg" for case_id in boards}
+            pages[f"reports/{path.parent.name}/report.md"] = docgen_reports.linked_report(
+                path.read_text(encoding="utf-8"), spec, gallery.scenarios, urls, pictures_of)
     pages["mutation.md"] = docgen_mutation.page(spec, urls, reports / "mutation", problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
     pages.update(_round_frames(Path(config["docs_dir"]), problems))
