@@ -8,7 +8,8 @@ its recorded session where it comes from a code host (this project holds no such
                                                  # changed, or if a recording leaves over 5% of its cases unjudged
     python adapters/run_all.py                   # rewrite the reports: registry engines live; engines from a code
                                                  # host live and recorded again where their `needs` are set (the
-                                                 # engine you have), else left as committed
+                                                 # engine you have), else judged again from their committed
+                                                 # recording (a change of the suite's reports, the recording kept)
     python adapters/run_all.py azul-ai myzul     # the engines named (as in their adapter.yaml)
     python adapters/run_all.py --list            # the engines, how each is judged, and what its live run needs
 
@@ -266,10 +267,13 @@ def main(argv: list[str] | None = None) -> int:
                                         f"{len(differences[adapter.name])} case(s) changed") + (
                     " (from its recording)" if adapter.judged == "recording" else " (live)")
             elif adapter.judged == "recording" and adapter.missing():
-                timings[adapter.name] = 0.0
-                states[adapter.name] = (f"not run: set {', '.join(adapter.missing())} (the engine you have; see "
-                                        f"{adapter.folder.relative_to(ROOT)}/README.md); its report and recording "
-                                        "are left as committed")
+                # no engine here: its committed recording judged again, so that the report says what this suite
+                # says of the same session; cases the recording does not hold are not_run, as under --check
+                shutil.rmtree(adapter.report / "counterexamples", ignore_errors=True)
+                timings[adapter.name] = run(adapter, adapter.report, args.examples, None, args.jobs,
+                                            source="recording")
+                states[adapter.name] = (f"report written from its recording (set {', '.join(adapter.missing())} "
+                                        f"to run the engine itself; see {adapter.folder.relative_to(ROOT)}/README.md)")
             else:
                 build(adapter)
                 source = "record" if adapter.judged == "recording" else "live"
