@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 from .base import Engine
@@ -33,3 +34,26 @@ def open_engine(spec: str | None, timeout: float = 5.0, seed: int = 0, *, record
 def load_recording(path: str) -> Recording:
     """The recording at `path`, read once per process (a worker forked after the main process read it has it)."""
     return read_recording(path)
+
+
+@dataclass(frozen=True)
+class EngineSource:
+    """How a run opens its engine, once in each process that runs cases (this one, or each worker of -j N):
+    the --engine text (None: the reference), its timeout and seed, and a recording to write or to play back."""
+
+    command: str | None = None
+    timeout: float = 5.0
+    seed: int = 0
+    record: str | None = None
+    about: dict[str, Any] | None = None
+    recording: str | None = None
+
+    def open(self) -> Engine:
+        return open_engine(self.command, timeout=self.timeout, seed=self.seed, record=self.record, about=self.about,
+                           recording=self.recording)
+
+    @property
+    def in_process(self) -> bool:
+        """Its calls answer in the caller's own process (a `py:` factory or the reference), so a call may never
+        return. (A command's engine is cut at its timeout; a recording played back answers at once.)"""
+        return self.recording is None and (self.command or "py:").startswith("py:")

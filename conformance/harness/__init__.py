@@ -3,8 +3,10 @@
 Which stage produces what:
     cases.py      Case (metadata up front); the one selector (`--only`: id, rule, chapter, glob, commas)
     runner.py     run_cases(engine, cases, options) -> CaseResult per case; crash/timeout isolated, engine restarted;
-                  the time budgets (--case-timeout, --budget: conformance/budget.py) kept
+                  the time budgets (--case-timeout, --budget: conformance/budget.py) kept; OneLane: a run's
+                  cases on this process's one engine
     parallel.py   Workers: -j N worker processes, each with its own engine; longest cases first, results in order
+                  (OneLane's interface: a session runs its plan the same way on either)
     progress.py   RunProgress: the live line on a terminal, plain lines in a log (azul conform and azul fuzz)
     report.py     reading a JSON Lines report back, JUnit XML, the Markdown matrix, compare(old, new)
     formats.py    FORMATS, the reports a run can make (the command's options read them without loading the rest)

@@ -33,13 +33,14 @@ from typing import Any, Callable
 
 from ..budget import run_budget_text
 from ..engines.base import Engine, EngineError, EngineInfo
+from ..engines.opening import EngineSource
 from ..processes import Crew, Ended, Worker
 from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, property_cases
 from .runner import Lane, RunOptions, _judged, _result
 
 GRACE = 2.0  # seconds beyond a budget (and the engine's --timeout) before a worker is ended
-DEFAULT_TIMEOUT = 5.0  # seconds a request is given when the session says none (the engines' default)
+DEFAULT_TIMEOUT = 5.0  # seconds a request is given when the run says none (the engines' default)
 TICK = 0.25  # seconds between the main process's checks of the budgets
 DEPTH = 2  # cases handed to a worker ahead: the one it runs and the next
 
@@ -56,25 +57,25 @@ def schedule(cases: list[Case] | tuple[Case, ...]) -> list[Case]:
 
 # -- a worker process ------------------------------------------------------------------------------------------
 
-def _worker(conn, moves, due, session, options: RunOptions) -> None:
+def _worker(conn, moves, due, source: EngineSource, options: RunOptions) -> None:
     """Open the engine, say which it is (or why it cannot start), then run each case received: a scenario's
     Case, or a property's id (its checks are code, found here by id). `moves`: the moves its engine played;
     `due`: by when the call into an in-process engine under way must end (0: none)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # ended by the main process: close the engine first
     engine = None
-    timeout = session.timeout or DEFAULT_TIMEOUT
+    timeout = source.timeout or DEFAULT_TIMEOUT
     try:
         try:
-            if _in_process(session):  # a factory that never returns: its call and the hello
+            if source.in_process:  # a factory that never returns: its call and the hello
                 due.value = time.monotonic() + 2 * timeout
-            engine = session.open_engine()
+            engine = source.open()
         except EngineError as error:
             conn.send(("dead", error.message, error.stderr))
             return
         finally:
             due.value = 0.0
-        if _in_process(session):
+        if source.in_process:
             engine = _Watched(engine, due, timeout)
         conn.send(("ready", engine.info))
         lane = Lane(engine, options, moves)
@@ -87,12 +88,6 @@ def _worker(conn, moves, due, session, options: RunOptions) -> None:
     finally:
         if engine is not None:
             engine.close()
-
-
-def _in_process(session: Any) -> bool:
-    """The run's engine answers in the worker's own process (a `py:` factory or the reference): a call may never
-    return. (A command's engine is cut at its --timeout; a recording played back answers at once.)"""
-    return getattr(session, "recording", None) is None and (session.engine_command or "py:").startswith("py:")
 
 
 class _Watched(Engine):
@@ -179,9 +174,9 @@ class Workers:
     """N worker processes; `add` the cases as they are known (the properties first), `run` gathers the results
     in the order of all the cases."""
 
-    def __init__(self, session: Any, options: RunOptions, jobs: int) -> None:
-        self.session, self.options = session, options
-        self.crew = Crew(_worker, (session, options), jobs, name="azul-conform-worker", counted=True, timed=True)
+    def __init__(self, source: EngineSource, options: RunOptions, jobs: int) -> None:
+        self.source, self.options = source, options
+        self.crew = Crew(_worker, (source, options), jobs, name="azul-conform-worker", counted=True, timed=True)
         self._workers = [_Worker(process) for process in self.crew.workers]
         self._retired_moves = 0  # moves of workers ended and replaced
         self.tasks: list[Case] = []  # every case added; a task's key is its place here
@@ -305,7 +300,7 @@ class Workers:
         return {id(self.tasks[key]): result for key, result in self.results.items()}
 
     def _timeout(self) -> float:
-        return self.session.timeout or DEFAULT_TIMEOUT
+        return self.source.timeout or DEFAULT_TIMEOUT
 
     def _overdue(self, worker: _Worker) -> bool:
         deadline, _ = self.options.deadline(worker.since)

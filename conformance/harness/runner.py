@@ -14,8 +14,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..budget import Count, Metered, OutOfTime, case_budget_text, run_budget_text
-from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineTimeout
+from ..budget import Count, Metered, OutOfTime, Tally, case_budget_text, run_budget_text
+from ..engines.base import Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout
+from ..engines.opening import EngineSource
 from ..engines.recording import NotInRecording
 from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from ..scenario import run_scenario
@@ -75,6 +76,46 @@ class Lane:
             result = _judged(case, _result(case, Verdict.NOT_RUN, unjudged))
             self.dead = None  # a crash the recording did not hold is no crash of the engine
         return result
+
+
+class OneLane:
+    """A run's cases on this process's one engine, in their order (-j 1): the interface of parallel.Workers,
+    so that a session runs its plan the same way on one engine or on N worker processes."""
+
+    def __init__(self, source: EngineSource, options: RunOptions) -> None:
+        self.engine = source.open()  # EngineError when it cannot start: the session says so
+        self.count = Tally()
+        self.lane = Lane(self.engine, options, self.count)
+        self.results: dict[int, CaseResult] = {}  # by id() of its case
+
+    def add(self, cases: list[Case]) -> None:
+        """Nothing to hand out ahead: the cases run in the order `run` is given."""
+
+    def engine_info(self) -> EngineInfo:
+        return self.engine.info
+
+    def moves(self) -> int:
+        return self.count.value
+
+    def run(self, order: list[Case], on_result: Callable[[CaseResult], None] | None = None,
+            on_start: Callable[[Case], None] | None = None,
+            on_done: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
+        """Each case of `order` in turn; each hook hears of it as it starts, ends and is passed on."""
+        for case in order:
+            if on_start:
+                on_start(case)
+            result = self.results[id(case)] = self.lane.run(case)
+            for hook in (on_done, on_result):
+                if hook:
+                    hook(result)
+        return [self.results[id(case)] for case in order]
+
+    def judged(self) -> dict[int, CaseResult]:
+        """Every result so far, by id() of its case (each already passed on: one engine judges in order)."""
+        return dict(self.results)
+
+    def close(self) -> None:
+        self.engine.close()
 
 
 def run_cases(engine: Engine, cases: list[Case], options: RunOptions | None = None,

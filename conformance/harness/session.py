@@ -20,7 +20,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from .. import readers
-from ..budget import Tally
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
 from ..engines.recording import RecordingError, start_recording
@@ -36,7 +35,7 @@ from .formats import FORMATS
 from .interrupts import held
 from .report import MAX_REPORT_BYTES, RunReport, compare, read_report
 from .reporters import Finished, Output, reporters_for
-from .runner import RunOptions, _result, run_cases
+from .runner import OneLane, RunOptions, _result
 from .terminal import print_comparison
 
 
@@ -71,10 +70,14 @@ class Session:
     record_about: dict | None = None
     recording: str | None = None
 
+    def engine_source(self) -> opening.EngineSource:
+        """How this run's engine is opened: in this process, or in each worker's."""
+        return opening.EngineSource(self.engine_command, self.timeout, self.seed, self.record, self.record_about,
+                                    self.recording)
+
     def open_engine(self) -> Engine:
-        """This run's engine (in a worker process, each worker's own)."""
-        return opening.open_engine(self.engine_command, timeout=self.timeout, seed=self.seed, record=self.record,
-                                   about=self.record_about, recording=self.recording)
+        """This run's engine, opened here (a tool that runs cases of its own, as the diagnosis's evaluation)."""
+        return self.engine_source().open()
 
 
 def collect(session: Session, properties: list[Case] | None = None) -> Collected:
@@ -163,27 +166,24 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
     options = RunOptions(session.examples, session.seed, counterexamples,
                          case_timeout=session.case_timeout, budget=session.budget,
                          run_deadline=None if session.budget is None else begun + session.budget)
-    engine: Engine | None = None
-    workers = None
+    # The plan: the cases, and one runner for them: N worker processes each with its own engine (parallel.py),
+    # or this process's one engine (runner.py); the same interface, so the rest of the run is one path.
+    runner: Workers | OneLane | None = None
     try:
         properties = selected_properties(session)
         if session.jobs > 1 and properties:
-            # worker processes, each with its own engine (parallel.py), none in this process: they start on the
-            # properties while this process loads the scenarios
-            workers = Workers(session, options, min(session.jobs, len(properties) + 1))
-            workers.add(properties)
+            # the workers start on the properties while this process loads the scenarios
+            runner = Workers(session.engine_source(), options, min(session.jobs, len(properties) + 1))
+            runner.add(properties)
         collected = collect(session, properties)
-        if workers is None and session.jobs > 1 and len(collected.cases) > 1:
-            workers = Workers(session, options, min(session.jobs, len(collected.cases)))
-        if workers is not None:
-            workers.add([case for case in collected.cases if case.kind is not CaseKind.PROPERTY])
-            info = workers.engine_info()
-        else:
-            engine = session.open_engine()
-            info = engine.info
+        if runner is None:
+            runner = Workers(session.engine_source(), options, min(session.jobs, len(collected.cases))) \
+                if session.jobs > 1 and len(collected.cases) > 1 else OneLane(session.engine_source(), options)
+        runner.add([case for case in collected.cases if case.kind is not CaseKind.PROPERTY])
+        info = runner.engine_info()
     except EngineError as error:
-        if workers is not None:
-            workers.close()
+        if runner is not None:
+            runner.close()
         console.print("[bold red]cannot start the engine:[/] ", escape(error.message), sep="")
         if error.stderr:
             console.print(escape(error.stderr))
@@ -196,12 +196,10 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
         console.print(f"[bold red]--only {given} selects no case:[/] give a rule ID (OFFER-6), "
                       "a chapter (FLOOR), a scenario or property id, or a glob (floor-*)" if session.only
                       else f"[bold red]no case to run:[/] {escape(_no_scenarios_in(session.scenario_paths))}")
-        if engine is not None:
-            engine.close()
+        runner.close()
         return [], 2
     outputs = reporters_for(session.formats, Output(console, folder, session.verbose))
-    moves = Tally()
-    progress = RunProgress(console, len(collected.cases), moves=workers.moves if workers else lambda: moves.value)
+    progress = RunProgress(console, len(collected.cases), moves=runner.moves)
     started = time.perf_counter()
     done: list[CaseResult] = []
     try:
@@ -221,20 +219,13 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
         def on_done(result: CaseResult) -> None:
             progress.finished(result.id, result.bad)
 
-        def in_turn(result: CaseResult) -> None:  # one engine: results come in case order
-            on_done(result)
-            on_result(result)
-
         try:
             with _shown(progress, "terminal" in session.formats):
-                if workers is not None:
-                    results = workers.run(list(collected.cases), on_result, on_start, on_done)
-                else:
-                    results = run_cases(engine, list(collected.cases), options, in_turn, on_start, moves)
+                results = runner.run(list(collected.cases), on_result, on_start, on_done)
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
             with held():
-                # the cases judged on workers but not yet passed on (they come in case order), then the rest
-                judged = workers.judged() if workers is not None else {}
+                # the cases judged but not yet passed on (workers pass them on in case order), then the rest
+                judged = runner.judged()
                 for case in collected.cases[len(done):]:
                     on_result(judged.get(id(case)) or
                               _result(case, Verdict.NOT_RUN, "not run: the run was interrupted"))
@@ -249,10 +240,7 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
         for reporter in outputs:
             reporter.finish(finished)
     finally:
-        if workers is not None:
-            workers.close()
-        if engine is not None:
-            engine.close()
+        runner.close()
         for reporter in outputs:
             reporter.close()
     if old is not None:
