@@ -544,3 +544,33 @@ def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, 
     pages = list(dict.fromkeys(link.split("#")[0] for link in found))
     assert page_of_rules in pages[:within], pages[:4]
     assert any(link.startswith(page_of_rules + "#FLOOR-") for link in found), found[:8]
+
+
+def test_each_rule_page_states_in_words_every_outcome_its_scenarios_check(site):
+    # a reader settling a dispute: SCORE-1's page says what a lone tile scores, without opening a scenario
+    import html
+
+    from azul_conformance.scenario import load_scenarios
+    from azul_conformance.spec_data import load_spec
+
+    spec = load_spec()
+    by_rule: dict[str, list] = {}
+    for scenario in load_scenarios():
+        for rule_id in scenario.rules:
+            by_rule.setdefault(rule_id, []).append(scenario)
+    checked = 0
+    for chapter in spec.chapters:
+        ids = [rule.id for rule in spec.rules if rule.chapter == chapter.name]
+        english = _rule_sections(page(site, f"rules/{chapter.name}"), ids)
+        french = _rule_sections(page(site, f"fr/rules/{chapter.name}"), ids)
+        for rule_id in ids:
+            for scenario in by_rule.get(rule_id, []):
+                assert _flat(scenario.title) in _flat(english[rule_id]), (rule_id, scenario.id)
+                checked += 1
+            if by_rule.get(rule_id):  # in French: its own label; the outcomes, the corpus's English, marked so
+                assert "Ce que vérifient ses scénarios" in french[rule_id]
+                title = re.escape(html.escape(by_rule[rule_id][0].title, quote=False))
+                assert re.search(r"lang=[\"']en[\"'][^>]*>" + title, french[rule_id]), (rule_id, title)
+    assert checked > 400
+    assert "A tile with no neighbour on the wall scores 1 point" in _flat(
+        _rule_sections(page(site, "rules/scoring"), ["SCORE-1", "SCORE-2"])["SCORE-1"])

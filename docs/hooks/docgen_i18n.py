@@ -34,7 +34,7 @@ UI: dict[str, dict[str, str]] = {
         "question": "Question", "decision": "Decision", "why": "Why",
         "disagree": "Versions disagree", "see_register": "See {link} in the divergence register.",
         "state_different": "{versions} state something different from this rule: see the table above.",
-        "worked_examples": "Worked examples", "checked_by": "Checked by",
+        "worked_examples": "Worked examples", "outcomes": "What its scenarios check",
         "unchecked": "No scenario checks this rule yet.",
         "generated": "Generated from <code>{file}</code>. Each rule keeps its ID for good; link to it as "
                      "<code>rules/{chapter}/#ID</code>.",
@@ -61,7 +61,7 @@ UI: dict[str, dict[str, str]] = {
         "question": "Question", "decision": "Décision", "why": "Pourquoi",
         "disagree": "Les versions divergent", "see_register": "Voir {link} dans le registre des divergences.",
         "state_different": "{versions} disent autre chose que cette règle : voir le tableau ci-dessus.",
-        "worked_examples": "Exemples détaillés", "checked_by": "Vérifiée par",
+        "worked_examples": "Exemples détaillés", "outcomes": "Ce que vérifient ses scénarios",
         "unchecked": "Aucun scénario ne vérifie encore cette règle.",
         "generated": "Produit à partir de <code>{file}</code> et de <code>spec/i18n/fr/</code>. Chaque règle "
                      "garde son identifiant pour toujours ; pour y renvoyer : <code>rules/{chapter}/#ID</code>.",
@@ -88,7 +88,7 @@ UI: dict[str, dict[str, str]] = {
         "question": "Frage", "decision": "Entscheidung", "why": "Warum",
         "disagree": "Die Versionen weichen ab", "see_register": "Siehe {link} im Verzeichnis der Abweichungen.",
         "state_different": "{versions} sagen etwas anderes als diese Regel: siehe die Tabelle oben.",
-        "worked_examples": "Ausgearbeitete Beispiele", "checked_by": "Geprüft durch",
+        "worked_examples": "Ausgearbeitete Beispiele", "outcomes": "Was seine Szenarien prüfen",
         "unchecked": "Noch kein Szenario prüft diese Regel.",
         "generated": "Erzeugt aus <code>{file}</code> und <code>spec/i18n/de/</code>. Jede Regel behält ihre "
                      "ID für immer; verlinke sie als <code>rules/{chapter}/#ID</code>.",
@@ -115,7 +115,7 @@ UI: dict[str, dict[str, str]] = {
         "question": "Pregunta", "decision": "Decisión", "why": "Por qué",
         "disagree": "Las versiones difieren", "see_register": "Véase {link} en el registro de divergencias.",
         "state_different": "{versions} dicen algo distinto de esta regla: véase la tabla.",
-        "worked_examples": "Ejemplos desarrollados", "checked_by": "Comprobada por",
+        "worked_examples": "Ejemplos desarrollados", "outcomes": "Lo que comprueban sus escenarios",
         "unchecked": "Ningún escenario comprueba aún esta regla.",
         "generated": "Generado a partir de <code>{file}</code> y de <code>spec/i18n/es/</code>. Cada regla "
                      "conserva su ID para siempre; enlázala como <code>rules/{chapter}/#ID</code>.",
@@ -238,6 +238,10 @@ class Texts:
         own = UI.get(self.lang, {}).get(key)
         text = (own if own is not None else UI[DEFAULT][key]).format(**values)
         return text if own is not None or self.lang == DEFAULT or plain else english(text)
+
+    def scenario_title(self, title: str) -> str:
+        """A scenario's title (the outcome it checks): the corpus is written in English, marked as such."""
+        return title if self.lang == DEFAULT else english(title)
 
     def _pick(self, translated: str | None, original: str) -> str:
         if self.lang == DEFAULT:

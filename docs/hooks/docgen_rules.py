@@ -175,9 +175,10 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
         examples = ", ".join(clauses.link(e, "", links) for e in rule.examples)
         out += [f"**{t.ui('worked_examples')}{colon}** {examples}", ""]
     checked = scenarios.get(rule.id, [])
-    if checked:  # not searched: a scenario's ID finds the scenario, not the rules it checks
-        listed = ", ".join(md_link(links, cell(sid), url) for sid, url in checked)
-        out += [f"**{t.ui('checked_by')}{colon}** {listed}", "{: data-search-exclude }", ""]
+    if checked:  # each outcome in words, then its scenario; not searched: a scenario's ID finds the scenario
+        out += [f"**{t.ui('outcomes')}{colon}**", "", "<div data-search-exclude markdown>", ""]
+        out += [f"- {t.scenario_title(cell(title))} ({md_link(links, cell(sid), url)})" for sid, url, title in checked]
+        out += ["", "</div>", ""]
     else:
         out += [f'<p class="azul-unchecked">{t.ui("unchecked")}</p>', ""]
     return out

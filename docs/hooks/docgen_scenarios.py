@@ -45,11 +45,12 @@ class Gallery:
     def url(self, scenario: Scenario) -> str:
         return f"scenarios/{self.group(scenario)}.md#{anchor(scenario)}"
 
-    def by_rule(self) -> dict[str, list[tuple[str, str]]]:
-        index: dict[str, list[tuple[str, str]]] = {}
+    def by_rule(self) -> dict[str, list[tuple[str, str, str]]]:
+        """For each rule, its scenarios: (id, page, title); a scenario's title states the outcome it checks."""
+        index: dict[str, list[tuple[str, str, str]]] = {}
         for scenario in self.scenarios:
             for rule_id in scenario.rules:
-                index.setdefault(rule_id, []).append((scenario.id, self.url(scenario)))
+                index.setdefault(rule_id, []).append((scenario.id, self.url(scenario), scenario.title))
         return index
 
     def groups(self) -> dict[str, list[Scenario]]:
