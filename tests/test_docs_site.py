@@ -574,3 +574,33 @@ def test_each_rule_page_states_in_words_every_outcome_its_scenarios_check(site):
     assert checked > 400
     assert "A tile with no neighbour on the wall scores 1 point" in _flat(
         _rule_sections(page(site, "rules/scoring"), ["SCORE-1", "SCORE-2"])["SCORE-1"])
+
+
+def test_a_report_case_followed_to_its_rule_and_its_boards(browser, served):
+    # an engine author on OpenSpiel's full report: the first failing case shows the engine's boards, and its
+    # links lead to the rule's section and to the scenario's Given and expected boards
+    from selenium.webdriver.common.by import By
+
+    report = f"{served}/reports/open-spiel-azul-cpp/report/"
+    browser.get(report)
+    heading = browser.find_element(By.XPATH, "//h2[@id='what-went-wrong']/following::h3[1]")
+    rule_link, case_link = heading.find_elements(By.TAG_NAME, "a")[:2]
+    rule_id, case_id = rule_link.text, case_link.text
+    engine_boards = heading.find_element(By.XPATH, "following::figure[1]//img")
+    browser.execute_script("arguments[0].scrollIntoView()", engine_boards)
+    wait_for(browser, lambda d: d.execute_script("return arguments[0].complete", engine_boards))
+    assert browser.execute_script("return arguments[0].naturalWidth", engine_boards) > 0
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", rule_link)  # not under the header
+    rule_link.click()
+    wait_for(browser, lambda d: d.current_url.endswith(f"#{rule_id}"))
+    assert rule_id in browser.find_element(By.ID, rule_id).text
+    browser.get(report)
+    heading = browser.find_element(By.XPATH, "//h2[@id='what-went-wrong']/following::h3[1]")
+    case_link = heading.find_elements(By.TAG_NAME, "a")[1]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", case_link)
+    case_link.click()
+    wait_for(browser, lambda d: d.current_url.endswith(f"#{case_id}"))
+    given = browser.find_element(By.CSS_SELECTOR, f"img[src$='{case_id}-given.svg']")
+    browser.execute_script("arguments[0].scrollIntoView()", given)
+    wait_for(browser, lambda d: d.execute_script("return arguments[0].complete", given))
+    assert browser.execute_script("return arguments[0].naturalWidth", given) > 0
