@@ -73,14 +73,14 @@ def load_gallery(spec: Spec, root: Path) -> Gallery:
 
 # --- diagrams --------------------------------------------------------------------------------------------
 
-def reference_states(scenario: Scenario) -> tuple[dict | None, dict | None, str]:
+def reference_states(scenario: Scenario, on: str | None = None) -> tuple[dict | None, dict | None, str]:
     """(state given, state after the steps on the reference engine, note) for one scenario, both on the same wall:
-    the scenario's own, or the first of its `walls` (a scenario run on both walls was drawn with its Given on
-    the coloured wall and its After on the grey one, the last it ran on)."""
+    `on`, else the scenario's own, or the first of its `walls` (a scenario run on both walls was drawn with its
+    Given on the coloured wall and its After on the grey one, the last it ran on)."""
     given = scenario.given
     if given.reject is not None:  # a game that cannot be set up (SETUP-6): there is no board to draw
         return None, None, f"new_game must be refused with {given.reject.code}"
-    wall = scenario.variants[0] if len(scenario.variants) > 1 else None
+    wall = on or (scenario.variants[0] if len(scenario.variants) > 1 else None)
     engine = ReferenceEngine(seed=0)  # a fixed seed: `deal random` draws the same tiles in every build
     if given.state is not None:
         before = engine.load_state(dict(given.state, variant=wall) if wall else given.state)
@@ -88,7 +88,7 @@ def reference_states(scenario: Scenario) -> tuple[dict | None, dict | None, str]
         before = engine.new_game(given.new_game.players, wall or given.new_game.variant, given.new_game.start_player)
     result = run_on_wall(engine, scenario, wall)
     note = "" if result.verdict == "pass" else f"on the reference engine: {result.verdict}: {result.message}"
-    if wall:
+    if wall and not on:
         note = (note + " " if note else "") + f"Drawn on the {wall} wall; the scenario runs on the " \
             f"{' and '.join(scenario.variants)} walls."
     return before, (engine.state() if scenario.steps else None), note
@@ -105,13 +105,19 @@ def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, st
 
 
 def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
-    before, after, note = reference_states(scenario)
-    out = ['<div class="azul-boards" markdown>', ""]
-    out += _picture(before, "Given", f"{anchor(scenario)}-given", pictures)
-    out += _picture(after, "After the steps (reference engine)", f"{anchor(scenario)}-after", pictures)
+    """Its Given and the position after its steps, on each wall it runs on (the first wall's pictures are
+    NAME-given.svg and NAME-after.svg, another's NAME-WALL-given.svg...)."""
+    walls = scenario.variants if len(scenario.variants) > 1 else (None,)
+    out, notes = ['<div class="azul-boards" markdown>', ""], []
+    for wall in walls:
+        before, after, note = reference_states(scenario, wall)
+        on = f", {wall} wall" if wall else ""
+        name = anchor(scenario) + (f"-{wall}" if wall and wall != walls[0] else "")
+        out += _picture(before, f"Given{on}", f"{name}-given", pictures)
+        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures)
+        notes += [note] if note and note not in notes else []
     out += ["</div>", ""]
-    if note:
-        out += [f'<p class="azul-note">{cell(note)}</p>', ""]
+    out += [line for note in notes for line in (f'<p class="azul-note">{cell(note)}</p>', "")]
     return out
 
 
