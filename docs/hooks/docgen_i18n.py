@@ -143,7 +143,7 @@ UI: dict[str, dict[str, str]] = {
         "question": "Питання", "decision": "Рішення", "why": "Чому",
         "disagree": "Версії розходяться", "see_register": "Див. {link} у реєстрі розбіжностей.",
         "state_different": "{versions} кажуть інше, ніж це правило: див. таблицю вище.",
-        "worked_examples": "Розібрані приклади", "outcomes": "Що перевіряють її сценарії",
+        "worked_examples": "Розібрані приклади", "outcomes": "Що перевіряють його сценарії",
         "unchecked": "Жоден сценарій ще не перевіряє це правило.",
         "generated": "Згенеровано з <code>{file}</code> і <code>spec/i18n/uk/</code>. Кожне правило назавжди "
                      "зберігає свій ID; посилайтеся на нього як <code>rules/{chapter}/#ID</code>.",
