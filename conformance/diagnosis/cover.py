@@ -292,8 +292,11 @@ def _deviations(results: Sequence[CaseResult], chosen: list[tuple[str, list[str]
         explained.update(case_ids)
         alike = sorted(m for m in by_id if m != mutant_id and "+" not in m
                        and all(m in trials.explains.get(c, ()) for c in case_ids))
-        for case_id in case_ids:  # counted once, under the misreading that explains it
-            by_case[case_id] = refiled(by_case[case_id], reading.rules)
+        # counted once, under the misreading that explains it; but where misreadings of other rules explain its
+        # cases as well, which rule is misread is not known: the cases stay where the run filed them
+        if all(by_id[m].rule == reading.rules[0] for m in alike) and len(set(reading.rules)) == 1:
+            for case_id in case_ids:
+                by_case[case_id] = refiled(by_case[case_id], reading.rules)
         cases = tuple(sorted((by_case[c] for c in case_ids), key=_rank))
         evidence = Evidence.of(cases[0], reading)
         deviations.append(Deviation(
