@@ -159,6 +159,34 @@ UI: dict[str, dict[str, str]] = {
         "english_site": "англійський сайт",
         "untranslated": "Цей текст ще не написано цією мовою: його показано англійською.",
     },
+    "pt": {
+        "site_name": "Azul: regras e conformidade", "colon": ":",
+        "home": "Início", "rules": "Regras", "divergences": "Divergências", "one_page": "As regras numa página",
+        "rules_title": "As regras", "version": "Versão", "what_it_does": "O que ela faz",
+        "own_words": "Suas próprias palavras, onde", "our_note": "Nossa nota", "as_above": "como a regra",
+        "states": "a enuncia", "printed": "a enuncia, o tabuleiro a imprime", "partly": "enuncia uma parte",
+        "example": "só um exemplo", "diverges": "diverge", "silent": "não diz nada", "missing": "não registrado",
+        "why_level": "Por que este nível", "diverges_not_decide": "diverge, e não decide",
+        "ruling": "Decisão", "authority": "autoridade", "confidence": "confiança",
+        "question": "Pergunta", "decision": "Decisão", "why": "Por quê",
+        "disagree": "As versões divergem", "see_register": "Veja {link} no registro de divergências.",
+        "state_different": "{versions} dizem algo diferente desta regra: veja a tabela.",
+        "worked_examples": "Exemplos resolvidos", "outcomes": "O que seus cenários verificam",
+        "unchecked": "Nenhum cenário verifica ainda esta regra.",
+        "generated": "Gerado a partir de <code>{file}</code> e de <code>spec/i18n/pt/</code>. Cada regra "
+                     "conserva seu ID para sempre; crie links para ela como <code>rules/{chapter}/#ID</code>.",
+        "id": "ID", "rule": "Regra", "level": "Nível", "scenarios": "Cenários", "settled_by": "Resolvida por",
+        "no_rule_yet": "ainda sem regra",
+        "level_rule": "regra", "level_ruling": "decisão", "level_implementation-defined": "à escolha do motor",
+        "home_title": "As regras de Azul",
+        "home_intro": "Cada regra do jogo de tabuleiro Azul como um enunciado verificável, escrito por nós, com "
+                      "o que cada uma das oito versões do livro de regras diz dela, linha por linha, com suas "
+                      "próprias palavras.",
+        "home_english": "A suíte de conformidade, os cenários, os relatórios dos motores e as páginas de "
+                        "referência estão em inglês: {link}.",
+        "english_site": "o site em inglês",
+        "untranslated": "Este texto ainda não foi escrito neste idioma: ele é mostrado em inglês.",
+    },
 }
 
 
@@ -252,6 +280,27 @@ INTROS: dict[str, dict[str, str]] = {
                        "розходиться, яка версія що каже, і правило (здебільшого рішення), яке це вирішує. Які "
                        "версії офіційні, і чому: [[versions/index.md|сторінка версій]] (англійською).",
     },
+    "pt": {
+        "rules": "Cada regra de Azul como um enunciado verificável, com nossas próprias palavras, com um ID "
+                 "estável. Seu nível diz até que ponto ela está assentada:\n\n"
+                 "- {rule} todas as versões do livro de regras que falam dela concordam;\n"
+                 "- {ruling} as versões divergem ou se calam, e nós decidimos, nomeando a autoridade;\n"
+                 "- {impl} um motor pode escolher, dentro de certos limites.\n\n"
+                 "Para cada regra, uma tabela mostra o que cada uma das oito versões faz com ela: {states} "
+                 "(ou {printed}: o texto deixa os números para o tabuleiro impresso; {partly}), {example} (ela "
+                 "a mostra só num exemplo), {diverges} ou {silent}, com algumas palavras da versão de cada linha "
+                 "citada, no seu próprio idioma. Os números de linha levam ao [[clauses/index.md|índice de "
+                 "cláusulas]] (em inglês); cada regra diz por que seu nível é o correto, e [[versions/index.md|uma "
+                 "página por versão]] (em inglês) diz onde essa versão se afasta das regras e por quê. Para ler o "
+                 "jogo do começo ao fim: [[rules/all.md|as regras numa página]].",
+        "one_page": "Todo o Azul, regra por regra, como esta especificação o enuncia: só os enunciados, na ordem "
+                    "do jogo. Cada ID leva à página da regra, com o que cada versão diz e, para uma {ruling}, a "
+                    "autoridade em que ela se apoia.",
+        "divergences": "As oito versões do livro de regras não dizem todas a mesma coisa. Cada entrada abaixo diz "
+                       "o que diverge, qual versão diz o quê e a regra (quase sempre uma decisão) que resolve a "
+                       "questão. Quais versões são oficiais, e por quê: [[versions/index.md|a página das "
+                       "versões]] (em inglês).",
+    },
 }
 
 # The rulebook versions' names (spec_data.VERSION_NAMES in English).
@@ -266,6 +315,8 @@ VERSION_NAMES: dict[str, dict[str, str]] = {
     "uk": {"FR": "французька", "DE": "німецька", "EN": "англійська", "IT": "італійська",
            "UK": "українське видання", "ES": "іспанська", "PT": "португальський покроковий опис",
            "IT-2": "італійський конспект (неофіційний)"},
+    "pt": {"FR": "francesa", "DE": "alemã", "EN": "inglesa", "IT": "italiana", "UK": "edição ucraniana",
+           "ES": "espanhola", "PT": "guia passo a passo em português", "IT-2": "resumo italiano (não oficial)"},
 }
 
 
