@@ -422,7 +422,7 @@ def test_every_rule_is_stated_in_each_written_language(site):
     from azul_conformance import spec_data
 
     spec = spec_data.load_spec()
-    assert {"fr", "de", "es", "uk"} <= set(spec.translations)
+    assert {"fr", "de", "es", "uk", "pt"} <= set(spec.translations)
     for lang, translation in spec.translations.items():
         for chapter in spec.chapters:
             html = page(site, f"{lang}/rules/{chapter.name}")
@@ -539,6 +539,7 @@ def test_a_rule_searched_by_its_id_comes_first(browser, served, where, query, fi
     ("/es/", "piso", "/es/rules/floor/", 1),
     ("/de/", "Bodenreihe", "/de/rules/floor/", 1),     # DE's
     ("/uk/", "підлоги", "/uk/rules/floor/", 1),        # UK's (Лінія підлоги); lunr has no Ukrainian stemmer
+    ("/pt/", "chão", "/pt/rules/floor/", 1),           # PT's (linha de chão)
 ])
 def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, query, page_of_rules, within):
     found = _search(browser, served + where, query)
