@@ -131,6 +131,34 @@ UI: dict[str, dict[str, str]] = {
         "english_site": "el sitio en inglés",
         "untranslated": "Este texto aún no está escrito en este idioma: se muestra en inglés.",
     },
+    "it": {
+        "site_name": "Azul: regole e conformità", "colon": ":",
+        "home": "Home", "rules": "Regole", "divergences": "Divergenze", "one_page": "Le regole in una pagina",
+        "rules_title": "Le regole", "version": "Versione", "what_it_does": "Che cosa ne fa",
+        "own_words": "Le sue parole, dove", "our_note": "La nostra nota", "as_above": "come la regola sopra",
+        "states": "la enuncia", "printed": "la enuncia, il tabellone la stampa", "partly": "ne enuncia una parte",
+        "example": "solo un esempio", "diverges": "diverge", "silent": "tace", "missing": "non registrato",
+        "why_level": "Perché questo livello", "diverges_not_decide": "diverge, e non decide",
+        "ruling": "Decisione", "authority": "autorità", "confidence": "fiducia",
+        "question": "Domanda", "decision": "Decisione", "why": "Perché",
+        "disagree": "Le versioni divergono", "see_register": "Vedi {link} nel registro delle divergenze.",
+        "state_different": "{versions} dicono altro rispetto a questa regola: vedi la tabella sopra.",
+        "worked_examples": "Esempi svolti", "outcomes": "Che cosa verificano i suoi scenari",
+        "unchecked": "Nessuno scenario verifica ancora questa regola.",
+        "generated": "Generato da <code>{file}</code> e da <code>spec/i18n/it/</code>. Ogni regola conserva "
+                     "il suo ID per sempre; per rimandarvi: <code>rules/{chapter}/#ID</code>.",
+        "id": "ID", "rule": "Regola", "level": "Livello", "scenarios": "Scenari", "settled_by": "Decisa da",
+        "no_rule_yet": "ancora nessuna regola",
+        "level_rule": "regola", "level_ruling": "decisione", "level_implementation-defined": "a scelta del motore",
+        "home_title": "Le regole di Azul",
+        "home_intro": "Ogni regola del gioco da tavolo Azul come un enunciato verificabile, scritto da noi, con "
+                      "ciò che ne dice ciascuna delle otto versioni del regolamento, riga per riga, con le sue "
+                      "parole.",
+        "home_english": "La suite di conformità, gli scenari, i resoconti dei motori e le pagine di riferimento "
+                        "sono in inglese: {link}.",
+        "english_site": "il sito in inglese",
+        "untranslated": "Questo testo non è ancora scritto in questa lingua: è mostrato in inglese.",
+    },
     "uk": {
         "site_name": "Azul: правила й відповідність", "colon": ":",
         "home": "Головна", "rules": "Правила", "divergences": "Розбіжності", "one_page": "Правила на одній сторінці",
@@ -260,6 +288,27 @@ INTROS: dict[str, dict[str, str]] = {
                        "versiones son oficiales, y por qué: [[versions/index.md|la página de versiones]] (en "
                        "inglés).",
     },
+    "it": {
+        "rules": "Ogni regola di Azul come un enunciato verificabile, con parole nostre, con un ID stabile. Il "
+                 "suo livello dice quanto è assodata:\n\n"
+                 "- {rule} tutte le versioni del regolamento che ne parlano concordano;\n"
+                 "- {ruling} le versioni divergono o tacciono, e abbiamo deciso noi, nominando l'autorità;\n"
+                 "- {impl} un motore può scegliere, entro certi limiti.\n\n"
+                 "Per ogni regola, una tabella mostra che cosa ne fa ciascuna delle otto versioni: {states} (o "
+                 "{printed}: il testo lascia i numeri al tabellone stampato; {partly}), {example} (la mostra solo "
+                 "in un esempio), {diverges} o {silent}, con qualche parola della versione da ogni riga citata, "
+                 "nella sua lingua. I numeri di riga portano all'[[clauses/index.md|indice delle clausole]] (in "
+                 "inglese); ogni regola dice perché il suo livello è quello giusto, e [[versions/index.md|una "
+                 "pagina per versione]] (in inglese) dice dove quella versione si scosta dalle regole e perché. "
+                 "Per leggere il gioco dall'inizio alla fine: [[rules/all.md|le regole in una pagina]].",
+        "one_page": "Tutto Azul, regola per regola, come lo enuncia questa specifica: solo gli enunciati, "
+                    "nell'ordine del gioco. Ogni ID porta alla pagina della regola, con ciò che dice ogni versione "
+                    "e, per una {ruling}, l'autorità su cui si fonda.",
+        "divergences": "Le otto versioni del regolamento non dicono tutte la stessa cosa. Ogni voce qui sotto dice "
+                       "che cosa differisce, quale versione dice che cosa e la regola (quasi sempre una decisione) "
+                       "che risolve la questione. Quali versioni sono ufficiali, e perché: [[versions/index.md|la "
+                       "pagina delle versioni]] (in inglese).",
+    },
     "uk": {
         "rules": "Кожне правило гри Азул як одне твердження, яке можна перевірити, нашими власними словами, зі "
                  "сталим ID. Його рівень каже, наскільки воно усталене:\n\n"
@@ -312,6 +361,8 @@ VERSION_NAMES: dict[str, dict[str, str]] = {
            "IT-2": "italienische Zusammenfassung (inoffiziell)"},
     "es": {"FR": "francés", "DE": "alemán", "EN": "inglés", "IT": "italiano", "UK": "edición ucraniana",
            "ES": "español", "PT": "guía portuguesa", "IT-2": "resumen italiano (no oficial)"},
+    "it": {"FR": "francese", "DE": "tedesco", "EN": "inglese", "IT": "italiano", "UK": "edizione ucraina",
+           "ES": "spagnolo", "PT": "guida portoghese", "IT-2": "riassunto italiano (non ufficiale)"},
     "uk": {"FR": "французька", "DE": "німецька", "EN": "англійська", "IT": "італійська",
            "UK": "українське видання", "ES": "іспанська", "PT": "португальський покроковий опис",
            "IT-2": "італійський конспект (неофіційний)"},
