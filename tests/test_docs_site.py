@@ -422,7 +422,7 @@ def test_every_rule_is_stated_in_each_written_language(site):
     from azul_conformance import spec_data
 
     spec = spec_data.load_spec()
-    assert {"fr", "de", "es", "uk", "pt"} <= set(spec.translations)
+    assert {"fr", "de", "it", "es", "uk", "pt"} <= set(spec.translations)
     for lang, translation in spec.translations.items():
         for chapter in spec.chapters:
             html = page(site, f"{lang}/rules/{chapter.name}")
@@ -436,22 +436,40 @@ def test_every_rule_is_stated_in_each_written_language(site):
                 assert 'lang="en"' not in sections[rule.id].split("<table>")[0], (lang, rule.id)  # all written
 
 
-def test_a_text_not_written_in_a_language_is_shown_in_english_marked(site):
+def test_a_text_not_written_in_a_language_is_shown_in_english_marked(monkeypatch):
+    # Every language now states every rule, so the pages are rendered from our Italian with one statement
+    # and one ruling taken out: what is not written shows in English, marked, beside what is.
+    from dataclasses import replace
+
     from azul_conformance import spec_data
 
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "hooks"))
+    import docgen_i18n
+    import docgen_rules
+
     spec = spec_data.load_spec()
-    rule = spec.rule("OFFER-5")
-    italian = page(site, "it/rules/offer")
-    assert '<html lang="it"' in italian
-    section = _rule_sections(italian, [r.id for r in spec.chapter("offer").rules])["OFFER-5"]
-    marked = re.findall(r"<span lang=.en.>(.*?)</span>", section, re.S)
-    assert any(rule.statement in _flat(text) for text in marked), "the English statement is not marked lang=en"
-    assert rule.statement not in _flat(re.sub(r"<span lang=.en.>.*?</span>", "", section, flags=re.S))
-    ruling = spec.rule("FLOOR-5").ruling  # a ruling: in Italian, not yet written either
-    assert any(" ".join(ruling.question.split()) in _flat(text)
-               for text in re.findall(r"<span lang=.en.>(.*?)</span>", page(site, "it/rules/floor"), re.S))
-    french = _flat(page(site, "fr/rules/floor"))
-    assert spec.translations["fr"].rules["FLOOR-5"].ruling["question"] in french  # and written in French
+    italian = spec.translations["it"]
+    rules = dict(italian.rules)
+    del rules["OFFER-5"]
+    rules["FLOOR-5"] = replace(rules["FLOOR-5"], ruling={})
+    partial = replace(spec, translations={**spec.translations, "it": replace(italian, rules=rules)})
+
+    def chapter(name: str) -> str:
+        links = docgen_i18n.Links(f"rules/{name}.md", "it", docgen_i18n.translated_pages(partial))
+        return docgen_rules.chapter_page(partial, partial.chapter(name), {}, docgen_i18n.Texts(partial, "it"),
+                                         links)
+
+    offer = chapter("offer")
+    section = offer.split("## OFFER-5 ", 1)[1].split("\n## ", 1)[0]
+    statement = spec.rule("OFFER-5").statement
+    assert docgen_i18n.english(statement) in section  # the English statement, marked
+    assert statement not in section.replace(docgen_i18n.english(statement), "")
+    assert italian.rules["OFFER-4"].statement in offer  # the rule before it in Italian
+    assert docgen_i18n.english(italian.rules["OFFER-4"].statement) not in offer
+    question = " ".join(spec.rule("FLOOR-5").ruling.question.split())
+    floor = chapter("floor")
+    assert docgen_i18n.english(question) in floor  # a ruling not written: in English, marked
+    assert italian.rules["FLOOR-5"].statement in floor  # its rule's statement still in Italian
 
 
 def test_a_translated_page_links_the_english_only_pages_marked_english(site):
@@ -540,6 +558,7 @@ def test_a_rule_searched_by_its_id_comes_first(browser, served, where, query, fi
     ("/de/", "Bodenreihe", "/de/rules/floor/", 1),     # DE's
     ("/uk/", "підлоги", "/uk/rules/floor/", 1),        # UK's (Лінія підлоги); lunr has no Ukrainian stemmer
     ("/pt/", "chão", "/pt/rules/floor/", 1),           # PT's (linha de chão)
+    ("/it/", "pavimento", "/it/rules/floor/", 1),      # IT's (fila del pavimento)
 ])
 def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, query, page_of_rules, within):
     found = _search(browser, served + where, query)
