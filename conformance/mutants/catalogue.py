@@ -9,6 +9,7 @@ that uses them (board.py imports FLOOR_SPACES and wall_column by name).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -199,6 +200,81 @@ def _marker_after_tiles(original):
     return take
 
 
+def _last_space_value(original):
+    return lambda board: FLOOR_PENALTIES[len(board.floor) - 1] if board.floor else 0
+
+
+def _cleared_before_penalties(original):
+    def clear_floor(board, lid):
+        floor, board.floor = board.floor, []  # emptied first: nothing is left to charge
+        original(board, lid)
+        for tile in floor:
+            if tile != MARKER:
+                lid[tile] += 1
+    return clear_floor
+
+
+def _floor_charged_kept(original):
+    def clear_floor(board, lid):
+        kept = board.floor[:]
+        original(board, lid)
+        for tile in kept:  # charged now, but the tiles wait on the floor for the next deal
+            if tile != MARKER:
+                lid[tile] -= 1
+        board.floor = kept
+    return clear_floor
+
+
+def _floor_cleared_at_the_deal(original):
+    def deal(game, *args, **kwargs):
+        if game.phase == DEAL:
+            for board in game.boards:
+                for tile in board.floor:
+                    if tile != MARKER:
+                        game.lid[tile] += 1
+                board.floor = []
+        original(game, *args, **kwargs)
+    return deal
+
+
+def _latest_first(original):
+    def to_floor(board, tile, count, lid):
+        earlier, board.floor = board.floor, []
+        original(board, tile, count, lid)  # the take's tiles from the left; the earlier ones pushed right
+        for each in earlier:
+            if len(board.floor) < len(FLOOR_PENALTIES):
+                board.floor.append(each)
+            elif each == MARKER:  # the marker is never pushed off: the last tile makes way for it
+                lid[board.floor[-1]] += 1
+                board.floor[-1] = MARKER
+            else:
+                lid[each] += 1
+    return to_floor
+
+
+def _overflow_to_bag(original):
+    def take(game, move):
+        lid = game.lid[:]
+        original(game, move)
+        for colour in range(5):  # what the take added to the lid went into the bag instead
+            extra = game.lid[colour] - lid[colour]
+            if extra > 0 and game.phase == OFFER:
+                game.lid[colour] -= extra
+                game.bag[colour] += extra
+    return take
+
+
+
+def _marker_takes_no_space(original):
+    def to_floor(board, tile, count, lid):
+        place = board.floor.index(MARKER) if MARKER in board.floor else None
+        if place is not None:
+            board.floor.remove(MARKER)
+        original(board, tile, count, lid)
+        if place is not None:  # back in its place: seven tiles fit whether or not it is there
+            board.floor.insert(place, MARKER)
+    return to_floor
+
 # -- wall tiling -----------------------------------------------------------------------------------------------
 
 def _lid_change(extra: Callable[[int], int]):
@@ -237,6 +313,38 @@ def _incomplete_discarded(original):
                 board.reopen(line)
     return tile_coloured_wall
 
+
+def _line_not_emptied(original):
+    def tile_line(board, line, column, lid):
+        colour = board.line_colour[line]
+        original(board, line, column, lid)
+        if line:  # the rest stays on the line: only the tile that went to the wall left it
+            lid[colour] -= line
+            board.line_colour[line], board.line_count[line] = colour, line
+            board.reopen(line)
+    return tile_line
+
+
+def _incomplete_to_floor(original):
+    def tile_coloured_wall(board, lid):
+        original(board, lid)
+        for line in range(5):  # before the floor is charged, so they cost points
+            if board.line_count[line]:
+                board.to_floor(board.line_colour[line], board.line_count[line], lid)
+                board.line_colour[line], board.line_count[line] = EMPTY, 0
+                board.reopen(line)
+    return tile_coloured_wall
+
+
+
+def _incomplete_lost(original):
+    def tile_coloured_wall(board, lid):
+        original(board, lid)
+        for line in range(5):
+            if board.line_count[line]:
+                board.line_colour[line], board.line_count[line] = EMPTY, 0
+                board.reopen(line)
+    return tile_coloured_wall
 
 # -- the factory offer -----------------------------------------------------------------------------------------
 
@@ -443,6 +551,189 @@ def _marker_first_round_only(original):
             game.boards[seat].floor.remove(MARKER)
     return take
 
+
+def _to_the_lid(game, tiles: list[int]) -> None:
+    """Tiles that left the table for the lid during the offer; the offer ends if the table is now bare."""
+    for colour, count in enumerate(tiles):
+        game.centre[colour] -= count
+        game.lid[colour] += count
+    game.on_offer -= sum(tiles)
+    if game.phase == OFFER and game.on_offer == 0:
+        game._end_offer()
+
+
+def _rest_to_lid(original):
+    def take(game, move):
+        rest = None
+        if 0 < move.source <= len(game.factories) and game.phase == OFFER:
+            rest = game.factories[move.source - 1][:]
+            rest[move.colour] = 0
+        original(game, move)
+        if rest is not None and game.phase == OFFER:
+            _to_the_lid(game, rest)
+    return take
+
+
+def _centre_rest_to_lid(original):
+    def take(game, move):
+        original(game, move)
+        if move.source == CENTRE and game.phase == OFFER:
+            _to_the_lid(game, game.centre[:])
+    return take
+
+
+def _one_tile_taken(original):
+    def take(game, move):
+        if game.phase != OFFER or move.source > len(game.factories):
+            return original(game, move)
+        tiles = game.centre if move.source == CENTRE else game.factories[move.source - 1]
+        count = tiles[move.colour]
+        if count < 2:
+            return original(game, move)
+        tiles[move.colour] = 1
+        try:
+            original(game, move)
+        except Exception:
+            tiles[move.colour] = count
+            raise
+        game.centre[move.colour] += count - 1  # the others of the colour: to the centre with the rest, or left there
+    return take
+
+
+def _room(board, line: int) -> int:
+    return line + 1 - board.line_count[line]
+
+
+def _tiles_of(game, move) -> int:
+    return (game.centre if move.source == CENTRE else game.factories[move.source - 1])[move.colour]
+
+
+def _only_what_fits(original):
+    def legal_takes(game):
+        board = game.boards[game.turn]
+        return [m for m in original(game) if m.line == FLOOR or _tiles_of(game, m) <= _room(board, m.line - 1)]
+    return legal_takes
+
+
+def _whole_take_to_floor(original):
+    def place_on_line(board, line, colour, count, lid):
+        if count > _room(board, line):
+            board.to_floor(colour, count, lid)
+            return
+        original(board, line, colour, count, lid)
+    return place_on_line
+
+
+def _overflow_to_next_line(original):
+    def place_on_line(board, line, colour, count, lid):
+        rest = count - _room(board, line)
+        if rest <= 0 or line == 4 or not board.accepts(line + 1, colour):
+            return original(board, line, colour, count, lid)
+        original(board, line, colour, count - rest, lid)
+        place_on_line(board, line + 1, colour, rest, lid)
+    return place_on_line
+
+
+def _other_colour_to_floor(original):
+    def place_on_line(board, line, colour, count, lid):
+        held = board.line_colour[line]
+        if held != EMPTY and held != colour:
+            board.to_floor(colour, count, lid)
+            return
+        original(board, line, colour, count, lid)
+    return place_on_line
+
+
+def _any_colour_on_a_started_line(board, line, accepted):
+    if board.line_colour[line] == EMPTY or board.line_complete(line):
+        return accepted
+    return accepted | (~board.row_colours[line] & ALL_COLOURS)
+
+
+def _row_above(board, line, accepted):
+    if board.line_colour[line] != EMPTY:
+        return accepted
+    return ~(board.row_colours[line - 1] if line else 0) & ALL_COLOURS
+
+
+def _anywhere_on_the_wall(board, line, accepted):
+    if board.line_colour[line] != EMPTY:
+        return accepted
+    on_wall = 0
+    for colours in board.row_colours:
+        on_wall |= colours
+    return accepted & ~on_wall
+
+
+def _last_space_refused(board, line, accepted):
+    if board.line_colour[line] != EMPTY and board.line_count[line] == line:
+        return 0
+    return accepted
+
+
+def _marker_first_box(original):
+    def take(game, move):
+        board = game.boards[game.turn]
+        due = _marker_due(game, move) and game.phase == OFFER
+        original(game, move)
+        if due and game.marker != IN_CENTRE:
+            tiles = [tile for tile in board.floor if tile != MARKER]
+            board.floor = [MARKER] + tiles  # always the first box: the tiles move right, the last off to the lid
+            while len(board.floor) > len(FLOOR_PENALTIES):
+                game.lid[board.floor.pop()] += 1
+    return take
+
+
+def _turns_run_on(original):
+    """The turn passes on across rounds: the seat after the round's last taker opens the next offer."""
+    def take(game, move):
+        seat = game.turn
+        original(game, move)
+        if game.phase == DEAL:
+            game.turn = (seat + 1) % game.players
+    return take
+
+
+def _turn_kept_at_the_deal(original):
+    def deal(game, *args, **kwargs):
+        turn = game.turn
+        original(game, *args, **kwargs)
+        game.turn = turn
+    return deal
+
+
+
+def _ends_when_centre_empties(original):
+    def take(game, move):
+        original(game, move)
+        if move.source == CENTRE and game.phase == OFFER and not any(game.centre):
+            for factory in game.factories:  # the factories' tiles are cleared away with the table
+                for colour in range(5):
+                    game.lid[colour] += factory[colour]
+                    factory[colour] = 0
+            game.on_offer = 0
+            game._end_offer()
+    return take
+
+
+def _other_colour_replaces(original):
+    def place_on_line(board, line, colour, count, lid):
+        held = board.line_colour[line]
+        if held != EMPTY and held != colour:  # the tiles there make way for the new colour
+            lid[held] += board.line_count[line]
+            board.line_colour[line], board.line_count[line] = EMPTY, 0
+        original(board, line, colour, count, lid)
+    return place_on_line
+
+
+def _listed_for_start_player(original):
+    def legal_takes(game):
+        turn, game.turn = game.turn, game.start_player
+        try:
+            return original(game)
+        finally:
+            game.turn = turn
+    return legal_takes
 
 # -- the next round --------------------------------------------------------------------------------------------
 
@@ -708,6 +999,57 @@ def _deal_any_time(original):
     return deal
 
 
+def _short_deal_ends_game(original):
+    def end_round(game):
+        left = sum(game.bag) + sum(game.lid)
+        if 0 < left < TILES_PER_FACTORY * len(game.factories) and not any(b.complete_rows() for b in game.boards):
+            game._end_game()  # no round with factories short of tiles
+            return
+        original(game)
+    return end_round
+
+
+def _dealt_at_new_game(original):
+    def init(game, players=2, variant="colour", start_player=0):
+        original(game, players, variant, start_player)
+        if players in FACTORIES_BY_PLAYERS:
+            game.deal(rng=random.Random(0))  # the first round's deal comes with the new game
+    return init
+
+
+
+def _round_robin(counts: list[int], sizes: int) -> list[int]:
+    """How many tiles each of `sizes` factories gets when `counts` tiles are dealt one a factory in turn."""
+    return [counts // sizes + (index < counts % sizes) for index in range(sizes)]
+
+
+def _short_round_robin_draw(original):
+    def draw(game, rng):
+        tiles = sum(game.bag) + sum(game.lid)
+        if tiles >= TILES_PER_FACTORY * len(game.factories):
+            return original(game, rng)
+        game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
+        for index, size in enumerate(_round_robin(tiles, len(game.factories))):  # a tile a factory in turn
+            for _ in range(size):
+                pick = rng.randrange(sum(game.bag))
+                colour = next(c for c in range(5) if pick < sum(game.bag[:c + 1]))
+                game.bag[colour] -= 1
+                game.factories[index][colour] += 1
+    return draw
+
+
+def _short_round_robin_given(original):
+    def deal_given(game, wanted):
+        pool = [b + l for b, l in zip(game.bag, game.lid)]
+        if sum(pool) >= TILES_PER_FACTORY * len(game.factories):
+            return original(game, wanted)
+        if [sum(f) for f in wanted] != _round_robin(sum(pool), len(wanted)) or \
+                [sum(col) for col in zip(*wanted)] != pool:
+            raise IllegalDeal(f"out of tiles, the {sum(pool)} tiles of bag and lid are dealt one a factory in turn",
+                              rule="DEAL-3")
+        game.bag, game.lid, game.factories = [0] * 5, [0] * 5, wanted
+    return deal_given
+
 # -- the grey wall ---------------------------------------------------------------------------------------------
 
 def _any_free_column(original):
@@ -875,6 +1217,22 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.clear_floor", _floor_tiles_lost)),
     M("floor-not-cleared", "FLOOR-6", "IT-2: the floor line is never cleared; its tiles stay for the next round.",
       ("board.Board.clear_floor", _floor_kept), source="divergence"),
+    M("floor-last-space-value", "FLOOR-3", "The floor costs the value printed over its last occupied space, not "
+      "the sum of the occupied spaces' values.", ("board.Board.floor_penalty", _last_space_value)),
+    M("floor-cleared-before-penalties", "FLOOR-6", "The floor line is emptied into the lid before its penalties "
+      "are counted, so it costs nothing.", ("board.Board.clear_floor", _cleared_before_penalties)),
+    M("floor-cleared-at-the-deal", "FLOOR-6", "The floor is charged at the end of the round, but its tiles (and "
+      "the marker) leave it only when the next round is dealt.", ("board.Board.clear_floor", _floor_charged_kept),
+      ("game.Game.deal", _floor_cleared_at_the_deal)),
+    M("floor-latest-first", "FLOOR-1", "Each take's floor tiles go in at the left: earlier ones move right, and "
+      "those pushed off the end go to the lid.", ("board.Board.to_floor", _latest_first)),
+    M("floor-unbounded", "FLOOR-2", "The floor line never runs out of room: each tile beyond the seventh costs 3.",
+      ("board.FLOOR_SPACES", value(5 * 20)), ("board.FLOOR_PENALTIES", value(FLOOR_PENALTIES + (3,) * 93))),
+    M("floor-marker-takes-no-space", "FLOOR-4", "The marker lies on the floor line but takes none of its spaces "
+      "and costs nothing: seven tiles fit beside it.", ("board.Board.to_floor", _marker_takes_no_space),
+      ("board.Board.floor_penalty", _marker_free)),
+    M("floor-overflow-to-bag", "DEAL-4", "Tiles that find no room on a full floor line go back into the bag.",
+      ("game.Game._take", _overflow_to_bag)),
     # wall tiling
     M("tiling-rest-lost", "TILING-2", "The tiles left on a tiled line are thrown away, not put in the lid.",
       ("board.Board.tile_line", _lid_change(lambda line: -line))),
@@ -893,6 +1251,17 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.tile_coloured_wall", _incomplete_discarded), source="divergence"),
     M("wall-mirrored", "WALL-1", "The coloured wall's diagonal runs the other way: colour c of row r at column "
       "c - r.", ("board.wall_column", value(lambda row, colour: (colour - row) % WALL_SIZE))),
+    M("wall-colour-columns", "WALL-1", "Each colour has its own column on the coloured wall, the same in every "
+      "row: colour c at column c.", ("board.wall_column", value(lambda row, colour: colour))),
+    M("wall-rows-from-the-bottom", "WALL-1", "The wall's rows are counted from the bottom: row r is laid out as "
+      "row 4 - r (colour c at column c - r - 1).",
+      ("board.wall_column", value(lambda row, colour: (colour + WALL_SIZE - 1 - row) % WALL_SIZE))),
+    M("tiling-line-not-emptied", "TILING-2", "Only the tile that goes to the wall leaves a complete line; the rest "
+      "stay on it.", ("board.Board.tile_line", _line_not_emptied)),
+    M("tiling-incomplete-to-floor", "TILING-3", "The tiles of incomplete lines fall to the floor line at the end "
+      "of the round, before it is charged.", ("board.Board.tile_coloured_wall", _incomplete_to_floor)),
+    M("tiling-incomplete-lost", "TILING-3", "The tiles of incomplete lines are cleared away at the end of the "
+      "round, into no lid.", ("board.Board.tile_coloured_wall", _incomplete_lost)),
     # the factory offer
     M("offer-row-limit-ignored", "OFFER-9", "IT-2: a line may take a colour its wall row already holds.",
       ("board.Board.colours_accepted", _accepts(lambda b, line, acc: 1 << b.line_colour[line]
@@ -937,10 +1306,51 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.place_on_line", _line_overwritten)),
     M("offer-ends-with-factories", "OFFER-14", "The offer ends when the factories are empty; what is left in "
       "the centre is cleared away.", ("game.Game._take", _offer_ends_with_factories)),
+    M("offer-rest-to-lid", "OFFER-3", "The rest of a factory is discarded to the lid, not moved to the centre.",
+      ("game.Game._take", _rest_to_lid)),
+    M("offer-ends-when-centre-empties", "OFFER-14", "The offer ends when a take empties the centre; tiles left "
+      "on the factories are cleared away.", ("game.Game._take", _ends_when_centre_empties)),
+    M("offer-other-colour-replaces-line", "OFFER-8", "A take of another colour may go on a line that holds "
+      "tiles: they go to the lid and the new colour takes the line.",
+      ("board.Board.colours_accepted", _accepts(_any_colour_on_a_started_line)),
+      ("board.Board.place_on_line", _other_colour_replaces)),
+    M("offer-centre-rest-to-lid", "OFFER-4", "A take from the centre clears it: the tiles of the other colours "
+      "go to the lid.", ("game.Game._take", _centre_rest_to_lid)),
+    M("offer-one-tile-taken", "OFFER-2", "A take is one tile of the colour; the others of that colour go to the "
+      "centre with the rest of the factory (or stay in the centre).", ("game.Game._take", _one_tile_taken)),
+    M("offer-only-what-fits", "OFFER-10", "A take may go to a pattern line only if the line has room for all of "
+      "it; a larger take must go to the floor.", ("game.Game._legal_takes", _only_what_fits),
+      ("game.Game._take", _refuse_unlisted("OFFER-10"))),
+    M("offer-overflow-whole-take-to-floor", "OFFER-10", "A take larger than the line's free spaces goes to the "
+      "floor whole; the line gets none of it.", ("board.Board.place_on_line", _whole_take_to_floor)),
+    M("offer-overflow-to-next-line", "OFFER-7", "Tiles beyond a line's free spaces go on to the next line down "
+      "when it takes the colour, and only then to the floor.", ("board.Board.place_on_line", _overflow_to_next_line)),
+    M("offer-other-colour-to-floor", "OFFER-8", "A take of another colour than its line holds is accepted: every "
+      "tile of it goes to the floor.",
+      ("board.Board.colours_accepted", _accepts(_any_colour_on_a_started_line)),
+      ("board.Board.place_on_line", _other_colour_to_floor)),
+    M("offer-row-limit-row-above", "OFFER-9", "Pattern line N is checked against wall row N - 1 (line 1 against "
+      "none): the rows are counted from 1, the lines from 0.", ("board.Board.colours_accepted", _accepts(_row_above)),
+      ("board.Board.reopen", _reopen_every_line), ("game.Game._take", _refuse_unlisted("OFFER-9"))),
+    M("offer-pt-colour-anywhere-on-wall", "OFFER-9", "PT: a colour anywhere on the wall may go on no pattern line "
+      "again.", ("board.Board.colours_accepted", _accepts(_anywhere_on_the_wall)),
+      ("board.Board.reopen", _reopen_every_line), ("game.Game._take", _refuse_unlisted("OFFER-9")),
+      source="divergence"),
+    M("offer-last-space-refused", "OFFER-12", "A line with one free space left is taken for full: it accepts no "
+      "more tiles.", ("board.Board.colours_accepted", _accepts(_last_space_refused)),
+      ("game.Game._take", _refuse_unlisted("OFFER-12"))),
+    M("offer-it2-marker-first-box", "OFFER-5", "IT-2: the marker goes in the first floor space whatever is there; "
+      "the floor's tiles move right, the last off to the lid.", ("game.Game._take", _marker_first_box),
+      source="divergence"),
+    M("offer-turns-run-on", "OFFER-1", "Turns run on across rounds: the seat after the last taker opens the next "
+      "offer, whoever holds the marker (who still starts the round on paper).",
+      ("game.Game._take", _turns_run_on), ("game.Game.deal", _turn_kept_at_the_deal)),
     M("offer-phase-unchecked", "OFFER-15", "Moves are checked against the table, not the phase: between rounds "
       "a take finds an empty factory (OFFER-6), a placement no pending line.", ("game.Game.play", _phase_unchecked)),
     M("offer-listed-for-seat-0", "OFFER-15", "The legal moves are listed for seat 0's board, whoever is to move.",
       ("game.Game._legal_takes", _listed_for_seat_0)),
+    M("offer-listed-for-start-player", "OFFER-15", "The legal moves are listed for the round's start player's "
+      "board, whoever is to move.", ("game.Game._legal_takes", _listed_for_start_player)),
     # the next round
     M("round-seat-after-holder", "ROUND-2", "The seat after the marker holder starts the next round.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: g.start_player if holder == IN_CENTRE
@@ -1023,7 +1433,13 @@ MUTANTS: tuple[Mutant, ...] = (
       "sizes are checked.", ("game.Game._deal_given", _deal_unchecked)),
     M("deal-any-time", "DEAL-1", "A deal is accepted in the middle of the offer: it fills the factories again.",
       ("game.Game.deal", _deal_any_time)),
-    # the grey wall
+    M("deal-at-new-game", "DEAL-1", "A new game comes with its first round dealt; only later rounds wait for a "
+      "deal.", ("game.Game.__init__", _dealt_at_new_game)),
+    M("deal-short-ends-game", "DEAL-3", "When bag and lid together cannot fill every factory, the game ends "
+      "instead of a short round.", ("game.Game._end_round", _short_deal_ends_game)),
+    M("deal-short-round-robin", "DEAL-3", "Out of tiles, the deal goes a tile a factory in turn: the tiles left "
+      "are spread over all the factories.", ("game.Game._draw", _short_round_robin_draw),
+      ("game.Game._deal_given", _short_round_robin_given)),
     M("grey-no-column-rule", "GREY-2", "IT-2: a colour may go in a column that already holds it.",
       ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
       source="divergence"),

@@ -24,15 +24,11 @@ EVERY = MUTANTS + ALTERNATIVES
 # Scenarios that no rule-level mutant can fail, each with the reason. Keep it short: a new entry needs a reason
 # that no realistic wrong reading of the scenario's rules would show in the canonical state.
 KNOWN: dict[str, str] = {
-    "deal-five-tiles-on-a-factory-refused": "a malformed request (the protocol schema allows 4 tiles a factory): "
-    "refused as bad_request before any rule applies, so no reading of a rule can change it",
     "example-es-andrea-line-5": "tiles onto an empty line with room to spare: the canonical state holds a line's "
     "colour and count, so filling from the right or the left looks the same; offer-line-fills-from-the-right "
     "checks OFFER-7 on a line that already holds tiles",
     "offer-refuse-factory-beyond-player-count": "the factories are part of the loaded position, so a wrong factory "
     "count (SETUP-3) cannot show here; the set-up scenarios check the count of a new game",
-    "offer-single-colour-factory-leaves-nothing": "its point is the absence of a rest: the OFFER-3 mutants act on "
-    "a rest, and no slip of OFFER-2 (take every tile of the colour) shows when the take fits its line exactly",
     "setup-grey-side-for-everyone": "no realistic engine gives the players different sides of the board",
     "setup-scores-start-at-zero": "no realistic engine starts a score elsewhere than 0",
     "setup-all-tiles-in-bag": "no realistic engine starts with tiles outside the bag; the tile count is checked by "
