@@ -303,15 +303,31 @@ def _bottom_to_top(original):
     return tile_coloured_wall
 
 
-def _incomplete_discarded(original):
-    def tile_coloured_wall(board, lid):
-        original(board, lid)
-        for line in range(5):
-            if board.line_count[line]:
-                lid[board.line_colour[line]] += board.line_count[line]
-                board.line_colour[line], board.line_count[line] = EMPTY, 0
-                board.reopen(line)
-    return tile_coloured_wall
+def _incomplete(leave: Callable[[Any, int, int, Any], None]):
+    """After the tiling, each line still holding tiles is emptied: `leave(board, colour, count, lid)` says where
+    its tiles go (the lid, the floor before it is charged, nowhere)."""
+    def patch(original):
+        def tile_coloured_wall(board, lid):
+            original(board, lid)
+            for line in range(5):
+                if board.line_count[line]:
+                    leave(board, board.line_colour[line], board.line_count[line], lid)
+                    board.line_colour[line], board.line_count[line] = EMPTY, 0
+                    board.reopen(line)
+        return tile_coloured_wall
+    return patch
+
+
+def _to_lid(board, colour: int, count: int, lid) -> None:
+    lid[colour] += count
+
+
+def _to_floor(board, colour: int, count: int, lid) -> None:
+    board.to_floor(colour, count, lid)  # before the floor is charged, so they cost points
+
+
+def _lost(board, colour: int, count: int, lid) -> None:
+    pass
 
 
 def _line_not_emptied(original):
@@ -324,27 +340,6 @@ def _line_not_emptied(original):
             board.reopen(line)
     return tile_line
 
-
-def _incomplete_to_floor(original):
-    def tile_coloured_wall(board, lid):
-        original(board, lid)
-        for line in range(5):  # before the floor is charged, so they cost points
-            if board.line_count[line]:
-                board.to_floor(board.line_colour[line], board.line_count[line], lid)
-                board.line_colour[line], board.line_count[line] = EMPTY, 0
-                board.reopen(line)
-    return tile_coloured_wall
-
-
-
-def _incomplete_lost(original):
-    def tile_coloured_wall(board, lid):
-        original(board, lid)
-        for line in range(5):
-            if board.line_count[line]:
-                board.line_colour[line], board.line_count[line] = EMPTY, 0
-                board.reopen(line)
-    return tile_coloured_wall
 
 # -- the factory offer -----------------------------------------------------------------------------------------
 
@@ -1248,7 +1243,7 @@ MUTANTS: tuple[Mutant, ...] = (
     M("tiling-when-complete", "TILING-1", "A pattern line moves its tile to the wall as soon as it is complete, "
       "during the offer.", ("board.Board.place_on_line", _tiled_when_complete)),
     M("tiling-incomplete-discarded", "TILING-3", "Incomplete lines are emptied into the lid at the end of a round.",
-      ("board.Board.tile_coloured_wall", _incomplete_discarded), source="divergence"),
+      ("board.Board.tile_coloured_wall", _incomplete(_to_lid)), source="divergence"),
     M("wall-mirrored", "WALL-1", "The coloured wall's diagonal runs the other way: colour c of row r at column "
       "c - r.", ("board.wall_column", value(lambda row, colour: (colour - row) % WALL_SIZE))),
     M("wall-colour-columns", "WALL-1", "Each colour has its own column on the coloured wall, the same in every "
@@ -1259,9 +1254,9 @@ MUTANTS: tuple[Mutant, ...] = (
     M("tiling-line-not-emptied", "TILING-2", "Only the tile that goes to the wall leaves a complete line; the rest "
       "stay on it.", ("board.Board.tile_line", _line_not_emptied)),
     M("tiling-incomplete-to-floor", "TILING-3", "The tiles of incomplete lines fall to the floor line at the end "
-      "of the round, before it is charged.", ("board.Board.tile_coloured_wall", _incomplete_to_floor)),
+      "of the round, before it is charged.", ("board.Board.tile_coloured_wall", _incomplete(_to_floor))),
     M("tiling-incomplete-lost", "TILING-3", "The tiles of incomplete lines are cleared away at the end of the "
-      "round, into no lid.", ("board.Board.tile_coloured_wall", _incomplete_lost)),
+      "round, into no lid.", ("board.Board.tile_coloured_wall", _incomplete(_lost))),
     # the factory offer
     M("offer-row-limit-ignored", "OFFER-9", "IT-2: a line may take a colour its wall row already holds.",
       ("board.Board.colours_accepted", _accepts(lambda b, line, acc: 1 << b.line_colour[line]
