@@ -69,7 +69,12 @@ def test_the_two_recordings_agree_case_by_case(tmp_path):
     port = verdicts(["--recording", str(RECORDINGS["js"])], tmp_path / "js")
     assert python == port
     assert python["edge-round-without-centre-take"] == "fail"  # ROUND-3, a ruling the engine does not follow
-    assert {v for v in python.values()} == {"pass", "fail", "skip"}  # nothing left unjudged
+    # nothing left unjudged but the cases the suite added after the recording (judged again when it is made
+    # again where the engine is; adapters/run_all.py --check bounds them at 5%)
+    unrecorded = {r.id for r in read_report(tmp_path / "py" / "report.jsonl").results
+                  if r.verdict == "not_run" and r.message.startswith("not recorded")}
+    assert {v for case, v in python.items() if case not in unrecorded} == {"pass", "fail", "skip"}
+    assert len(unrecorded) <= 0.05 * len(python)
     assert sum(v == "pass" for v in python.values()) > 100
 
 
