@@ -134,3 +134,26 @@ def test_the_matrix_says_how_each_engine_is_judged():
     for cell in recorded:
         held, total = map(int, re.search(r"(\d+) of (\d+) cases", cell).groups())
         assert 0.95 * total <= held <= total and re.search(r"commit `[0-9a-f]{7}`", cell), cell
+
+
+def test_the_readme_lists_every_engine_as_its_adapter_and_its_report_say():
+    import docgen_readme
+    import yaml
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert docgen_readme.rewrite(text) == text, "run python docs/hooks/docgen_readme.py"
+    table = text.split(docgen_readme.START, 1)[1].split(docgen_readme.END, 1)[0]
+    for path in sorted((ROOT / "adapters").glob("*/adapter.yaml")):
+        adapter = yaml.safe_load(path.read_text(encoding="utf-8"))
+        report = ROOT / adapter["report"] / "report.jsonl"
+        results = docgen_reports.read_report(report).results
+        page = docgen_reports.write_up(report.parent.parent, report.parent.name)
+        line = next(row for row in table.splitlines() if row.startswith(f"| [{adapter['name']}](docs/reports/{page})"))
+        assert f"| {len(results)}: " in line and f"{sum(r.bad for r in results)} fail" in line, line
+
+
+def test_a_readme_without_the_engines_markers_is_refused_by_name():
+    import docgen_readme
+
+    with pytest.raises(SystemExit, match="markers"):
+        docgen_readme.rewrite("# no table here\n")
