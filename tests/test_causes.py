@@ -66,3 +66,31 @@ def test_every_failing_case_of_the_report_is_explained_once(engine):
     assert not twice, f"{engine}: under two causes: {twice}"
     assert sorted(set(failing) - set(listed)) == [], f"{engine}: failing cases with no cause"
     assert sorted(set(listed) - set(failing)) == [], f"{engine}: listed cases that do not fail in the report"
+
+
+def _eval_causes():
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("eval_causes", ROOT / "benchmarks" / "eval_causes.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["eval_causes"] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("engine", ENGINES + ("comp1110-azul-java",))
+def test_each_write_up_says_how_the_diagnosis_did_on_its_engine(engine):
+    scores = _eval_causes()
+    page = scores.write_up(engine)
+    text = page.read_text(encoding="utf-8")
+    assert scores.write_up_with_misses(engine, text) == text, "run benchmarks/eval_causes.py --json ..."
+    block = text.split(scores.START.format(engine), 1)[1].split(scores.END.format(engine), 1)[0]
+    for miss in scores.misses(engine):
+        assert f"`{miss['case']}` ({miss['instead']})" in block
+
+
+def test_a_write_up_without_its_block_is_named():
+    scores = _eval_causes()
+    with pytest.raises(SystemExit, match="myzul-ts: its write-up has no"):
+        scores.write_up_with_misses("myzul-ts", "# a write-up\n")
