@@ -16,7 +16,7 @@ from typing import Any, Callable
 from azul_reference.board import ALL_COLOURS, EMPTY
 from azul_reference.errors import IllegalDeal, IllegalMove
 from azul_reference.game import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, OFFER, OVER, TILING
-from azul_reference.moves import CENTRE, FLOOR, TAKES, Take, parse_move
+from azul_reference.moves import CENTRE, FLOOR, PLACEMENTS, TAKES, Placement, Take, parse_move
 from azul_reference.tiles import FLOOR_PENALTIES, MARKER, TILES_PER_FACTORY, WALL_SIZE, wall_column
 
 Patch = tuple[str, Callable[[Any], Any]]
@@ -853,6 +853,11 @@ def _top(ranks):
 
 # -- the deal --------------------------------------------------------------------------------------------------
 
+def _pour(game) -> None:
+    """DEAL-2's refill: every tile of the lid into the bag."""
+    game.bag, game.lid = [b + t for b, t in zip(game.bag, game.lid)], [0] * 5
+
+
 def _lid_hidden(original):
     def draw(game, *args):
         lid, game.lid = game.lid, [0] * 5
@@ -876,7 +881,7 @@ def _refused_unchanged_from(game, bag: list[int], lid: list[int], original, *arg
 def _pour_early(original):
     def draw(game, *args):  # a random draw (rng) or a given deal (the factories)
         bag, lid = game.bag[:], game.lid[:]
-        game.bag, game.lid = [b + t for b, t in zip(bag, lid)], [0] * 5
+        _pour(game)
         _refused_unchanged_from(game, bag, lid, original, *args)
     return draw
 
@@ -893,12 +898,12 @@ def _lid_copied(original):
 
 def _poured_when_short(original):
     """The lid poured into the bag before a deal the bag cannot fill alone; the mix is drawn from."""
+    early = _pour_early(original)
+
     def draw(game, *args):
         if sum(game.bag) >= TILES_PER_FACTORY * len(game.factories):
             return original(game, *args)
-        bag, lid = game.bag[:], game.lid[:]
-        game.bag, game.lid = [b + t for b, t in zip(bag, lid)], [0] * 5
-        _refused_unchanged_from(game, bag, lid, original, *args)
+        early(game, *args)
     return draw
 
 
@@ -927,33 +932,41 @@ def _half_lid_poured(original):
     return draw
 
 
-def _poured_per_factory_draw(original):
-    def draw(game, rng):
-        for factory in game.factories:
-            if sum(game.bag) < TILES_PER_FACTORY:  # the whole lid in before the factory, then drawn from the mix
-                game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
-            for _ in range(min(TILES_PER_FACTORY, sum(game.bag))):
-                pick = rng.randrange(sum(game.bag))
-                colour = next(c for c in range(5) if pick < sum(game.bag[:c + 1]))
-                game.bag[colour] -= 1
-                factory[colour] += 1
-    return draw
+def _poured_per_factory_draw(short: int):
+    """The lid poured in only between factories, before a factory when the bag holds fewer than `short` tiles;
+    the factory is then drawn from the bag as it stands (left short if the bag runs out within it)."""
+    def make(original):
+        def draw(game, rng):
+            for factory in game.factories:
+                if sum(game.bag) < short:  # the whole lid in before the factory, then drawn from the mix
+                    _pour(game)
+                for _ in range(min(TILES_PER_FACTORY, sum(game.bag))):
+                    pick = rng.randrange(sum(game.bag))
+                    colour = next(c for c in range(5) if pick < sum(game.bag[:c + 1]))
+                    game.bag[colour] -= 1
+                    factory[colour] += 1
+        return draw
+    return make
 
 
-def _poured_per_factory_given(original):
-    def deal_given(game, wanted):
-        bag, lid = game.bag[:], game.lid[:]
-        for index, factory in enumerate(wanted):
-            if sum(bag) < TILES_PER_FACTORY:
-                bag, lid = [b + l for b, l in zip(bag, lid)], [0] * 5
-            if sum(factory) != min(TILES_PER_FACTORY, sum(bag)):
-                raise IllegalDeal(f"factory {index + 1} holds {sum(factory)} tiles, not "
-                                  f"{min(TILES_PER_FACTORY, sum(bag))}", rule="DEAL-3" if sum(bag) < 4 else "DEAL-1")
-            if any(f > b for f, b in zip(factory, bag)):
-                raise IllegalDeal(f"factory {index + 1}: the bag cannot give it", rule="DEAL-1")
-            bag = [b - f for b, f in zip(bag, factory)]
-        game.bag, game.lid, game.factories = bag, lid, wanted
-    return deal_given
+def _poured_per_factory_given(short: int):
+    return lambda original: lambda game, wanted: _given_per_factory(game, wanted, short)
+
+
+def _given_per_factory(game, wanted, short: int) -> None:
+    """A given deal checked factory by factory against the bag as _poured_per_factory_draw(short) leaves it."""
+    bag, lid = game.bag[:], game.lid[:]
+    for index, factory in enumerate(wanted):
+        if sum(bag) < short:
+            bag, lid = [b + l for b, l in zip(bag, lid)], [0] * 5
+        if sum(factory) != min(TILES_PER_FACTORY, sum(bag)):
+            raise IllegalDeal(f"factory {index + 1} holds {sum(factory)} tiles, not "
+                              f"{min(TILES_PER_FACTORY, sum(bag))}", rule="DEAL-3" if sum(bag) < 4 else
+                              "DEAL-1")
+        if any(f > b for f, b in zip(factory, bag)):
+            raise IllegalDeal(f"factory {index + 1}: the bag cannot give it", rule="DEAL-1")
+        bag = [b - f for b, f in zip(bag, factory)]
+    game.bag, game.lid, game.factories = bag, lid, wanted
 
 
 def _partial_factory_back(original):
@@ -980,7 +993,7 @@ def _deal_unchecked(original):
     def deal_given(game, wanted):
         dealt = [sum(column) for column in zip(*wanted)]
         if sum(dealt) > sum(game.bag):  # the lid poured in when the deal needs it, nothing else checked
-            game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
+            _pour(game)
         game.bag = [max(0, b - d) for b, d in zip(game.bag, dealt)]
         game.factories = wanted
     return deal_given
@@ -1023,7 +1036,7 @@ def _short_round_robin_draw(original):
         tiles = sum(game.bag) + sum(game.lid)
         if tiles >= TILES_PER_FACTORY * len(game.factories):
             return original(game, rng)
-        game.bag, game.lid = [b + l for b, l in zip(game.bag, game.lid)], [0] * 5
+        _pour(game)
         for index, size in enumerate(_round_robin(tiles, len(game.factories))):  # a tile a factory in turn
             for _ in range(size):
                 pick = rng.randrange(sum(game.bag))
@@ -1044,6 +1057,36 @@ def _short_round_robin_given(original):
                               rule="DEAL-3")
         game.bag, game.lid, game.factories = [0] * 5, [0] * 5, wanted
     return deal_given
+
+
+def _poured_at_round_end(when: Callable[[Any], bool]):
+    """The lid poured into the bag as the next round is prepared, when `when(game)` holds there."""
+    def make(original):
+        def end_round(game):
+            original(game)
+            if game.phase == DEAL and when(game):
+                _pour(game)
+        return end_round
+    return make
+
+
+def _poured_before_an_empty_bag(original):
+    """The lid poured in before the deal only if the bag is empty then; a bag that runs out later is not refilled."""
+    early, hidden = _pour_early(original), _lid_hidden(original)
+
+    def draw(game, *args):
+        (hidden if any(game.bag) else early)(game, *args)
+    return draw
+
+
+def _poured_after_the_deal(original):
+    hidden = _lid_hidden(original)
+
+    def draw(game, *args):
+        hidden(game, *args)
+        if not any(game.bag):  # the bag ran out: refilled for the next deal
+            _pour(game)
+    return draw
 
 # -- the grey wall ---------------------------------------------------------------------------------------------
 
@@ -1084,8 +1127,11 @@ def _unfit_line(to_floor: int):
     return make
 
 
-def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...]):
-    """Game._continue_grey_tiling read another way: seats from first_seat(game), pattern lines in `lines` order."""
+def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...],
+                column: Callable[[list[int]], int] | None = None, unfit_last: bool = False):
+    """Game._continue_grey_tiling read another way: seats from first_seat(game), pattern lines in `lines` order;
+    `column(free)` picks the space itself instead of asking the owner; with `unfit_last`, the lines no column
+    fits fall to the floor only after the board's placements."""
     def make(original):
         def continue_grey_tiling(game):
             first = first_seat(game)
@@ -1094,14 +1140,124 @@ def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...]):
                 board = game.boards[seat]
                 for line in lines:
                     if board.line_complete(line):
-                        if board.free_columns(line):
+                        free = board.free_columns(line)
+                        if free and column:
+                            board.tile_line(line, column(free), game.lid)
+                        elif free:
                             game.phase, game.turn = TILING, seat
                             return
+                        elif not unfit_last:
+                            board.line_to_floor(line, game.lid)
+                for line in lines:  # what is still complete here fits no column
+                    if board.line_complete(line):
                         board.line_to_floor(line, game.lid)
                 board.clear_floor(game.lid)
             game._end_round()
         return continue_grey_tiling
     return make
+
+
+def _placements(board, lines) -> list:
+    return [PLACEMENTS[line + 1][column + 1] for line in lines if board.line_complete(line)
+            for column in board.free_columns(line)]
+
+
+def _any_line_listed(original):
+    def legal_moves(game):
+        if game.phase != TILING:
+            return original(game)
+        return _placements(game.boards[game.turn], range(5))
+    return legal_moves
+
+
+def _placed_as_listed(original):
+    """Game._place for a misreading that lists other placements: one it lists is played, others as the rules say."""
+    def place(game, move):
+        if str(move) in {str(m) for m in game.legal_moves()}:
+            game.boards[game.turn].tile_line(move.line - 1, move.column - 1, game.lid)
+            game._continue_grey_tiling()
+            return
+        original(game, move)
+    return place
+
+
+def _any_order_tiling(original):
+    def continue_grey_tiling(game):
+        first = game.start_player
+        for k in range((game.turn - first) % game.players, game.players):
+            seat = (first + k) % game.players
+            board = game.boards[seat]
+            for line in range(5):  # a line no column fits falls at once; the owner picks among the others
+                if board.line_complete(line) and not board.free_columns(line):
+                    board.line_to_floor(line, game.lid)
+            if any(board.line_complete(line) for line in range(5)):
+                game.phase, game.turn = TILING, seat
+                return
+            board.clear_floor(game.lid)
+        game._end_round()
+    return continue_grey_tiling
+
+
+def _first_line_that_fits(original):
+    return lambda game: next(line for line in range(5) if game.boards[game.turn].line_complete(line)
+                             and game.boards[game.turn].free_columns(line))
+
+
+def _placements_in_the_offer(original):
+    def legal_moves(game):
+        moves = original(game)
+        if game.grey and game.phase == OFFER:
+            moves = moves + _placements(game.boards[game.turn], range(5))
+        return moves
+    return legal_moves
+
+
+def _placed_in_the_offer(original):
+    def play(game, move):
+        if game.grey and game.phase == OFFER:
+            move = parse_move(move) if isinstance(move, str) else move
+            if isinstance(move, Placement) and str(move) in {str(m) for m in game.legal_moves()}:
+                game.boards[game.turn].tile_line(move.line - 1, move.column - 1, game.lid)  # not a turn
+                return
+        original(game, move)
+    return play
+
+
+def _column_checked_above(original):
+    def free_columns(board, line):
+        colour = board.line_colour[line]
+        return [column for column in range(WALL_SIZE) if board.wall[line][column] == EMPTY
+                and all(board.wall[row][column] != colour for row in range(line))]
+    return free_columns
+
+
+def _unfit_overflow_lost(original):
+    def line_to_floor(board, line, lid):
+        original(board, line, [0] * 5)  # what finds no floor space is lost, not put in the lid
+    return line_to_floor
+
+
+def _on_printed_spaces(board) -> int:
+    """The colours whose five tiles stand where the coloured wall prints them."""
+    return sum(1 for colour in range(5) if all(board.wall[row][wall_column(row, colour)] == colour
+                                               for row in range(WALL_SIZE)))
+
+
+def _no_colour_bonus_on_grey(original):
+    def end_game(game):
+        if game.grey:  # taken off before the bonuses are added: the colour bonus cancels out
+            for board in game.boards:
+                board.score -= 10 * board.complete_colours()
+        original(game)
+    return end_game
+
+
+def _scored_at_printed_space(original):
+    def tile_line(board, line, column, lid):
+        printed = wall_column(line, board.line_colour[line])
+        original(board, line, column, lid)
+        board.score += board.placement_points(line, printed) - board.placement_points(line, column)
+    return tile_line
 
 
 def _ends_at_the_row(original):
@@ -1416,7 +1572,8 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._draw", _poured_when_short), ("game.Game._deal_given", _poured_when_short)),
     M("deal-poured-per-factory", "DEAL-2", "A factory the bag cannot fill gets the lid poured in first and is "
       "filled from the mix.",
-      ("game.Game._draw", _poured_per_factory_draw), ("game.Game._deal_given", _poured_per_factory_given)),
+      ("game.Game._draw", _poured_per_factory_draw(TILES_PER_FACTORY)),
+      ("game.Game._deal_given", _poured_per_factory_given(TILES_PER_FACTORY))),
     M("deal-half-lid-poured", "DEAL-2", "Refilling the bag moves every other tile of the lid; the rest stays in "
       "the lid.", ("game.Game._draw", _half_lid_poured), ("game.Game._deal_given", _half_lid_poured)),
     M("deal-partial-factory-back", "DEAL-3", "Out of tiles, a factory that cannot be filled to four stays empty.",
@@ -1435,6 +1592,22 @@ MUTANTS: tuple[Mutant, ...] = (
     M("deal-short-round-robin", "DEAL-3", "Out of tiles, the deal goes a tile a factory in turn: the tiles left "
       "are spread over all the factories.", ("game.Game._draw", _short_round_robin_draw),
       ("game.Game._deal_given", _short_round_robin_given)),
+    M("deal-lid-poured-every-round-end", "DEAL-2", "There is no lid to keep: at the end of every round the "
+      "discarded tiles go back into the bag, whatever it still holds.",
+      ("game.Game._end_round", _poured_at_round_end(lambda game: True))),
+    M("deal-lid-poured-into-empty-bag-at-round-end", "DEAL-2", "IT-2: the discarded tiles go back into the bag "
+      "between rounds, once it is empty; a deal that empties the bag goes on without them, leaving the next "
+      "factories short or empty.", ("game.Game._end_round", _poured_at_round_end(lambda game: not any(game.bag))),
+      ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
+    M("deal-refill-before-deal", "DEAL-2", "The bag is checked once, before the deal: if it is empty the lid is "
+      "poured in; a bag that runs out during the deal leaves the rest of the factories short.",
+      ("game.Game._draw", _poured_before_an_empty_bag), ("game.Game._deal_given", _poured_before_an_empty_bag)),
+    M("deal-refill-after-deal", "DEAL-2", "The deal draws what the bag holds; if that empties it, the lid is "
+      "poured in afterwards, ready for the next round.",
+      ("game.Game._draw", _poured_after_the_deal), ("game.Game._deal_given", _poured_after_the_deal)),
+    M("deal-refill-between-factories", "DEAL-2", "The bag is refilled between factories: the factory it runs out "
+      "on stays short, and the lid is poured in for the next one.",
+      ("game.Game._draw", _poured_per_factory_draw(1)), ("game.Game._deal_given", _poured_per_factory_given(1))),
     M("grey-no-column-rule", "GREY-2", "IT-2: a colour may go in a column that already holds it.",
       ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
       source="divergence"),
@@ -1448,6 +1621,36 @@ MUTANTS: tuple[Mutant, ...] = (
     M("grey-refuse-unplaceable", "GREY-4", "A line refuses a colour that no free column of its row could take.",
       ("board.Board.colours_accepted", _accepts(_fits_a_column)), ("board.Board.reopen", _reopen_every_line),
       ("game.Game._take", _refuse_unlisted("GREY-4")), source="ruling"),
+    M("grey-lines-in-any-order", "GREY-5", "A board tiles its complete lines in the order its owner chooses, so "
+      "a lower line may take a column an upper line of the same board needs.",
+      ("game.Game._continue_grey_tiling", _any_order_tiling), ("game.Game.legal_moves", _any_line_listed),
+      ("game.Game._place", _placed_as_listed)),
+    M("grey-placed-in-the-offer", "GREY-5", "A line's space is chosen when the line is filled: during the offer its "
+      "owner places the tile of a complete line on the wall, without using a turn.",
+      ("game.Game.legal_moves", _placements_in_the_offer), ("game.Game.play", _placed_in_the_offer)),
+    M("grey-unfit-line-kept", "GREY-3", "A line whose tile fits no column stays on its pattern line, full, "
+      "instead of going to the floor.", ("board.Board.line_to_floor", value(lambda board, line, lid: None))),
+    M("grey-unfit-lines-fall-last", "GREY-3", "Lines whose tile fits no column go to the floor after the board's "
+      "placements, not when they are reached.",
+      ("game.Game._continue_grey_tiling", _grey_order(lambda game: game.start_player, (0, 1, 2, 3, 4),
+                                                      unfit_last=True)),
+      ("game.Game._pending_line", _first_line_that_fits)),
+    M("grey-unfit-overflow-lost", "GREY-3", "A line that fits no column goes to the floor; what finds no floor "
+      "space is thrown away, not put in the lid.", ("board.Board.line_to_floor", _unfit_overflow_lost)),
+    M("grey-column-checked-above", "GREY-2", "A column is checked for the colour only in the rows above the "
+      "placement.", ("board.Board.free_columns", _column_checked_above), ("game.Game._place", _placed_as_listed)),
+    M("grey-column-rule-unlisted", "GREY-2", "The column rule is checked when a placement is played, not when the "
+      "placements are listed nor when a line is tested for a space: a line whose row has an empty space waits "
+      "for its owner.", ("board.Board.free_columns", _any_free_column)),
+    M("grey-leftmost-column", "GREY-1", "The engine puts each tile in the leftmost column the rules allow; the "
+      "owner is not asked.",
+      ("game.Game._continue_grey_tiling", _grey_order(lambda game: game.start_player, (0, 1, 2, 3, 4), column=min))),
+    M("grey-scored-at-printed-space", "GREY-1", "A tile is scored as if it stood on the space the coloured wall "
+      "prints for it, wherever it was placed.", ("board.Board.tile_line", _scored_at_printed_space)),
+    M("grey-colour-bonus-on-printed-spaces", "GREY-1", "A colour earns its bonus only with its five tiles on the "
+      "spaces the coloured wall prints for them.", ("board.Board.complete_colours", value(_on_printed_spaces))),
+    M("grey-no-colour-bonus", "GREY-1", "The grey wall has no colours printed, so no colour bonus: only rows and "
+      "columns earn one.", ("game.Game._end_game", _no_colour_bonus_on_grey)),
     # set-up
     M("setup-two-factories-a-player", "SETUP-3", "Two factories a player (4, 6, 8), forgetting the extra one.",
       ("game.FACTORIES_BY_PLAYERS", value({2: 4, 3: 6, 4: 8}))),
