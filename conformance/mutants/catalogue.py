@@ -1128,10 +1128,11 @@ def _unfit_line(to_floor: int):
 
 
 def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...],
-                column: Callable[[list[int]], int] | None = None, unfit_last: bool = False):
+                column: Callable[[list[int]], int] | None = None, unfit: str = "at once"):
     """Game._continue_grey_tiling read another way: seats from first_seat(game), pattern lines in `lines` order;
-    `column(free)` picks the space itself instead of asking the owner; with `unfit_last`, the lines no column
-    fits fall to the floor only after the board's placements."""
+    `column(free)` picks the space itself instead of asking the owner. A line no column fits falls to the floor
+    `unfit` "at once" (GREY-3), "last" (after the board's placements), or never: "asked", its owner is asked
+    for a placement all the same."""
     def make(original):
         def continue_grey_tiling(game):
             first = first_seat(game)
@@ -1143,10 +1144,10 @@ def _grey_order(first_seat: Callable[[Any], int], lines: tuple[int, ...],
                         free = board.free_columns(line)
                         if free and column:
                             board.tile_line(line, column(free), game.lid)
-                        elif free:
+                        elif free or unfit == "asked":
                             game.phase, game.turn = TILING, seat
                             return
-                        elif not unfit_last:
+                        elif unfit == "at once":
                             board.line_to_floor(line, game.lid)
                 for line in lines:  # what is still complete here fits no column
                     if board.line_complete(line):
@@ -1201,6 +1202,17 @@ def _any_order_tiling(original):
 def _first_line_that_fits(original):
     return lambda game: next(line for line in range(5) if game.boards[game.turn].line_complete(line)
                              and game.boards[game.turn].free_columns(line))
+
+
+def _unfit_judged_at_the_offer_end(original):
+    def end_offer(game):
+        if game.grey:  # which lines fit no column is settled once, before any placement
+            for board in game.boards:
+                for line in range(5):
+                    if board.line_complete(line) and not board.free_columns(line):
+                        board.line_to_floor(line, game.lid)
+        original(game)
+    return end_offer
 
 
 def _placements_in_the_offer(original):
@@ -1633,8 +1645,13 @@ MUTANTS: tuple[Mutant, ...] = (
     M("grey-unfit-lines-fall-last", "GREY-3", "Lines whose tile fits no column go to the floor after the board's "
       "placements, not when they are reached.",
       ("game.Game._continue_grey_tiling", _grey_order(lambda game: game.start_player, (0, 1, 2, 3, 4),
-                                                      unfit_last=True)),
+                                                      unfit="last")),
       ("game.Game._pending_line", _first_line_that_fits)),
+    M("grey-unfit-lines-judged-first", "GREY-3", "Which lines fit no column is settled as the tiling begins: they go "
+      "to the floor then, and a line whose last column an upper placement takes is still asked for.",
+      ("game.Game._end_offer", _unfit_judged_at_the_offer_end),
+      ("game.Game._continue_grey_tiling", _grey_order(lambda game: game.start_player, (0, 1, 2, 3, 4),
+                                                      unfit="asked"))),
     M("grey-unfit-overflow-lost", "GREY-3", "A line that fits no column goes to the floor; what finds no floor "
       "space is thrown away, not put in the lid.", ("board.Board.line_to_floor", _unfit_overflow_lost)),
     M("grey-column-checked-above", "GREY-2", "A column is checked for the colour only in the rows above the "
