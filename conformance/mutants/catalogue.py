@@ -10,8 +10,9 @@ that uses them (board.py imports FLOOR_SPACES and wall_column by name).
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from azul_reference.board import ALL_COLOURS, EMPTY
 from azul_reference.errors import IllegalDeal, IllegalMove
@@ -782,20 +783,151 @@ def _start_after_last_take(choose: Callable[[Any, int, bool], int]):
 
 # -- the end of the game ---------------------------------------------------------------------------------------
 
-def _column_ends_game(original):
-    def end_round(game):
-        if any(board.complete_columns() for board in game.boards):
-            game._end_game()
+@contextmanager
+def _rows_hidden(game) -> Iterator[None]:
+    """Hide every complete wall row from Game._end_round's END-1 check (the rest of the round's end stays)."""
+    rows = [board.row_colours for board in game.boards]
+    for board in game.boards:
+        board.row_colours = [0] * WALL_SIZE
+    try:
+        yield
+    finally:
+        for board, kept in zip(game.boards, rows):
+            board.row_colours = kept
+
+
+def _column_ends_game(rows_too: bool = False):
+    def make(original):
+        def end_round(game):
+            if any(board.complete_columns() for board in game.boards):
+                game._end_game()
+            elif rows_too:
+                original(game)
+            else:
+                with _rows_hidden(game):
+                    original(game)
+        return end_round
+    return make
+
+
+def _tile_and_charge(board, lid) -> None:
+    board.tile_coloured_wall(lid)
+    board.clear_floor(lid)
+
+
+def _end_decided_before_tiling(ends: Callable[[Any], bool]):
+    """On the coloured wall: whether the game ends is decided by `ends(game)` as the offer ends, before the walls
+    are tiled; the tiling and floors follow as ever, then the game ends or the next round comes, whatever rows
+    the tiling completed."""
+    def make(original):
+        def end_offer(game):
+            if game.grey:
+                return original(game)
+            ended = ends(game)
+            for board in game.boards:
+                _tile_and_charge(board, game.lid)
+            if ended:
+                game._end_game()
+            else:
+                with _rows_hidden(game):
+                    game._end_round()
+        return end_offer
+    return make
+
+
+def _any_complete_row(game) -> bool:
+    return any(board.complete_rows() for board in game.boards)
+
+
+def _ends_with_the_first_row(original):
+    def end_offer(game):
+        if game.grey:
+            return original(game)
+        for board in game.boards:  # seat by seat; the boards after the first complete row are never tiled
+            _tile_and_charge(board, game.lid)
+            if board.complete_rows():
+                break
+        game._end_round()
+    return end_offer
+
+
+def _ends_at_the_fifth_tile(original):
+    def end_offer(game):
+        if game.grey:
+            return original(game)
+        for board in game.boards:
+            for line in range(5):
+                if board.line_complete(line):
+                    board.tile_line(line, wall_column(line, board.line_colour[line]), game.lid)
+                    if board.complete_rows():  # play stops at this placement: nothing more tiled, no floor
+                        game._end_game()
+                        return
+            board.clear_floor(game.lid)
+        game._end_round()
+    return end_offer
+
+
+def _ends_before_the_floor(original):
+    def end_offer(game):
+        if game.grey:
+            return original(game)
+        for board in game.boards:
+            board.tile_coloured_wall(game.lid)
+        if _any_complete_row(game):
+            game._end_game()  # the floors are left as they are, uncharged
             return
-        rows = [board.row_colours for board in game.boards]
-        for board in game.boards:  # hide the complete rows from the original's END-1 check
-            board.row_colours = [0] * WALL_SIZE
-        try:
-            original(game)
-        finally:
-            for board, kept in zip(game.boards, rows):
-                board.row_colours = kept
+        for board in game.boards:
+            board.clear_floor(game.lid)
+        game._end_round()
+    return end_offer
+
+
+def _bonuses_before_the_floor(original):
+    def end_offer(game):
+        if game.grey:
+            return original(game)
+        for board in game.boards:
+            board.tile_coloured_wall(game.lid)
+        ended = _any_complete_row(game)
+        for board in game.boards:
+            bonus = board.end_bonus() if ended else 0
+            board.score += bonus  # the floor is charged (and clamped at 0) on the score with its bonus in,
+            board.clear_floor(game.lid)
+            board.score -= bonus  # taken out again only for Game._end_game to add back
+        game._end_round()
+    return end_offer
+
+
+def _round_counted_at_the_end(original):
+    def end_round(game):
+        was = game.round
+        original(game)
+        if game.phase == OVER:
+            game.round = was + 1
     return end_round
+
+
+def _empty_deal_ends_unscored(original):
+    def end_round(game):
+        if _any_complete_row(game) or any(game.bag) or any(game.lid):
+            return original(game)
+        game.winners = _top([(board.score, board.complete_rows()) for board in game.boards])
+        game.phase = OVER
+    return end_round
+
+
+def _on_printed_spaces(board) -> int:
+    """Colours whose five spaces of the coloured wall's layout are all filled, whatever tiles fill them."""
+    return sum(all(board.wall[row][wall_column(row, colour)] != EMPTY for row in range(WALL_SIZE))
+               for colour in range(5))
+
+
+def _winner_before_bonuses(original):
+    def end_game(game):
+        ranks = [(board.score, board.complete_rows()) for board in game.boards]
+        original(game)
+        game.winners = _top(ranks)
+    return end_game
 
 
 def _empty_bag_ends_game(original):
@@ -807,11 +939,13 @@ def _empty_bag_ends_game(original):
     return end_round
 
 
-def _winners(choose: Callable[[list[tuple[int, int]]], list[int]]):
+def _winners(choose: Callable[[list[tuple[int, Any]]], list[int]],
+             tie_break: Callable[[Any], Any] = lambda board: board.complete_rows()):
+    """choose(each seat's (score, tie_break(board))) -> the winners; by default the tie-break is the rows."""
     def make(original):
         def end_game(game):
             original(game)
-            game.winners = choose([(board.score, board.complete_rows()) for board in game.boards])
+            game.winners = choose([(board.score, tie_break(board)) for board in game.boards])
         return end_game
     return make
 
@@ -849,6 +983,24 @@ def _most_rows_of_all_on_a_tie(ranks):
 def _top(ranks):
     best = max(ranks)
     return [seat for seat, rank in enumerate(ranks) if rank == best]
+
+
+def _tied_on_points(ranks) -> list[int]:
+    top = max(score for score, _ in ranks)
+    return [seat for seat, (score, _) in enumerate(ranks) if score == top]
+
+
+def _tie_break_for_two(ranks):
+    tied = _tied_on_points(ranks)
+    return _top(ranks) if len(tied) == 2 else tied
+
+
+def _first_two_tied_compared(ranks):
+    first, second = (_tied_on_points(ranks) + [None])[:2]
+    if second is None:
+        return [first]
+    most = max(ranks[first][1], ranks[second][1])
+    return [seat for seat in (first, second) if ranks[seat][1] == most]
 
 
 # -- the deal --------------------------------------------------------------------------------------------------
@@ -1536,7 +1688,7 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_round", _round_not_counted)),
     # the end of the game
     M("end-column-ends-game", "END-1", "A complete wall column, not a row, ends the game.",
-      ("game.Game._end_round", _column_ends_game)),
+      ("game.Game._end_round", _column_ends_game())),
     M("end-mid-tiling", "END-1", "On the grey wall the game ends as soon as a placement completes a row, before "
       "the other placements.", ("game.Game._place", _ends_at_the_row)),
     M("end-empty-bag-ends-game", "END-8", "The game ends as soon as the bag is empty, though the lid could refill it.",
@@ -1572,6 +1724,61 @@ MUTANTS: tuple[Mutant, ...] = (
       "and a tie is never shared.", ("game.Game._end_game", _winners(_first_top_score))),
     M("end-first-seat-wins-tie", "END-7", "A remaining tie goes to the lowest seat alone.",
       ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence"),
+    M("end-checked-before-tiling", "END-1", "Whether a wall row is complete is checked as the offer ends, before "
+      "the tiling: the round that completes a row is followed by one more.",
+      ("game.Game._end_offer", _end_decided_before_tiling(_any_complete_row))),
+    M("end-with-the-first-board", "END-1", "The boards are tiled seat by seat and the game ends with the first "
+      "that completes a row: the boards after it are not tiled, their floors not charged.",
+      ("game.Game._end_offer", _ends_with_the_first_row)),
+    M("end-it2-at-the-fifth-tile", "END-1", "IT-2: on the coloured wall the game ends at the placement that puts "
+      "a fifth tile in a wall row: nothing more is tiled and no floor is charged.",
+      ("game.Game._end_offer", _ends_at_the_fifth_tile), source="divergence"),
+    M("end-before-the-floor", "END-1", "IT-2 read literally: the game ends once the walls are tiled; the last "
+      "round's floor penalties are never taken.", ("game.Game._end_offer", _ends_before_the_floor),
+      source="divergence"),
+    M("end-bonuses-before-the-floor", "END-1", "The bonuses are added as soon as the walls are tiled, before the "
+      "floor penalties and their clamp at 0.", ("game.Game._end_offer", _bonuses_before_the_floor)),
+    M("end-fifth-line-ends-game", "END-1", "Five tiles on one line end the game: a full fifth pattern line ends "
+      "it after the tiling, whether or not a wall row is complete.",
+      ("game.Game._end_offer", _end_decided_before_tiling(
+          lambda game: any(board.line_complete(4) for board in game.boards)))),
+    M("end-row-or-column-ends-game", "END-1", "A complete wall row or a complete column ends the game.",
+      ("game.Game._end_round", _column_ends_game(rows_too=True))),
+    M("end-round-counted", "END-1", "The round number moves on when a round ends, before the check for the end: "
+      "a finished game shows the round after its last.", ("game.Game._end_round", _round_counted_at_the_end)),
+    M("end-column-colour-swapped", "END-3", "The column and colour bonuses swapped: 10 a column, 7 a colour.",
+      ("board.Board.end_bonus", value(lambda b: 2 * b.complete_rows() + 10 * b.complete_columns()
+                                      + 7 * b.complete_colours()))),
+    M("end-row-colour-swapped", "END-2", "The row and colour bonuses swapped: 10 a row, 2 a colour.",
+      ("board.Board.end_bonus", value(lambda b: 10 * b.complete_rows() + 7 * b.complete_columns()
+                                      + 2 * b.complete_colours()))),
+    M("end-bonus-per-tile", "END-2", "Each bonus is counted per tile: 2 for each tile of a complete row, 7 of a "
+      "complete column, 10 of a complete colour.",
+      ("board.Board.end_bonus", lambda original: lambda board: 5 * original(board))),
+    M("end-bonuses-for-row-owners", "END-3", "Only the players with a complete row earn end bonuses; the others' "
+      "columns and colours count for nothing.",
+      ("board.Board.end_bonus", lambda original: lambda board: original(board) if board.complete_rows() else 0)),
+    M("end-colour-on-printed-spaces", "END-4", "A colour is complete when its five printed spaces are filled; on "
+      "the grey wall, the spaces the coloured wall prints for it.",
+      ("board.Board.complete_colours", value(_on_printed_spaces))),
+    M("end-winner-before-bonuses", "END-5", "The winner is decided on the points before the bonuses; the bonuses "
+      "are added to the scores after.", ("game.Game._end_game", _winner_before_bonuses)),
+    M("end-it2-tie-break-for-two", "END-6", "IT-2: complete rows break a tie between two players; three or more "
+      "tied on points all win.", ("game.Game._end_game", _winners(_tie_break_for_two)), source="divergence"),
+    M("end-first-two-tied-compared", "END-6", "A tie on points is broken by comparing the rows of the first two "
+      "tied players in seat order; any other tied player is left out.",
+      ("game.Game._end_game", _winners(_first_two_tied_compared))),
+    M("end-tie-break-counts-columns", "END-6", "The tie-break counts every complete row, the vertical rows "
+      "(columns) too.", ("game.Game._end_game", _winners(_top, lambda board: board.complete_rows()
+                                                           + board.complete_columns()))),
+    M("end-remaining-tie-by-columns", "END-7", "A tie on points and rows is broken by complete columns, then "
+      "colours; only a tie on all of them is shared.",
+      ("game.Game._end_game", _winners(_top, lambda board: (board.complete_rows(), board.complete_columns(),
+                                                            board.complete_colours())))),
+    M("end-last-seat-wins-tie", "END-7", "A remaining tie goes to the tied player with the highest seat alone.",
+      ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[-1:]))),
+    M("end-empty-deal-unscored", "END-8", "With nothing left to deal the game stops as it stands: no end "
+      "bonuses.", ("game.Game._end_round", _empty_deal_ends_unscored), source="ruling"),
     # the deal
     M("deal-no-refill", "DEAL-2", "The lid is never poured into the bag: the deal stops when the bag is empty.",
       ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
