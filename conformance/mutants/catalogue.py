@@ -1198,17 +1198,20 @@ def _short_round_robin_draw(original):
     return draw
 
 
-def _short_round_robin_given(original):
-    def deal_given(game, wanted):
-        pool = [b + l for b, l in zip(game.bag, game.lid)]
-        if sum(pool) >= TILES_PER_FACTORY * len(game.factories):
-            return original(game, wanted)
-        if [sum(f) for f in wanted] != _round_robin(sum(pool), len(wanted)) or \
-                [sum(col) for col in zip(*wanted)] != pool:
-            raise IllegalDeal(f"out of tiles, the {sum(pool)} tiles of bag and lid are dealt one a factory in turn",
-                              rule="DEAL-3")
-        game.bag, game.lid, game.factories = [0] * 5, [0] * 5, wanted
-    return deal_given
+def _short_given(fits: Callable[[list[int], int], bool], how: str):
+    """A given deal when bag and lid together cannot fill every factory: all their tiles, on factories whose sizes
+    `fits(sizes, tiles)` allows (`how` says so in the refusal)."""
+    def make(original):
+        def deal_given(game, wanted):
+            pool = [b + l for b, l in zip(game.bag, game.lid)]
+            if sum(pool) >= TILES_PER_FACTORY * len(game.factories):
+                return original(game, wanted)
+            if not fits([sum(f) for f in wanted], sum(pool)) or [sum(col) for col in zip(*wanted)] != pool:
+                raise IllegalDeal(f"out of tiles, the {sum(pool)} tiles of bag and lid are dealt {how}",
+                                  rule="DEAL-3")
+            game.bag, game.lid, game.factories = [0] * 5, [0] * 5, wanted
+        return deal_given
+    return make
 
 
 def _poured_at_round_end(when: Callable[[Any], bool]):
@@ -1810,7 +1813,11 @@ MUTANTS: tuple[Mutant, ...] = (
       "instead of a short round.", ("game.Game._end_round", _short_deal_ends_game)),
     M("deal-short-round-robin", "DEAL-3", "Out of tiles, the deal goes a tile a factory in turn: the tiles left "
       "are spread over all the factories.", ("game.Game._draw", _short_round_robin_draw),
-      ("game.Game._deal_given", _short_round_robin_given)),
+      ("game.Game._deal_given", _short_given(lambda sizes, tiles: sizes == _round_robin(tiles, len(sizes)),
+                                             "one a factory in turn"))),
+    M("deal-short-any-factories", "DEAL-3", "Out of tiles, a given deal may leave any factories short or empty, "
+      "not only the last ones: it must only deal every tile left.",
+      ("game.Game._deal_given", _short_given(lambda sizes, tiles: True, "on any factories"))),
     M("deal-lid-poured-every-round-end", "DEAL-2", "There is no lid to keep: at the end of every round the "
       "discarded tiles go back into the bag, whatever it still holds.",
       ("game.Game._end_round", _poured_at_round_end(lambda game: True))),

@@ -138,6 +138,8 @@ WITNESSES = {
     "offer-phase-unchecked": (_no_centre_take, ["1B1"]),
     "deal-unchecked": (_no_centre_take, [["BBB", "YYYY", "RRRR", "KKKK", "WWWW"]]),
     "deal-any-time": (_no_centre_take, [MONOCHROME, MONOCHROME]),
+    "deal-short-any-factories": (_scenario("deal-bag-and-lid-empty-given"),
+                                 [["BBBB", "YYYY", "YYYY", "KKKK", "KKWW", "WWWW", "WWW", "WWW", ""]]),
     "end-empty-deal-deals-on": (_scenario("end-no-tile-to-deal"), ["CY1"]),
     "end-empty-deal-unscored": (_scenario("end-no-tile-to-deal"), ["CY1"]),
     "end-first-two-tied-compared": (_scenario("end-three-way-tie-two-share"), ["CY5"]),
