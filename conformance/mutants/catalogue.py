@@ -781,6 +781,51 @@ def _start_after_last_take(choose: Callable[[Any, int, bool], int]):
     return make
 
 
+def _unclaimed_marker_to_floor(seat_of: Callable[[Any], int]):
+    """Nobody took from the centre: before the tiling the marker is handed to seat_of(game) (game.turn is still
+    the round's last taker), who puts it on the floor line, pays for it in the tiling and starts the next round."""
+    def make(original):
+        def end_offer(game):
+            if game.marker == IN_CENTRE:
+                seat = seat_of(game)
+                game.marker = seat
+                game.boards[seat].take_marker()
+            original(game)
+        return end_offer
+    return make
+
+
+def _round_0_at_set_up(original):
+    def init(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        game.round = 0  # no round before the first deal
+    return init
+
+
+def _round_counted_at_the_deal(original):
+    def deal(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        game.round += 1  # the deal opens a round, so it moves the counter
+    return deal
+
+
+def _round_counted_before_end_check(original):
+    def end_round(game):
+        was = game.round
+        original(game)
+        if game.phase == OVER:
+            game.round = was + 1  # the counter moves as the tiling ends, before the end is checked
+    return end_round
+
+
+def _dealer_passes_first_turn(original):
+    def deal(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        if game.round > 1:  # the marker holder dealt; the player on the dealer's left leads
+            game.turn = (game.start_player + 1) % game.players
+    return deal
+
+
 # -- the end of the game ---------------------------------------------------------------------------------------
 
 @contextmanager
@@ -1689,6 +1734,32 @@ MUTANTS: tuple[Mutant, ...] = (
                                                  else None)), source="ruling"),
     M("round-not-counted", "ROUND-1", "The round number is not advanced when the next round is prepared.",
       ("game.Game._end_round", _round_not_counted)),
+    M("round-unclaimed-last-taker-starts", "ROUND-3", "Nobody took from the centre: the player who made the "
+      "round's last take starts the next round.",
+      ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: seat if unclaimed else None)),
+      source="ruling"),
+    M("round-unclaimed-to-player-on-floor", "ROUND-3", "Nobody took from the centre: the marker goes to the player "
+      "whose turn it would be next, who puts it on their floor line (it costs its space's points in the tiling) "
+      "and starts the next round.",
+      ("game.Game._end_offer", _unclaimed_marker_to_floor(lambda g: (g.turn + 1) % g.players)), source="ruling"),
+    M("round-unclaimed-seat-after-next", "ROUND-3", "Nobody took from the centre: the player after the one whose "
+      "turn it would be next starts the next round.",
+      ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: (seat + 2) % g.players if unclaimed
+                                                 else None)), source="ruling"),
+    M("round-unclaimed-start-player-on-floor", "ROUND-3", "Nobody took from the centre: the start player takes the "
+      "marker back onto their own floor line, pays for it in the tiling and starts again.",
+      ("game.Game._end_offer", _unclaimed_marker_to_floor(lambda g: g.start_player)), source="ruling"),
+    M("round-same-start-player", "ROUND-2", "The same player starts every round (PT: 'O mesmo jogador começa a "
+      "próxima rodada'): the start player keeps the start, whoever took the marker.",
+      ("game.Game._end_round", _next_start(lambda g, holder, was: was)), source="divergence"),
+    M("round-dealer-passes-first-turn", "ROUND-2", "The marker holder deals the next round and, as a dealer does, "
+      "leaves the first turn to the player on their left.", ("game.Game.deal", _dealer_passes_first_turn)),
+    M("round-counted-at-the-deal", "ROUND-1", "The round number goes up when the factories are dealt: 0 at set-up, "
+      "and between rounds it still shows the round just played.", ("game.Game.__init__", _round_0_at_set_up),
+      ("game.Game._end_round", _round_not_counted), ("game.Game.deal", _round_counted_at_the_deal)),
+    M("round-counted-before-end-check", "ROUND-1", "The round number goes up as each tiling ends, before the end of "
+      "the game is checked, so a finished game shows one round more than were played.",
+      ("game.Game._end_round", _round_counted_before_end_check)),
     # the end of the game
     M("end-column-ends-game", "END-1", "A complete wall column, not a row, ends the game.",
       ("game.Game._end_round", _column_ends_game())),

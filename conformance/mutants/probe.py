@@ -149,6 +149,12 @@ WITNESSES = {
     "setup-player-count-clamped": (_five_players, []),
     "score-no-line-no-scoring": (_unscored_round, ["CBF"]),
     "setup-start-seat-modulo": (_start_seat_3_of_3, []),
+    # a round without a centre take whose last taker is not the start player (3 players), and one whose start
+    # player, the seat after the last taker, has points to lose to the marker (4 players)
+    "round-unclaimed-last-taker-starts": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
+    "round-unclaimed-seat-after-next": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
+    "round-unclaimed-to-player-on-floor": (_scenario("round-nobody-took-centre-no-marker-penalty"), ["9K4"]),
+    "round-unclaimed-start-player-on-floor": (_scenario("round-nobody-took-centre-no-marker-penalty"), ["9K4"]),
 }
 
 
