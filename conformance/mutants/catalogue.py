@@ -1518,6 +1518,43 @@ def _player_count_clamped(original):
     return init
 
 
+def _tiles_start_in_lid(original):
+    def init(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        game.bag, game.lid = [0] * 5, game.bag  # the first deal pours them in, as when the bag runs out
+    return init
+
+
+def _marker_on_start_floor(original):
+    def init(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        game.marker = game.start_player  # placed in front of the start player: on their floor line
+        game.boards[game.start_player].take_marker()
+    return init
+
+
+def _seats_from_1(original):
+    def init(game, players=2, variant="colour", start_player=0):
+        if isinstance(start_player, int) and isinstance(players, int) and 1 <= start_player <= players:
+            start_player -= 1  # start 1 is the first seat
+        elif isinstance(start_player, int):
+            start_player = -1  # 0 is no seat: refused by the check below
+        original(game, players, variant, start_player)
+    return init
+
+
+def _loaded_seats_from_0(original):
+    def build(document):  # a position's start player is read as written: only new_game counts from 1
+        return original({**document, "start_player": document["start_player"] + 1})
+    return build
+
+
+def _unknown_variant_coloured(original):
+    def init(game, players=2, variant="colour", start_player=0):
+        original(game, players, "grey" if variant == "grey" else "colour", start_player)
+    return init
+
+
 class _AnyCount(dict):
     """Factories for any number of players, 2n + 1: no player count is refused."""
 
@@ -1964,6 +2001,24 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.FACTORIES_BY_PLAYERS", value(_AnyCount(FACTORIES_BY_PLAYERS)))),
     M("setup-player-count-clamped", "SETUP-6", "A player count out of range is brought into it: 1 player plays "
       "as 2, 5 as 4.", ("game.Game.__init__", _player_count_clamped)),
+    M("setup-factories-one-too-many", "SETUP-3", "Two factories a player and two more (6, 8, 10): one factory "
+      "too many at every table.", ("game.FACTORIES_BY_PLAYERS", value({2: 6, 3: 8, 4: 10}))),
+    M("setup-nine-factories-always", "SETUP-3", "All nine factories in the box are set out, whatever the number "
+      "of players.", ("game.FACTORIES_BY_PLAYERS", value({2: 9, 3: 9, 4: 9}))),
+    M("setup-tiles-start-in-lid", "SETUP-4", "The tiles start in the box lid, and the first deal pours them into "
+      "the bag as when it runs empty.", ("game.Game.__init__", _tiles_start_in_lid)),
+    M("setup-22-per-colour", "SETUP-4", "The bag is filled with 22 tiles of each colour, the count of the sister "
+      "game the code came from.", ("game.TILES_PER_COLOUR", value(22))),
+    M("setup-marker-on-start-floor", "SETUP-5", "The start player's marker is placed in front of them, on their "
+      "floor line: it costs them its space in the first round, and nobody takes it from the centre.",
+      ("game.Game.__init__", _marker_on_start_floor)),
+    M("setup-seats-from-1", "SETUP-5", "The start player is given counting seats from 1: start 1 is the first "
+      "seat, and start 0 is no seat.", ("game.Game.__init__", _seats_from_1),
+      ("state._build", _loaded_seats_from_0)),
+    M("setup-solo-allowed", "SETUP-6", "One player may play alone, with 3 factories; 2 to 4 players as the rules "
+      "say.", ("game.FACTORIES_BY_PLAYERS", value({1: 3, **FACTORIES_BY_PLAYERS}))),
+    M("setup-unknown-variant-coloured", "SETUP-1", "Any variant but the grey one is played on the coloured wall: "
+      "an unknown variant is not refused.", ("game.Game.__init__", _unknown_variant_coloured)),
 )
 
 # Other choices where the rules leave one open (implementation-defined rules): not wrong readings, so not in the

@@ -31,8 +31,6 @@ KNOWN: dict[str, str] = {
     "count (SETUP-3) cannot show here; the set-up scenarios check the count of a new game",
     "setup-grey-side-for-everyone": "no realistic engine gives the players different sides of the board",
     "setup-scores-start-at-zero": "no realistic engine starts a score elsewhere than 0",
-    "setup-all-tiles-in-bag": "no realistic engine starts with tiles outside the bag; the tile count is checked by "
-    "every position (property-invariants)",
 }
 
 

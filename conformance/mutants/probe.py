@@ -122,6 +122,14 @@ def _start_seat_3_of_3():
     return ref.Game(3, "colour", 3)
 
 
+def _one_player():
+    return ref.Game(1)
+
+
+def _unknown_variant():
+    return ref.Game(2, "hexagonal")
+
+
 MONOCHROME = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]
 # Positions for mutants whose reading matters only in situations random play seldom reaches.
 WITNESSES = {
@@ -149,6 +157,8 @@ WITNESSES = {
     "setup-player-count-clamped": (_five_players, []),
     "score-no-line-no-scoring": (_unscored_round, ["CBF"]),
     "setup-start-seat-modulo": (_start_seat_3_of_3, []),
+    "setup-solo-allowed": (_one_player, []),
+    "setup-unknown-variant-coloured": (_unknown_variant, []),
     # a round without a centre take whose last taker is not the start player (3 players), and one whose start
     # player, the seat after the last taker, has points to lose to the marker (4 players)
     "round-unclaimed-last-taker-starts": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
