@@ -1535,10 +1535,8 @@ def _marker_on_start_floor(original):
 
 def _seats_from_1(original):
     def init(game, players=2, variant="colour", start_player=0):
-        if isinstance(start_player, int) and isinstance(players, int) and 1 <= start_player <= players:
-            start_player -= 1  # start 1 is the first seat
-        elif isinstance(start_player, int):
-            start_player = -1  # 0 is no seat: refused by the check below
+        if isinstance(start_player, int) and isinstance(players, int) and 0 <= start_player <= players:
+            start_player = range(players)[start_player - 1]  # start 1 is the first seat; 0, index -1, the last
         original(game, players, variant, start_player)
     return init
 
@@ -2012,8 +2010,8 @@ MUTANTS: tuple[Mutant, ...] = (
     M("setup-marker-on-start-floor", "SETUP-5", "The start player's marker is placed in front of them, on their "
       "floor line: it costs them its space in the first round, and nobody takes it from the centre.",
       ("game.Game.__init__", _marker_on_start_floor)),
-    M("setup-seats-from-1", "SETUP-5", "The start player is given counting seats from 1: start 1 is the first "
-      "seat, and start 0 is no seat.", ("game.Game.__init__", _seats_from_1),
+    M("setup-seats-from-1", "SETUP-5", "The start player is given counting seats from 1, as an index into the "
+      "list of players: start 1 is the first seat, and start 0, index -1, the last.", ("game.Game.__init__", _seats_from_1),
       ("state._build", _loaded_seats_from_0)),
     M("setup-solo-allowed", "SETUP-6", "One player may play alone, with 3 factories; 2 to 4 players as the rules "
       "say.", ("game.FACTORIES_BY_PLAYERS", value({1: 3, **FACTORIES_BY_PLAYERS}))),
