@@ -21,7 +21,8 @@ import sys
 from pathlib import Path
 
 if not os.environ.get("PBERNABEUP_AZUL_ROOT"):
-    sys.exit("adapter.py: set PBERNABEUP_AZUL_ROOT to your copy of pbernabeup/azul (the folder holding src/azul/game.py)")
+    sys.exit("adapter.py: set PBERNABEUP_AZUL_ROOT to your copy of pbernabeup/azul "
+             "(the folder holding src/azul/game.py)")
 sys.path.insert(0, str(Path(os.environ["PBERNABEUP_AZUL_ROOT"]) / "src"))
 
 import azul.game as engine_game  # noqa: E402  (the path is set just above)

@@ -2011,8 +2011,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "floor line: it costs them its space in the first round, and nobody takes it from the centre.",
       ("game.Game.__init__", _marker_on_start_floor)),
     M("setup-seats-from-1", "SETUP-5", "The start player is given counting seats from 1, as an index into the "
-      "list of players: start 1 is the first seat, and start 0, index -1, the last.", ("game.Game.__init__", _seats_from_1),
-      ("state._build", _loaded_seats_from_0)),
+      "list of players: start 1 is the first seat, and start 0, index -1, the last.",
+      ("game.Game.__init__", _seats_from_1), ("state._build", _loaded_seats_from_0)),
     M("setup-solo-allowed", "SETUP-6", "One player may play alone, with 3 factories; 2 to 4 players as the rules "
       "say.", ("game.FACTORIES_BY_PLAYERS", value({1: 3, **FACTORIES_BY_PLAYERS}))),
     M("setup-unknown-variant-coloured", "SETUP-1", "Any variant but the grey one is played on the coloured wall: "
