@@ -39,20 +39,45 @@ def value(new: Any) -> Callable[[Any], Any]:
 
 # -- scoring ---------------------------------------------------------------------------------------------------
 
-def runs(board, row: int, column: int) -> tuple[int, int]:
-    """The lengths of the horizontal and vertical runs through a (placed) tile."""
+ACROSS_AND_DOWN = ((0, -1), (0, 1), (-1, 0), (1, 0))
+
+
+def runs(board, row: int, column: int, ways=ACROSS_AND_DOWN, reach: int = WALL_SIZE) -> tuple[int, int]:
+    """The lengths of the horizontal and vertical runs through a (placed) tile, looking only along `ways` and at
+    most `reach` tiles away (the rules: every way, as far as the run goes)."""
     wall = board.wall
 
     def run(dr: int, dc: int) -> int:
         r, c, n = row + dr, column + dc, 0
-        while 0 <= r < WALL_SIZE and 0 <= c < WALL_SIZE and wall[r][c] != EMPTY:
+        while n < reach and 0 <= r < WALL_SIZE and 0 <= c < WALL_SIZE and wall[r][c] != EMPTY:
             r, c, n = r + dr, c + dc, n + 1
         return n
-    return 1 + run(0, -1) + run(0, 1), 1 + run(-1, 0) + run(1, 0)
+    across = 1 + sum(run(dr, dc) for dr, dc in ways if dr == 0)
+    return across, 1 + sum(run(dr, dc) for dr, dc in ways if dc == 0)
 
 
-def points(rule: Callable[[int, int], int]) -> Callable[[Any], Any]:
-    return lambda original: lambda board, row, column: rule(*runs(board, row, column))
+def tiles_in_row_and_column(board, row: int, column: int) -> tuple[int, int]:
+    """Every tile of the tile's row and column, gaps or not."""
+    wall = board.wall
+    return sum(cell != EMPTY for cell in wall[row]), sum(wall[r][column] != EMPTY for r in range(WALL_SIZE))
+
+
+def scored(across: int, down: int, lone: int = 1, shortest: int = 2) -> int:
+    """Each run of at least `shortest` tiles scores its length; a tile in no such run scores `lone`."""
+    return (across if across >= shortest else 0) + (down if down >= shortest else 0) or lone
+
+
+def points(rule: Callable[[int, int], int] = scored, measure=runs) -> Callable[[Any], Any]:
+    return lambda original: lambda board, row, column: rule(*measure(board, row, column))
+
+
+def looking(**how) -> Callable[..., tuple[int, int]]:
+    """The runs measured another way (see `runs`)."""
+    return lambda board, row, column: runs(board, row, column, **how)
+
+
+def has_neighbour(board, row: int, column: int) -> bool:
+    return runs(board, row, column) != (1, 1)
 
 
 def _diagonal(original):
@@ -75,16 +100,23 @@ def _all_at_once(original):
 
 
 def _coloured_end_offer(tile_to: str, floor_to: str, floor_first: bool = False):
+    def tiling(board, game):
+        if floor_first:
+            board.clear_floor(getattr(game, floor_to))
+        board.tile_coloured_wall(getattr(game, tile_to))
+        if not floor_first:
+            board.clear_floor(getattr(game, floor_to))
+    return _coloured_tiling(tiling)
+
+
+def _coloured_tiling(tiling):
+    """The coloured wall's end of the offer, each board's tiling and floor done by `tiling(board, game)`."""
     def make(original):
         def end_offer(game):
             if game.grey:
                 return original(game)
             for board in game.boards:
-                if floor_first:
-                    board.clear_floor(getattr(game, floor_to))
-                board.tile_coloured_wall(getattr(game, tile_to))
-                if not floor_first:
-                    board.clear_floor(getattr(game, floor_to))
+                tiling(board, game)
             game._end_round()
         return end_offer
     return make
@@ -138,6 +170,98 @@ def _marker_back_at_the_deal(original):
                     board.floor.remove(MARKER)
         original(game, *args, **kwargs)
     return deal
+
+
+def _against_round_start(original):
+    def tile_coloured_wall(board, lid):
+        start = [row[:] for row in board.wall]
+        for line in range(5):
+            if board.line_count[line] == line + 1:
+                column = wall_column(line, board.line_colour[line])
+                wall, board.wall = board.wall, [row[:] for row in start]
+                board.wall[line][column] = board.line_colour[line]  # this tile alone on the wall the round began with
+                gained = board.placement_points(line, column)
+                board.wall = wall
+                score = board.score
+                board.tile_line(line, column, lid)
+                board.score = score + gained
+    return tile_coloured_wall
+
+
+def _wall_scored_at_the_end():
+    """Placements score nothing in play; at the end each tile of the finished wall scores its runs there."""
+    scoring = {}
+
+    def unscored(original):
+        scoring["points"] = original
+        return lambda board, row, column: 0
+
+    def end_game(original):
+        def _end_game(game):
+            for board in game.boards:
+                board.score += sum(scoring["points"](board, row, column) for row in range(WALL_SIZE)
+                                   for column in range(WALL_SIZE) if board.wall[row][column] != EMPTY)
+            original(game)
+        return _end_game
+    return ("board.Board.placement_points", unscored), ("game.Game._end_game", end_game)
+
+
+def _floor_charged_only_after(counts: Callable[[Any, int, int], bool]):
+    """The floor is charged only if some tile placed this tiling `counts(board, row, column)` (on the wall as
+    the tiling leaves it: a placed tile with a neighbour there had one when placed, or the tile beside it did)."""
+    def tiling(board, game):
+        before = [row[:] for row in board.wall]
+        board.tile_coloured_wall(game.lid)
+        placed = [(r, c) for r in range(WALL_SIZE) for c in range(WALL_SIZE) if board.wall[r][c] != before[r][c]]
+        score = board.score
+        board.clear_floor(game.lid)
+        if not any(counts(board, r, c) for r, c in placed):
+            board.score = score
+    return tiling
+
+
+def _round_clamped(board, game):
+    score = board.score
+    board.tile_coloured_wall(game.lid)
+    won = board.score - score - board.floor_penalty()
+    board.clear_floor(game.lid)
+    board.score = score + max(won, 0)  # the round's own score, never below 0, onto the total
+
+
+def _clamped_at_the_end(original):
+    def _end_game(game):
+        for board in game.boards:
+            board.score = max(board.score, 0)
+        original(game)
+    return _end_game
+
+
+def _unpayable_floor_waived(original):
+    def clear_floor(board, lid):
+        score, penalty = board.score, board.floor_penalty()
+        original(board, lid)
+        if penalty > score:
+            board.score = score
+    return clear_floor
+
+
+def _short_of_the_first_row_and_column(board, row: int, column: int) -> tuple[int, int]:
+    """Runs scanned leftwards and upwards with range(i - 1, 0, -1): the scans stop one short of the wall's first
+    column and first row, which count only for a tile placed in them."""
+    wall = board.wall
+    board.wall = [[EMPTY if c == 0 < column else cell for c, cell in enumerate(cells)] for cells in wall]
+    across = runs(board, row, column)[0]
+    board.wall = [[EMPTY] * WALL_SIZE if r == 0 < row else cells for r, cells in enumerate(wall)]
+    down = runs(board, row, column)[1]
+    board.wall = wall
+    return across, down
+
+
+def _floor_with_each_tile(original):
+    def tile_line(board, line, column, lid):
+        original(board, line, column, lid)
+        board.score = max(0, board.score - board.floor_penalty())
+    return tile_line
 
 
 # -- the floor line --------------------------------------------------------------------------------------------
@@ -1570,9 +1694,9 @@ def M(id: str, rule: str, description: str, *patches: Patch, source: str = "slip
 MUTANTS: tuple[Mutant, ...] = (
     # scoring
     M("score-lone-tile-2", "SCORE-1", "A tile with no neighbour is counted in both directions and scores 2.",
-      ("board.Board.placement_points", points(lambda a, d: 2 if a == d == 1 else (a > 1) * a + (d > 1) * d))),
+      ("board.Board.placement_points", points(lambda a, d: scored(a, d, lone=2)))),
     M("score-lone-tile-0", "SCORE-1", "Only runs score: a tile with no neighbour scores nothing.",
-      ("board.Board.placement_points", points(lambda a, d: (a > 1) * a + (d > 1) * d))),
+      ("board.Board.placement_points", points(lambda a, d: scored(a, d, lone=0)))),
     M("score-longer-run-only", "SCORE-2", "A tile in two runs scores only the longer one.",
       ("board.Board.placement_points", points(lambda a, d: max(a, d)))),
     M("score-tile-counted-once", "SCORE-2", "A tile in both a row and a column run is counted once, not twice.",
@@ -1594,6 +1718,56 @@ MUTANTS: tuple[Mutant, ...] = (
     M("score-no-line-no-scoring", "SCORE-4", "A round in which nobody completes a pattern line is not scored: no "
       "floor penalties, and the floor tiles stay for the next round.",
       ("game.Game._end_offer", _unscored_without_complete_line), ("game.Game.deal", _marker_back_at_the_deal)),
+    M("score-lone-direction-counted", "SCORE-2", "Once a tile has a neighbour it scores its horizontal run plus its "
+      "vertical run, a way with no neighbour counting the tile alone, 1: a tile beside one other scores 2 + 1 = 3.",
+      ("board.Board.placement_points", points(lambda a, d: 1 if a == d == 1 else a + d))),
+    M("score-vertical-only", "SCORE-2", "Only the vertical run through the tile is scored.",
+      ("board.Board.placement_points", points(lambda a, d: d))),
+    M("score-either-run", "SCORE-2", "A tile scores its horizontal run if it has one, else its vertical run: "
+      "never both.", ("board.Board.placement_points", points(lambda a, d: a if a > 1 else d))),
+    M("score-runs-from-the-tile-on", "SCORE-2", "A run is counted from the placed tile rightwards and downwards; "
+      "the tiles to its left and above it are not looked at.",
+      ("board.Board.placement_points", points(measure=looking(ways=((0, 1), (1, 0)))))),
+    M("score-runs-up-to-the-tile", "SCORE-2", "A run is counted from its start up to the placed tile: the tiles to "
+      "its left and above it count, those to its right and below it do not.",
+      ("board.Board.placement_points", points(measure=looking(ways=((0, -1), (-1, 0)))))),
+    M("score-gaps-join", "SCORE-2", "Every tile of the tile's row and column counts, gaps or not: three tiles in a "
+      "row score 3 wherever they lie.", ("board.Board.placement_points", points(measure=tiles_in_row_and_column))),
+    M("score-touching-tiles-only", "SCORE-2", "Only the tiles touching the placed tile count in its runs, not those "
+      "beyond them.", ("board.Board.placement_points", points(measure=looking(reach=1)))),
+    M("score-one-per-neighbour", "SCORE-2", "A tile scores 1, and 1 more for each tile touching it.",
+      ("board.Board.placement_points", points(lambda a, d: a + d - 1, looking(reach=1)))),
+    M("score-pair-no-run", "SCORE-2", "A run takes three tiles: a tile beside only one other scores 1, as a lone "
+      "tile.", ("board.Board.placement_points", points(lambda a, d: scored(a, d, shortest=3)))),
+    M("score-round-start-wall", "SCORE-3", "Each tile is scored against the wall as it stood before the round's "
+      "tiling: tiles placed in the same round do not count for one another.",
+      ("board.Board.tile_coloured_wall", _against_round_start)),
+    M("score-wall-at-game-end", "SCORE-3", "The wall is scored once, at the end of the game, each tile by its runs "
+      "on the finished wall; until then only the floor line counts (never below 0).", *_wall_scored_at_the_end()),
+    M("score-floor-only-after-adjacent-tile", "SCORE-4", "FR, EN and IT list the floor penalties under 'if the "
+      "tile is adjacent': the floor is charged at the end of the tiling only if a tile placed that round had a "
+      "neighbour.", ("game.Game._end_offer", _coloured_tiling(_floor_charged_only_after(has_neighbour))),
+      source="divergence"),
+    M("score-floor-only-with-placement", "SCORE-4", "The floor is charged as part of a player's wall tiling: a player "
+      "who moves no tile to the wall that round pays nothing for it (the floor is cleared all the same).",
+      ("game.Game._end_offer", _coloured_tiling(_floor_charged_only_after(lambda board, row, column: True)))),
+    M("score-floor-adds", "SCORE-4", "The floor penalties are kept as printed, -1 -1 -2 ..., and subtracted: each "
+      "floor space adds its value to the score.",
+      ("board.Board.floor_penalty", lambda original: lambda board: -original(board))),
+    M("score-round-clamped", "SCORE-5", "Each round is scored on its own, its placements less its floor and never "
+      "below 0, then added to the total: a round never takes back points won earlier.",
+      ("game.Game._end_offer", _coloured_tiling(_round_clamped))),
+    M("score-clamped-at-game-end", "SCORE-5", "A score may fall below 0 during the game; it is put back to 0 at the "
+      "end, before the bonuses.", ("board.Board.clear_floor", _no_clamp), ("game.Game._end_game", _clamped_at_the_end)),
+    M("score-unpayable-floor-waived", "SCORE-5", "A floor that would take the score below 0 costs nothing that "
+      "round.", ("board.Board.clear_floor", _unpayable_floor_waived)),
+    M("score-first-column-not-reached", "SCORE-2", "The runs are scanned leftwards and upwards down to index 1, "
+      "not 0: a tile in the wall's first column or first row never joins the run of a tile beyond it.",
+      ("board.Board.placement_points", points(measure=_short_of_the_first_row_and_column))),
+    M("score-floor-with-each-tile", "SCORE-4", "FR, EN and IT list the floor penalties among the steps of scoring a "
+      "placed tile: the floor is charged after each tile moved to the wall, and not in a round with none.",
+      ("board.Board.tile_line", _floor_with_each_tile), ("board.Board.clear_floor", _cleared_before_penalties),
+      source="divergence"),
     # the floor line
     M("floor-six-spaces", "FLOOR-1", "The floor line has six spaces (the penalties 1 1 2 2 2 3, one 3 short).",
       ("board.FLOOR_SPACES", value(6))),
