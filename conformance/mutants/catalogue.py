@@ -2005,6 +2005,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "rows of anybody win, whatever their points.", ("game.Game._end_game", _winners(_most_rows_of_all_on_a_tie))),
     M("end-lowest-seat-wins-tie", "END-6", "The first seat with the top score wins alone: rows are not compared "
       "and a tie is never shared.", ("game.Game._end_game", _winners(_first_top_score))),
+    M("end-highest-seat-wins-tie", "END-6", "Scores are compared with a strict 'greater than', the later seat kept "
+      "on equal points: the last seat with the top score wins alone, rows are not compared and a tie is never "
+      "shared.", ("game.Game._end_game", _winners(lambda ranks: _tied_on_points(ranks)[-1:]))),
     M("end-first-seat-wins-tie", "END-7", "A remaining tie goes to the lowest seat alone.",
       ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence"),
     M("end-checked-before-tiling", "END-1", "Whether a wall row is complete is checked as the offer ends, before "
