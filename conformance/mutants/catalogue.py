@@ -206,16 +206,20 @@ def _wall_scored_at_the_end():
     return ("board.Board.placement_points", unscored), ("game.Game._end_game", end_game)
 
 
-def _floor_charged_only_after(counts: Callable[[Any, int, int], bool]):
+def _floor_charged_only_after(counts: Callable[[Any, int, int], bool], kept: bool = False):
     """The floor is charged only if some tile placed this tiling `counts(board, row, column)` (on the wall as
-    the tiling leaves it: a placed tile with a neighbour there had one when placed, or the tile beside it did)."""
+    the tiling leaves it: a placed tile with a neighbour there had one when placed, or the tile beside it did);
+    an uncharged floor is cleared all the same, or `kept` for the next round (its marker back at the deal)."""
     def tiling(board, game):
         before = [row[:] for row in board.wall]
         board.tile_coloured_wall(game.lid)
         placed = [(r, c) for r in range(WALL_SIZE) for c in range(WALL_SIZE) if board.wall[r][c] != before[r][c]]
+        charged = any(counts(board, r, c) for r, c in placed)
+        if kept and not charged:
+            return
         score = board.score
         board.clear_floor(game.lid)
-        if not any(counts(board, r, c) for r, c in placed):
+        if not charged:
             board.score = score
     return tiling
 
@@ -1751,6 +1755,12 @@ MUTANTS: tuple[Mutant, ...] = (
     M("score-floor-only-with-placement", "SCORE-4", "The floor is charged as part of a player's wall tiling: a player "
       "who moves no tile to the wall that round pays nothing for it (the floor is cleared all the same).",
       ("game.Game._end_offer", _coloured_tiling(_floor_charged_only_after(lambda board, row, column: True)))),
+    M("score-floor-kept-until-a-placement", "SCORE-4", "The floor is charged, and emptied, with a player's wall "
+      "tiling: a player who moves no tile to the wall keeps the floor's tiles into the next round and pays for "
+      "them at a later tiling that places a tile.",
+      ("game.Game._end_offer", _coloured_tiling(_floor_charged_only_after(lambda board, row, column: True,
+                                                                          kept=True))),
+      ("game.Game.deal", _marker_back_at_the_deal)),
     M("score-floor-adds", "SCORE-4", "The floor penalties are kept as printed, -1 -1 -2 ..., and subtracted: each "
       "floor space adds its value to the score.",
       ("board.Board.floor_penalty", lambda original: lambda board: -original(board))),
