@@ -91,3 +91,9 @@ def test_a_write_up_without_its_block_is_named():
     scores = _eval_causes()
     with pytest.raises(SystemExit, match="myzul-ts: its write-up has no"):
         scores.write_up_with_misses("myzul-ts", "# a write-up\n")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_case_the_diagnosis_misses_or_misnames_is_explained_by_its_cause(engine):
+    unexplained = [(miss["cause"], miss["case"]) for miss in _eval_causes().misses(engine) if not miss["note"]]
+    assert not unexplained, f"{engine}: give these causes a note saying why the diagnosis misses them: {unexplained}"
