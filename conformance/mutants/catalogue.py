@@ -1183,6 +1183,14 @@ def _pour(game) -> None:
     game.bag, game.lid = [b + t for b, t in zip(game.bag, game.lid)], [0] * 5
 
 
+def _lid_in_bag_when_loaded(original):
+    def build(document):
+        game = original(document)
+        _pour(game)  # an engine with no lid keeps a position's lid tiles in its bag
+        return game
+    return build
+
+
 def _lid_hidden(original):
     def draw(game, *args):
         lid, game.lid = game.lid, [0] * 5
@@ -2112,8 +2120,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "not only the last ones: it must only deal every tile left.",
       ("game.Game._deal_given", _short_given(lambda sizes, tiles: True, "on any factories"))),
     M("deal-lid-poured-every-round-end", "DEAL-2", "There is no lid to keep: at the end of every round the "
-      "discarded tiles go back into the bag, whatever it still holds.",
-      ("game.Game._end_round", _poured_at_round_end(lambda game: True))),
+      "discarded tiles go back into the bag, whatever it still holds, and a position's lid tiles are bag tiles.",
+      ("game.Game._end_round", _poured_at_round_end(lambda game: True)), ("state._build", _lid_in_bag_when_loaded)),
     M("deal-lid-poured-into-empty-bag-at-round-end", "DEAL-2", "IT-2: the discarded tiles go back into the bag "
       "between rounds, once it is empty; a deal that empties the bag goes on without them, leaving the next "
       "factories short or empty.", ("game.Game._end_round", _poured_at_round_end(lambda game: not any(game.bag))),
