@@ -2002,6 +2002,10 @@ MUTANTS: tuple[Mutant, ...] = (
       "completes them is placed, not at the end of the game.",
       ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0)),
       ("state._build", _bonus_in_loaded_score)),
+    M("end-bonuses-when-completed-score-as-loaded", "END-2", "The row, column and colour bonuses are scored when "
+      "the tile that completes them is placed; a position's score is taken as it stands, so what its wall had "
+      "completed before never earns a bonus.",
+      ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0))),
     M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
       ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
                                       + 10 * b.complete_colours()))),
