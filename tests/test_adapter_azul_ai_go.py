@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adapter_runs import engine_or_recording, judged_report, live_engine, smoke_output, verdicts
+from adapter_runs import engine_or_recording, judged_report, live_engine, recorded, smoke_output, verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
 NEEDS = {"AZUL_AI_ADAPTER": "the path of adapters/azul-ai-go built against your copy of the engine"}
@@ -28,6 +28,6 @@ def test_given_deals_pass_and_the_player_count_deviation_shows(tmp_path):
     report = judged_report(source, "DEAL,SETUP-6", tmp_path, "--examples", "10", "--seed", "0")
     found = verdicts(report)
     assert found["setup-five-players-refused"] == found["setup-one-player-refused"] == "fail"  # plays 4 for 5
-    deals = [r for r in report.results if "DEAL-2" in r.rules and r.kind == "scenario"]
+    deals = [r for r in recorded(report) if "DEAL-2" in r.rules and r.kind == "scenario"]
     assert deals and all(r.verdict == "pass" for r in deals), [(r.id, r.verdict, r.message) for r in deals]
-    assert not [r for r in report.results if r.verdict in ("error", "crash", "timeout", "not_run")]
+    assert not [r for r in recorded(report) if r.verdict in ("error", "crash", "timeout", "not_run")]

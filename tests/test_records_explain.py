@@ -45,10 +45,12 @@ def test_a_marker_that_costs_nothing_and_a_free_first_space_both_explain_it_and_
     # the same: both misreadings play the record through to 8 6, and both are named. Scoring round 2's tiles
     # against the finished wall would give 8 too, but an engine reading SCORE-3 so scores round 1 so as well:
     # Ana's B (row 1) and W (row 2, under it) are 2 + 2, 4 after round 1 and 9 after round 2, not the record's
-    # 8. The record is replayed whole under each misreading, so SCORE-3 does not explain it.
+    # 8. The record is replayed whole under each misreading, so SCORE-3 does not explain it. (Other readings that
+    # replay it to 8 6 as well may be named first: the catalogue's order decides which leads.)
     found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 8 6]\n")
     named = " ".join(found.detail[-2:])
-    assert found.rule == "FLOOR-3" and found.detail[-2].startswith("misreading: FLOOR-3: The first floor space")
+    assert found.detail[-2].startswith("misreading: ")
+    assert "FLOOR-3: The first floor space costs nothing" in named
     assert "FLOOR-4: The marker on the floor costs nothing" in named and "SCORE-3" not in named
     assert "  floor MYY: -4 (FLOOR-3, FLOOR-4)" in found.detail
 
