@@ -30,6 +30,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORTS = ROOT / "docs" / "reports"
+sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+
+import docgen_reports  # noqa: E402  (the docs' own lookup of an engine's write-up)
 
 
 @dataclass
@@ -61,62 +64,57 @@ def engines() -> list[str]:
     return sorted(path.parent.name for path in REPORTS.glob("*/causes.yaml"))
 
 
-def score(engine: str) -> Score:
+def _cases(engine: str):
+    """Each case of the engine's causes.yaml: (its cause, the case, the report's deviation for it or None, the
+    misreadings that deviation names, the misreadings of the causes its `also` notes beside it)."""
     rows = [json.loads(line) for line in (REPORTS / engine / "report.jsonl").read_text(encoding="utf-8").splitlines()
             if line.strip()]
     deviations = {row["id"]: row for row in rows if row.get("type") == "deviation"}
-    given = {case: deviations[row["deviation"]] for row in rows if row.get("type") == "case"
-             for case in [row["id"]] if row.get("deviation") in deviations}
+    given = {row["id"]: deviations.get(row.get("deviation")) for row in rows if row.get("type") == "case"}
     truth = yaml.safe_load((REPORTS / engine / "causes.yaml").read_text(encoding="utf-8"))
-    out = Score(engine)
     for cause in truth:
         also = cause.get("also") or {}
-        mutant = cause.get("mutant")
-        seen = False
         for case in cause["cases"]:
             deviation = given.get(case)
-            names = _names(deviation)
             others = {m for other in also.get(case, ()) for m in _mutant_of(truth, other)}
-            if cause["kind"] == "misreading" and mutant:
-                out.due += 1
-                hit = mutant in names
-                out.found += hit
-                seen = seen or hit
-            elif cause["kind"] == "engine-fault":
-                out.faults += 1
-                out.faults_right += not names  # an engine fault is named right when no misreading is blamed
-            if names:
-                out.named += 1
-                out.right += bool(names & ({mutant} | others))
+            yield cause, case, deviation, _names(deviation), others
+
+
+def score(engine: str) -> Score:
+    out = Score(engine)
+    seen: dict[str, bool] = {}  # each misreading cause: whether some deviation names it
+    for cause, _, _, names, others in _cases(engine):
+        mutant = cause.get("mutant")
         if cause["kind"] == "misreading" and mutant:
-            out.causes += 1
-            out.causes_found += seen
+            out.due += 1
+            hit = mutant in names
+            out.found += hit
+            seen[cause["cause"]] = seen.get(cause["cause"], False) or hit
+        elif cause["kind"] == "engine-fault":
+            out.faults += 1
+            out.faults_right += not names  # an engine fault is named right when no misreading is blamed
+        if names:
+            out.named += 1
+            out.right += bool(names & ({mutant} | others))
+    out.causes, out.causes_found = len(seen), sum(seen.values())
     return out
 
 
 def misses(engine: str) -> list[dict]:
     """Each case the diagnosis misses (a misreading cause not named) or misnames (a misreading named that is not
     its cause's, nor one of its `also` causes'), with what the report gives it instead and the cause's note."""
-    rows = [json.loads(line) for line in (REPORTS / engine / "report.jsonl").read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-    deviations = {row["id"]: row for row in rows if row.get("type") == "deviation"}
-    given = {row["id"]: deviations.get(row.get("deviation")) for row in rows if row.get("type") == "case"}
-    truth = yaml.safe_load((REPORTS / engine / "causes.yaml").read_text(encoding="utf-8"))
     out = []
-    for cause in truth:
+    for cause, case, deviation, names, others in _cases(engine):
         mutant = cause.get("mutant")
-        for case in cause["cases"]:
-            names = _names(given.get(case))
-            others = {m for other in (cause.get("also") or {}).get(case, ()) for m in _mutant_of(truth, other)}
-            missed = cause["kind"] == "misreading" and mutant and mutant not in names
-            wrong = names and not names & ({mutant} | others)
-            if missed or wrong:
-                deviation = given.get(case) or {}
-                instead = (f"named `{deviation['misreading']}`" if names else "not diagnosed"
-                           if deviation.get("kind") == "undiagnosed" else str(deviation.get("kind") or "no deviation")
-                           .replace("-", " "))
-                out.append({"cause": cause["cause"], "rule": cause["rule"], "mutant": mutant, "case": case,
-                            "instead": instead, "note": " ".join(str(cause.get("note") or "").split())})
+        missed = cause["kind"] == "misreading" and mutant and mutant not in names
+        wrong = names and not names & ({mutant} | others)
+        if missed or wrong:
+            deviation = deviation or {}
+            instead = (f"named `{deviation['misreading']}`" if names else "not diagnosed"
+                       if deviation.get("kind") == "undiagnosed" else str(deviation.get("kind") or "no deviation")
+                       .replace("-", " "))
+            out.append({"cause": cause["cause"], "rule": cause["rule"], "mutant": mutant, "case": case,
+                        "instead": instead, "note": " ".join(str(cause.get("note") or "").split())})
     return out
 
 
@@ -154,11 +152,11 @@ def write_up_with_misses(engine: str, text: str) -> str:
 
 
 def write_up(engine: str) -> Path:
-    """docs/reports/<engine>.md, or the page two engines of one upstream share (ludometer.md)."""
-    for stem in (engine, engine.rsplit("-", 1)[0]):
-        if (REPORTS / f"{stem}.md").is_file():
-            return REPORTS / f"{stem}.md"
-    raise SystemExit(f"{engine}: no write-up docs/reports/{engine}.md")
+    """docs/reports/<engine>.md, or the page two engines of one upstream share, as the matrix links them."""
+    page = docgen_reports.write_up(REPORTS, engine)
+    if page is None:
+        raise SystemExit(f"{engine}: no write-up docs/reports/{engine}.md")
+    return REPORTS / page
 
 
 def _names(deviation: dict | None) -> set[str]:
