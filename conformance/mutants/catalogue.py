@@ -150,6 +150,11 @@ def _bonus_in_loaded_score(original):
     return build
 
 
+# The bonuses scored as the tile completing them is placed, never at the end (two readings: a loaded score)
+BONUSES_WHEN_COMPLETED = (("board.Board.tile_line", _bonus_when_completed),
+                          ("board.Board.end_bonus", value(lambda board: 0)))
+
+
 def _end_bonus(board) -> int:
     return 2 * board.complete_rows() + 7 * board.complete_columns() + 10 * board.complete_colours()
 
@@ -2000,12 +2005,10 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_game", _winners(_rows_before_points))),
     M("end-bonuses-when-completed", "END-2", "The row, column and colour bonuses are scored when the tile that "
       "completes them is placed, not at the end of the game.",
-      ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0)),
-      ("state._build", _bonus_in_loaded_score)),
+      *BONUSES_WHEN_COMPLETED, ("state._build", _bonus_in_loaded_score)),
     M("end-bonuses-when-completed-score-as-loaded", "END-2", "The row, column and colour bonuses are scored when "
       "the tile that completes them is placed; a position's score is taken as it stands, so what its wall had "
-      "completed before never earns a bonus.",
-      ("board.Board.tile_line", _bonus_when_completed), ("board.Board.end_bonus", value(lambda board: 0))),
+      "completed before never earns a bonus.", *BONUSES_WHEN_COMPLETED),
     M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
       ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
                                       + 10 * b.complete_colours()))),
