@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -10,6 +11,7 @@ import click
 from .numbers import Number
 
 from azul_conformance import readers
+from azul_conformance.harness.outputs import write_atomically
 from azul_conformance.render_svg import render_board, render_state
 from azul_conformance.state_file import StateError, read_state
 
@@ -47,11 +49,12 @@ def load_state_file(stream: Any, name: str) -> dict:
 
 @click.command()
 @click.argument("state_file", type=click.Path(dir_okay=False, allow_dash=True), metavar="STATE.json")
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", show_default="stdout",
-              metavar="OUT.svg", help="Where to write the SVG.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-", show_default="stdout",
+              metavar="OUT.svg", help="Where to write the SVG (written whole; a link there is replaced, never "
+                                      "written through).")
 @click.option("--seat", type=Number(int, 0, 3), default=None,
               help="Draw only this player's board (seats count from 0).")
-def render(state_file: str, output: Any, seat: int | None) -> None:
+def render(state_file: str, output: str, seat: int | None) -> None:
     """Draw a canonical state (azul-state/1 JSON) as an SVG picture.
 
     STATE.json may be `-` to read the state from standard input.
@@ -68,4 +71,7 @@ def render(state_file: str, output: Any, seat: int | None) -> None:
         svg = render_state(state) if seat is None else render_board(state, seat)
     except (ValueError, TypeError, KeyError, IndexError) as error:
         raise click.ClickException(f"{name}: cannot draw this state: {error}") from None
-    output.write(svg + "\n")
+    if output == "-":
+        click.echo(svg)
+    else:
+        write_atomically(Path(output), svg + "\n", make_folder=False)

@@ -10,6 +10,7 @@ import click
 
 # The package exports its names lazily: --help loads no scenario.
 from .. import scenario
+from ..harness.outputs import write_atomically
 
 PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 
@@ -119,5 +120,5 @@ def export(paths: tuple[Path, ...], as_json: bool, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        write_atomically(output, text, make_folder=False)
         click.echo(f"{len(document['scenarios'])} scenarios written to {output}", err=True)

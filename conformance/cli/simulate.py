@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from azul_conformance.engines.reference import play_logged_game, play_random_game
+from azul_conformance.harness.outputs import write_atomically
 from azul_conformance.cli import parse_players
 from azul_conformance.records import record_from_states, write_record
 
@@ -67,7 +68,7 @@ def write_records(target: str, counts: tuple[int, ...], variant: str, games: int
             states, moves = play_logged_game(players, variant, game_seed, max_rounds)
             headers = {"Event": f"azul simulate, seed {seed}", "Seed": str(game_seed)}
             path = base if single else base.with_name(f"{base.stem}-{players}p-{number:0{len(str(games))}}.azr")
-            path.write_text(write_record(record_from_states(states, moves, headers)), encoding="utf-8")
+            write_atomically(path, write_record(record_from_states(states, moves, headers)), make_folder=False)
             paths.append(path)
     return paths
 

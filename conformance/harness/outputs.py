@@ -87,12 +87,14 @@ def create(path: Path) -> IO[str]:
         return _new_file(path)
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, make_folder: bool = True) -> None:
     """Write a whole file or nothing (a killed run never leaves half a report), through `<name>.partial`, a
     new file (a link planted at that name is removed, not followed); an OSError names `path` and leaves no
-    partial file."""
+    partial file. `make_folder`: its folder is made when missing (a report folder); a file named on the command
+    line (`azul render -o`) is written only into a folder that exists."""
     partial = path.with_name(path.name + ".partial")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
     with naming(path, partial):
         with _new_file(partial, errors="replace") as handle:  # (replace: a lone surrogate cannot be encoded)
             handle.write(text)
