@@ -4,6 +4,7 @@ kill a sample of its mutants."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +15,7 @@ from azul_conformance.engines.base import Rejected
 from azul_conformance.harness.cases import select as select_cases
 from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants import BY_ID, MUTANTS, run_mutant, select
-from azul_conformance.mutants.catalogue import ALTERNATIVES
+from azul_conformance.mutants.catalogue import ALTERNATIVES, M
 from azul_conformance.mutants.lint import KNOWN, blind_scenarios, killed_scenarios
 from azul_conformance.mutants.patching import MutantEngine, applied
 from azul_conformance.mutants.probe import first_difference
@@ -32,6 +33,32 @@ def test_the_catalogue_is_large_named_by_rules_and_described():
         assert mutant.description.endswith(".") and mutant.patches
     assert {m.source for m in MUTANTS} == {"slip", "divergence", "ruling"}
     assert {m.source for m in ALTERNATIVES} == {"choice"}  # never scored: the rules leave the choice open
+
+
+REPORTS = Path(__file__).resolve().parents[1] / "docs" / "reports"
+ENGINES = {path.parent.name for path in REPORTS.glob("*/causes.yaml")}
+
+
+def test_each_prompting_engine_is_an_engine_of_the_matrix():
+    # a reading written after an engine showed it is left out of that engine's held-out score
+    # (benchmarks/eval_causes.py): its name must be the engine's report folder, or the reading is never held out
+    prompted = [m for m in MUTANTS + ALTERNATIVES if m.prompted_by]
+    assert prompted, "the catalogue records no reading as prompted by an engine"
+    for mutant in prompted:
+        assert isinstance(mutant.prompted_by, tuple) and set(mutant.prompted_by) <= ENGINES, mutant.id
+        assert len(set(mutant.prompted_by)) == len(mutant.prompted_by), mutant.id
+    # the readings the history shows written after meeting their engine (commits 50b8ba3, a6ef5bd, 755f873)
+    assert BY_ID["score-floor-kept-until-a-placement"].prompted_by == ("ummatias-azul-py",)
+    assert BY_ID["deal-lid-poured-every-round-end"].prompted_by == ("azul-tiles-js",)
+    assert BY_ID["end-bonuses-when-completed-score-as-loaded"].prompted_by == ("cbermudez-azul-pl",)
+    assert BY_ID["score-lone-tile-2"].prompted_by == ()  # a slip of the rule's text, met in no engine first
+    listed = CliRunner().invoke(mutants_command, ["--list", "--only", "score-floor-kept-until-a-placement"])
+    assert listed.exit_code == 0 and "prompted by ummatias-azul-py" in listed.output
+
+
+def test_a_reading_prompted_by_one_engine_is_named_as_a_one_engine_tuple():
+    assert M("x", "SCORE-1", "X.", ("a", None), prompted_by="myzul-ts").prompted_by == ("myzul-ts",)
+    assert M("x", "SCORE-1", "X.", ("a", None)).prompted_by == ()
 
 
 @pytest.mark.parametrize("mutant", MUTANTS + ALTERNATIVES, ids=[m.id for m in MUTANTS + ALTERNATIVES])

@@ -31,6 +31,11 @@ class Mutant:
     patches: tuple[Patch, ...]
     source: str = "slip"  # "slip", "divergence" (a DIV- entry read the other way), "ruling" (taken the other way)
     # or "choice" (another choice where an implementation-defined rule leaves one open: ALTERNATIVES)
+    # the engines (their folders under docs/reports/) whose failures prompted this reading: it was written, or
+    # reshaped, after they showed it. () for a reading taken from a rulebook clause, a divergence, a ruling or a
+    # shape of slip before any engine of the matrix showed it. Each engine's diagnosis is also scored without the
+    # readings it prompted (benchmarks/eval_causes.py: held out), since those could only flatter its score.
+    prompted_by: tuple[str, ...] = ()
 
 
 def value(new: Any) -> Callable[[Any], Any]:
@@ -1704,8 +1709,10 @@ class _AnyCount(dict):
         return 2 * players + 1
 
 
-def M(id: str, rule: str, description: str, *patches: Patch, source: str = "slip") -> Mutant:
-    return Mutant(id, rule, description, tuple(patches), source)
+def M(id: str, rule: str, description: str, *patches: Patch, source: str = "slip",
+      prompted_by: str | tuple[str, ...] = ()) -> Mutant:
+    return Mutant(id, rule, description, tuple(patches), source,
+                  (prompted_by,) if isinstance(prompted_by, str) else tuple(prompted_by))
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -1734,10 +1741,12 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.clear_floor", _no_clamp), source="divergence"),
     M("score-no-line-no-scoring", "SCORE-4", "A round in which nobody completes a pattern line is not scored: no "
       "floor penalties, and the floor tiles stay for the next round.",
-      ("game.Game._end_offer", _unscored_without_complete_line), ("game.Game.deal", _marker_back_at_the_deal)),
+      ("game.Game._end_offer", _unscored_without_complete_line), ("game.Game.deal", _marker_back_at_the_deal),
+      prompted_by="myzul-ts"),
     M("score-lone-direction-counted", "SCORE-2", "Once a tile has a neighbour it scores its horizontal run plus its "
       "vertical run, a way with no neighbour counting the tile alone, 1: a tile beside one other scores 2 + 1 = 3.",
-      ("board.Board.placement_points", points(lambda a, d: 1 if a == d == 1 else a + d))),
+      ("board.Board.placement_points", points(lambda a, d: 1 if a == d == 1 else a + d)),
+      prompted_by="cbermudez-azul-pl"),
     M("score-vertical-only", "SCORE-2", "Only the vertical run through the tile is scored.",
       ("board.Board.placement_points", points(lambda a, d: d))),
     M("score-either-run", "SCORE-2", "A tile scores its horizontal run if it has one, else its vertical run: "
@@ -1773,7 +1782,7 @@ MUTANTS: tuple[Mutant, ...] = (
       "them at a later tiling that places a tile.",
       ("game.Game._end_offer", _coloured_tiling(_floor_charged_only_after(lambda board, row, column: True,
                                                                           kept=True))),
-      ("game.Game.deal", _marker_back_at_the_deal)),
+      ("game.Game.deal", _marker_back_at_the_deal), prompted_by="ummatias-azul-py"),
     M("score-floor-adds", "SCORE-4", "The floor penalties are kept as printed, -1 -1 -2 ..., and subtracted: each "
       "floor space adds its value to the score.",
       ("board.Board.floor_penalty", lambda original: lambda board: -original(board))),
@@ -1801,9 +1810,10 @@ MUTANTS: tuple[Mutant, ...] = (
     M("floor-penalties-flat", "FLOOR-3", "Every floor space costs 1 point.",
       ("board.FLOOR_PENALTIES", value((1,) * 7)), source="divergence"),
     M("floor-first-space-free", "FLOOR-3", "The first floor space costs nothing: penalties are counted from the "
-      "second space on (0 1 2 2 2 3 3).", ("board.FLOOR_PENALTIES", value((0,) + FLOOR_PENALTIES[1:]))),
+      "second space on (0 1 2 2 2 3 3).", ("board.FLOOR_PENALTIES", value((0,) + FLOOR_PENALTIES[1:])),
+      prompted_by="myzul-ts"),
     M("floor-marker-free", "FLOOR-4", "The marker on the floor costs nothing; only tiles are penalised.",
-      ("board.Board.floor_penalty", _marker_free), source="divergence"),
+      ("board.Board.floor_penalty", _marker_free), source="divergence", prompted_by="myzul-ts"),
     M("floor-full-marker-stays", "FLOOR-5", "With a full floor line the marker is not taken: it stays in the centre.",
       ("game.Game._take", _marker_stays_when_full), source="ruling"),
     M("floor-full-marker-bumps-tile", "FLOOR-5", "With a full floor line the marker takes the last space; its "
@@ -1868,7 +1878,8 @@ MUTANTS: tuple[Mutant, ...] = (
                                                   if b.line_count[line] <= line else acc)), source="divergence"),
     M("offer-full-line-choosable", "OFFER-12", "A full pattern line may be chosen: all the tiles go to the floor.",
       ("board.Board.colours_accepted", _accepts(lambda b, line, acc: 1 << b.line_colour[line]
-                                                  if b.line_colour[line] != EMPTY else acc)), source="ruling"),
+                                                  if b.line_colour[line] != EMPTY else acc)), source="ruling",
+      prompted_by="azul-game-engine"),
     M("offer-one-line-per-colour", "OFFER-13", "A colour already building on one line may not start another.",
       ("board.Board.colours_accepted", _accepts(_one_line_per_colour)), ("board.Board.reopen", _reopen_every_line),
       ("game.Game._take", _refuse_unlisted("OFFER-13")), source="ruling"),
@@ -1878,7 +1889,7 @@ MUTANTS: tuple[Mutant, ...] = (
     M("offer-overflow-to-lid", "OFFER-10", "Tiles beyond a line's free spaces go to the lid, not the floor.",
       ("board.Board.place_on_line", _overflow_to_lid)),
     M("offer-marker-after-tiles", "OFFER-5", "IT-2: the marker goes on the floor after the tiles taken with it.",
-      ("game.Game._take", _marker_after_tiles), source="divergence"),
+      ("game.Game._take", _marker_after_tiles), source="divergence", prompted_by="myzul-ts"),
     M("offer-rest-stays", "OFFER-3", "The rest of a factory stays on it instead of going to the centre.",
       ("game.Game._take", _rest_stays)),
     M("offer-counterclockwise", "OFFER-1", "Turns go counter-clockwise (seat 0, then the last seat).",
@@ -1886,17 +1897,18 @@ MUTANTS: tuple[Mutant, ...] = (
     M("offer-seat-0-opens", "OFFER-1", "Seat 0 opens every round's offer, whoever holds the marker.",
       ("game.Game.deal", _seat_0_opens)),
     M("offer-empty-take-passes", "OFFER-6", "A take of a colour the source lacks is accepted as a pass.",
-      ("game.Game._take", _empty_take_passes), source="ruling"),
+      ("game.Game._take", _empty_take_passes), source="ruling", prompted_by="azul-game-engine"),
     M("offer-empty-take-empties-source", "OFFER-6", "A take of a colour the source lacks is listed and accepted: "
       "it gets no tile, but the factory's tiles still go to the centre (from the centre, the marker is taken).",
       ("game.Game._legal_takes", _empty_takes_listed), ("game.Game._take", _empty_take_empties_source),
-      source="ruling"),
+      source="ruling", prompted_by="azul-game-engine"),
     M("offer-marker-left-in-centre", "OFFER-4", "The first take from the centre leaves the marker there; it only "
       "marks who starts, at the end of the round.", ("game.Game._take", _marker_left_in_centre)),
     M("offer-marker-to-each-centre-taker", "OFFER-4", "Every take from the centre takes the marker, from "
       "whoever held it.", ("game.Game._take", _marker_to_each_centre_taker)),
     M("offer-marker-first-round-only", "OFFER-5", "The marker is handed out once a game: from round 2 on the first "
-      "take from the centre leaves it in the centre.", ("game.Game._take", _marker_first_round_only)),
+      "take from the centre leaves it in the centre.", ("game.Game._take", _marker_first_round_only),
+      prompted_by=("azul-game-engine", "azul-marl-env")),
     M("offer-line-overwritten", "OFFER-7", "Tiles taken to a line replace those already on it.",
       ("board.Board.place_on_line", _line_overwritten)),
     M("offer-ends-with-factories", "OFFER-14", "The offer ends when the factories are empty; what is left in "
@@ -1953,31 +1965,35 @@ MUTANTS: tuple[Mutant, ...] = (
     M("round-start-rotates", "ROUND-2", "The start player passes clockwise each round, whoever took the marker.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: (was + 1) % g.players))),
     M("round-last-taker-starts", "ROUND-2", "The player who made the round's last take starts the next round, "
-      "whoever holds the marker.", ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: seat))),
+      "whoever holds the marker.", ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: seat)),
+      prompted_by=("azul-game-engine", "azul-marl-env")),
     M("round-unclaimed-next-seat", "ROUND-3", "Nobody took from the centre: the next seat clockwise starts.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: (was + 1) % g.players if holder == IN_CENTRE
-                                           else g.start_player)), source="ruling"),
+                                           else g.start_player)), source="ruling",
+      prompted_by=("ludometer-js", "ludometer-py")),
     M("round-unclaimed-seat-0", "ROUND-3", "Nobody took from the centre: seat 0 starts.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: 0 if holder == IN_CENTRE else g.start_player)),
       source="ruling"),
     M("round-unclaimed-after-last-taker", "ROUND-3", "Nobody took from the centre: the seat after the round's last "
       "taker starts, as turns alternate.",
       ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: (seat + 1) % g.players if unclaimed
-                                                 else None)), source="ruling"),
+                                                 else None)), source="ruling",
+      prompted_by=("ludometer-js", "ludometer-py")),
     M("round-not-counted", "ROUND-1", "The round number is not advanced when the next round is prepared.",
       ("game.Game._end_round", _round_not_counted)),
     M("round-unclaimed-last-taker-starts", "ROUND-3", "Nobody took from the centre: the player who made the "
       "round's last take starts the next round.",
       ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: seat if unclaimed else None)),
-      source="ruling"),
+      source="ruling", prompted_by=("azul-game-engine", "azul-marl-env", "azul-tiles-js", "comp1110-azul-java")),
     M("round-unclaimed-to-player-on-floor", "ROUND-3", "Nobody took from the centre: the marker goes to the player "
       "whose turn it would be next, who puts it on their floor line (it costs its space's points in the tiling) "
       "and starts the next round.",
-      ("game.Game._end_offer", _unclaimed_marker_to_floor(lambda g: (g.turn + 1) % g.players)), source="ruling"),
+      ("game.Game._end_offer", _unclaimed_marker_to_floor(lambda g: (g.turn + 1) % g.players)), source="ruling",
+      prompted_by="cbermudez-azul-pl"),
     M("round-unclaimed-seat-after-next", "ROUND-3", "Nobody took from the centre: the player after the one whose "
       "turn it would be next starts the next round.",
       ("game.Game._take", _start_after_last_take(lambda g, seat, unclaimed: (seat + 2) % g.players if unclaimed
-                                                 else None)), source="ruling"),
+                                                 else None)), source="ruling", prompted_by="comp1110-azul-java"),
     M("round-unclaimed-start-player-on-floor", "ROUND-3", "Nobody took from the centre: the start player takes the "
       "marker back onto their own floor line, pays for it in the tiling and starts again.",
       ("game.Game._end_offer", _unclaimed_marker_to_floor(lambda g: g.start_player)), source="ruling"),
@@ -2000,15 +2016,16 @@ MUTANTS: tuple[Mutant, ...] = (
     M("end-empty-bag-ends-game", "END-8", "The game ends as soon as the bag is empty, though the lid could refill it.",
       ("game.Game._end_round", _empty_bag_ends_game), source="ruling"),
     M("end-empty-deal-deals-on", "END-8", "With bag and lid both empty the next round is prepared all the same.",
-      ("game.Game._end_round", _empty_deal_deals_on), source="ruling"),
+      ("game.Game._end_round", _empty_deal_deals_on), source="ruling",
+      prompted_by=("azul-ai-go", "azul-game-engine", "azul-marl-env", "myzul-ts")),
     M("end-rows-before-points", "END-5", "The most complete rows wins; points only break a tie on rows.",
       ("game.Game._end_game", _winners(_rows_before_points))),
     M("end-bonuses-when-completed", "END-2", "The row, column and colour bonuses are scored when the tile that "
       "completes them is placed, not at the end of the game.",
-      *BONUSES_WHEN_COMPLETED, ("state._build", _bonus_in_loaded_score)),
+      *BONUSES_WHEN_COMPLETED, ("state._build", _bonus_in_loaded_score), prompted_by="myzul-ts"),
     M("end-bonuses-when-completed-score-as-loaded", "END-2", "The row, column and colour bonuses are scored when "
       "the tile that completes them is placed; a position's score is taken as it stands, so what its wall had "
-      "completed before never earns a bonus.", *BONUSES_WHEN_COMPLETED),
+      "completed before never earns a bonus.", *BONUSES_WHEN_COMPLETED, prompted_by="cbermudez-azul-pl"),
     M("end-row-column-swapped", "END-2", "The row and column bonuses swapped: 7 a row, 2 a column.",
       ("board.Board.end_bonus", value(lambda b: 7 * b.complete_rows() + 2 * b.complete_columns()
                                       + 10 * b.complete_colours()))),
@@ -2025,16 +2042,18 @@ MUTANTS: tuple[Mutant, ...] = (
     M("end-no-tie-break", "END-6", "Tied players share the win; complete rows are not compared.",
       ("game.Game._end_game", _winners(lambda ranks: _top([(s, 0) for s, _ in ranks]))), source="divergence"),
     M("end-rows-of-everybody", "END-6", "The tie-break compares everybody's complete rows, not the tied players'.",
-      ("game.Game._end_game", _winners(_rows_of_everybody))),
+      ("game.Game._end_game", _winners(_rows_of_everybody)), prompted_by=("azul-game-engine", "azul-marl-env")),
     M("end-most-rows-of-all-on-a-tie", "END-6", "On a tie for the top score, the players with the most complete "
-      "rows of anybody win, whatever their points.", ("game.Game._end_game", _winners(_most_rows_of_all_on_a_tie))),
+      "rows of anybody win, whatever their points.", ("game.Game._end_game", _winners(_most_rows_of_all_on_a_tie)),
+      prompted_by=("azul-game-engine", "azul-marl-env")),
     M("end-lowest-seat-wins-tie", "END-6", "The first seat with the top score wins alone: rows are not compared "
-      "and a tie is never shared.", ("game.Game._end_game", _winners(_first_top_score))),
+      "and a tie is never shared.", ("game.Game._end_game", _winners(_first_top_score)), prompted_by="myzul-ts"),
     M("end-highest-seat-wins-tie", "END-6", "Scores are compared with a strict 'greater than', the later seat kept "
       "on equal points: the last seat with the top score wins alone, rows are not compared and a tie is never "
-      "shared.", ("game.Game._end_game", _winners(lambda ranks: _tied_on_points(ranks)[-1:]))),
+      "shared.", ("game.Game._end_game", _winners(lambda ranks: _tied_on_points(ranks)[-1:])),
+      prompted_by="ummatias-azul-py"),
     M("end-first-seat-wins-tie", "END-7", "A remaining tie goes to the lowest seat alone.",
-      ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence"),
+      ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence", prompted_by="myzul-ts"),
     M("end-checked-before-tiling", "END-1", "Whether a wall row is complete is checked as the offer ends, before "
       "the tiling: the round that completes a row is followed by one more.",
       ("game.Game._end_offer", _end_decided_before_tiling(_any_complete_row))),
@@ -2094,18 +2113,21 @@ MUTANTS: tuple[Mutant, ...] = (
     M("deal-no-refill", "DEAL-2", "The lid is never poured into the bag: the deal stops when the bag is empty.",
       ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
     M("deal-early-refill", "DEAL-2", "The lid is poured into the bag before every deal, not when it runs out.",
-      ("game.Game._draw", _pour_early), ("game.Game._deal_given", _pour_early)),
+      ("game.Game._draw", _pour_early), ("game.Game._deal_given", _pour_early),
+      prompted_by=("azul-game-engine", "azul-marl-env", "myzul-ts")),
     M("deal-lid-copied", "DEAL-2", "The lid's tiles are added to the bag but the lid is not emptied.",
       ("game.Game._draw", _lid_copied), ("game.Game._deal_given", _lid_copied)),
     M("deal-poured-when-short", "DEAL-2", "When the bag holds fewer tiles than the deal needs, the lid is poured "
       "in and the deal drawn from the mix.",
-      ("game.Game._draw", _poured_when_short), ("game.Game._deal_given", _poured_when_short)),
+      ("game.Game._draw", _poured_when_short), ("game.Game._deal_given", _poured_when_short), prompted_by="myzul-ts"),
     M("deal-poured-per-factory", "DEAL-2", "A factory the bag cannot fill gets the lid poured in first and is "
       "filled from the mix.",
       ("game.Game._draw", _poured_per_factory_draw(TILES_PER_FACTORY)),
-      ("game.Game._deal_given", _poured_per_factory_given(TILES_PER_FACTORY))),
+      ("game.Game._deal_given", _poured_per_factory_given(TILES_PER_FACTORY)),
+      prompted_by=("azul-game-engine", "azul-marl-env")),
     M("deal-half-lid-poured", "DEAL-2", "Refilling the bag moves every other tile of the lid; the rest stays in "
-      "the lid.", ("game.Game._draw", _half_lid_poured), ("game.Game._deal_given", _half_lid_poured)),
+      "the lid.", ("game.Game._draw", _half_lid_poured), ("game.Game._deal_given", _half_lid_poured),
+      prompted_by="myzul-ts"),
     M("deal-partial-factory-back", "DEAL-3", "Out of tiles, a factory that cannot be filled to four stays empty.",
       ("game.Game._draw", _partial_factory_back), ("game.Game._deal_given", _partial_factory_back),
       source="divergence"),
@@ -2128,14 +2150,16 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._deal_given", _short_given(lambda sizes, tiles: True, "on any factories"))),
     M("deal-lid-poured-every-round-end", "DEAL-2", "There is no lid to keep: at the end of every round the "
       "discarded tiles go back into the bag, whatever it still holds, and a position's lid tiles are bag tiles.",
-      ("game.Game._end_round", _poured_at_round_end(lambda game: True)), ("state._build", _lid_in_bag_when_loaded)),
+      ("game.Game._end_round", _poured_at_round_end(lambda game: True)), ("state._build", _lid_in_bag_when_loaded),
+      prompted_by="azul-tiles-js"),
     M("deal-lid-poured-into-empty-bag-at-round-end", "DEAL-2", "IT-2: the discarded tiles go back into the bag "
       "between rounds, once it is empty; a deal that empties the bag goes on without them, leaving the next "
       "factories short or empty.", ("game.Game._end_round", _poured_at_round_end(lambda game: not any(game.bag))),
       ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
     M("deal-refill-before-deal", "DEAL-2", "The bag is checked once, before the deal: if it is empty the lid is "
       "poured in; a bag that runs out during the deal leaves the rest of the factories short.",
-      ("game.Game._draw", _poured_before_an_empty_bag), ("game.Game._deal_given", _poured_before_an_empty_bag)),
+      ("game.Game._draw", _poured_before_an_empty_bag), ("game.Game._deal_given", _poured_before_an_empty_bag),
+      prompted_by="cbermudez-azul-pl"),
     M("deal-refill-after-deal", "DEAL-2", "The deal draws what the bag holds; if that empties it, the lid is "
       "poured in afterwards, ready for the next round.",
       ("game.Game._draw", _poured_after_the_deal), ("game.Game._deal_given", _poured_after_the_deal)),
@@ -2158,7 +2182,7 @@ MUTANTS: tuple[Mutant, ...] = (
     M("grey-lines-in-any-order", "GREY-5", "A board tiles its complete lines in the order its owner chooses, so "
       "a lower line may take a column an upper line of the same board needs.",
       ("game.Game._continue_grey_tiling", _any_order_tiling), ("game.Game.legal_moves", _any_line_listed),
-      ("game.Game._place", _placed_as_listed)),
+      ("game.Game._place", _placed_as_listed), prompted_by="comp1110-azul-java"),
     M("grey-placed-in-the-offer", "GREY-5", "A line's space is chosen when the line is filled: during the offer its "
       "owner places the tile of a complete line on the wall, without using a turn.",
       ("game.Game.legal_moves", _placements_in_the_offer), ("game.Game.play", _placed_in_the_offer)),
@@ -2198,9 +2222,9 @@ MUTANTS: tuple[Mutant, ...] = (
     M("setup-start-seat-modulo", "SETUP-5", "The start seat is not checked: any number is taken modulo the "
       "number of players.", ("game.Game.__init__", _start_seat_modulo)),
     M("setup-any-player-count", "SETUP-6", "Any number of players is accepted, with 2n + 1 factories.",
-      ("game.FACTORIES_BY_PLAYERS", value(_AnyCount(FACTORIES_BY_PLAYERS)))),
+      ("game.FACTORIES_BY_PLAYERS", value(_AnyCount(FACTORIES_BY_PLAYERS))), prompted_by="azul-ai-go"),
     M("setup-player-count-clamped", "SETUP-6", "A player count out of range is brought into it: 1 player plays "
-      "as 2, 5 as 4.", ("game.Game.__init__", _player_count_clamped)),
+      "as 2, 5 as 4.", ("game.Game.__init__", _player_count_clamped), prompted_by="azul-ai-go"),
     M("setup-factories-one-too-many", "SETUP-3", "Two factories a player and two more (6, 8, 10): one factory "
       "too many at every table.", ("game.FACTORIES_BY_PLAYERS", value({2: 6, 3: 8, 4: 10}))),
     M("setup-nine-factories-always", "SETUP-3", "All nine factories in the box are set out, whatever the number "
