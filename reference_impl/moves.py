@@ -87,8 +87,13 @@ TAKES = [[[Take(s, c, line) for line in range(6)] for c in range(5)] for s in ra
 PLACEMENTS = [[Placement(line, col) if line and col else None for col in range(6)] for line in range(6)]
 # TAKES_TO[source][colour][lines]: the takes of `colour` from `source` to every pattern line in the bit set
 # `lines` (bit l - 1 for line l), in line order, then to the floor; legal-move lists are built from these.
-TAKES_TO = [[[tuple(by_line[line] for line in range(1, 6) if lines >> (line - 1) & 1) + (by_line[FLOOR],)
-              for lines in range(32)] for by_line in by_colour] for by_colour in TAKES]
+def takes_to(by_line: list[Take]) -> list[tuple[Take, ...]]:
+    """TAKES_TO of one source and colour, from its takes by line (`by_line[line]`, FLOOR included)."""
+    return [tuple(by_line[line] for line in range(1, 6) if lines >> (line - 1) & 1) + (by_line[FLOOR],)
+            for lines in range(32)]
+
+
+TAKES_TO = [[takes_to(by_line) for by_line in by_colour] for by_colour in TAKES]
 # TAKES_FROM[factories]: TAKES_TO of factory 1, 2... up to `factories`, then of the centre: the order of legal lists.
 TAKES_FROM = tuple(TAKES_TO[1:factories + 1] + [TAKES_TO[CENTRE]] for factories in range(10))
 TAKE_OF_TEXT = {str(t): t for by_colour in TAKES for by_line in by_colour for t in by_line}  # `3K4` -> its Take

@@ -17,7 +17,9 @@ from typing import Any, Callable, Iterator
 from azul_reference.board import ALL_COLOURS, EMPTY
 from azul_reference.errors import IllegalDeal, IllegalMove
 from azul_reference.game import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, OFFER, OVER, TILING
-from azul_reference.moves import CENTRE, FLOOR, PLACEMENTS, TAKES, Placement, Take, parse_move
+from azul_reference.moves import (
+    CENTRE, FLOOR, PLACEMENTS, TAKE_OF_TEXT, TAKES, TAKES_FROM, TAKES_TO, Placement, Take, parse_move, takes_to,
+)
 from azul_reference.tiles import FLOOR_PENALTIES, MARKER, TILES_PER_FACTORY, WALL_SIZE, wall_column
 
 Patch = tuple[str, Callable[[Any], Any]]
@@ -617,9 +619,17 @@ def _marker_left_in_centre(original):
         before = game.marker
         original(game, move)
         if before == IN_CENTRE and game.marker != IN_CENTRE and game.phase == OFFER:
-            game.boards[game.marker].floor.remove(MARKER)
-            game.marker = IN_CENTRE
+            _marker_back_to_centre(game, game.marker)
     return take
+
+
+def _marker_back_to_centre(game, seat: int) -> None:
+    """The marker `seat` has just taken put back in the centre: off its floor, where it lies unless the floor
+    was full (FLOOR-5: then it took no space)."""
+    floor = game.boards[seat].floor
+    if MARKER in floor:
+        floor.remove(MARKER)
+    game.marker = IN_CENTRE
 
 
 def _offer_ends_with_factories(original):
@@ -681,8 +691,7 @@ def _marker_first_round_only(original):
         seat = game.turn
         original(game, move)
         if game.marker == seat and game.phase == OFFER:  # the marker taken: undo it
-            game.marker = IN_CENTRE
-            game.boards[seat].floor.remove(MARKER)
+            _marker_back_to_centre(game, seat)
     return take
 
 
@@ -1641,6 +1650,11 @@ def _lowest_complete_line(original):
 
 # -- set-up ----------------------------------------------------------------------------------------------------
 
+# A tenth factory (10 at a table of four): its takes, written `10B1` as the notation would go on past factory 9,
+# listed after factory 9's and played like any other, so that the reading is played at every table it reaches.
+_TENTH = [[Take(10, colour, line) for line in range(6)] for colour in range(5)]
+_TENTH_TO = [takes_to(by_line) for by_line in _TENTH]
+
 def _seat_0_starts(original):
     def init(game, players=2, variant="colour", start_player=0):
         original(game, players, variant, start_player)
@@ -2226,7 +2240,9 @@ MUTANTS: tuple[Mutant, ...] = (
     M("setup-player-count-clamped", "SETUP-6", "A player count out of range is brought into it: 1 player plays "
       "as 2, 5 as 4.", ("game.Game.__init__", _player_count_clamped), prompted_by="azul-ai-go"),
     M("setup-factories-one-too-many", "SETUP-3", "Two factories a player and two more (6, 8, 10): one factory "
-      "too many at every table.", ("game.FACTORIES_BY_PLAYERS", value({2: 6, 3: 8, 4: 10}))),
+      "too many at every table.", ("game.FACTORIES_BY_PLAYERS", value({2: 6, 3: 8, 4: 10})),
+      ("game.TAKES_FROM", value(TAKES_FROM + (TAKES_TO[1:] + [_TENTH_TO, TAKES_TO[CENTRE]],))),
+      ("moves._TAKES", value({**TAKE_OF_TEXT, **{t.text: t for by_line in _TENTH for t in by_line}}))),
     M("setup-nine-factories-always", "SETUP-3", "All nine factories in the box are set out, whatever the number "
       "of players.", ("game.FACTORIES_BY_PLAYERS", value({2: 9, 3: 9, 4: 9}))),
     M("setup-tiles-start-in-lid", "SETUP-4", "The tiles start in the box lid, and the first deal pours them into "
