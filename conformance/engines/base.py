@@ -102,6 +102,38 @@ class Capabilities:
             absent.append(variant)
         return absent
 
+    def lacking(self) -> str:
+        """What makes the hello offer no game at all ("no player count", "no wall"), or "": refused at start,
+        since every case would be skipped and the run would judge nothing."""
+        return " and ".join(what for what, offered in (("no player count", self.players), ("no wall", self.variants))
+                            if not offered)
+
+    def offers(self, request: dict | None) -> str:
+        """What of its own hello `request` asks, worded ("a game of 2 players on the colour wall"), or "" when
+        the request asks something the hello does not promise (protocol.md's `unsupported` table): a player
+        count or wall not offered, given factories without `deal`, a loader without `load_state`, a position
+        outside phase offer (an engine may not hold one: bkase-azul-rs deals only inside its own flow), or a
+        query (an adapter may be unable to follow its engine). `unsupported` to what the hello offers is no skip: the engine said it could."""
+        if not isinstance(request, dict):
+            return ""
+        cmd = request.get("cmd")
+        if cmd in ("new_game", "play_game"):
+            players, wall = request.get("players"), request.get("variant", "colour")
+            if players in self.players and wall in self.variants and (cmd == "new_game" or self.play_game):
+                return f"{cmd} for {players} players on the {wall} wall"
+        elif cmd == "deal" and request.get("factories") is None:
+            return "a deal without factories (every engine deals by itself)"
+        elif cmd == "deal" and self.deal:
+            return "a deal of given factories (its hello offers deal)"
+        elif cmd == "load_state" and self.load_state:
+            state = request.get("state")
+            boards = state.get("boards") if isinstance(state, dict) else None
+            players = len(boards) if isinstance(boards, list) else None
+            wall = state.get("variant", "colour") if isinstance(state, dict) else None
+            if players in self.players and wall in self.variants and state.get("phase") == "offer":
+                return f"load_state of a position in phase {state['phase']}, {players} players on the {wall} wall"
+        return ""
+
 
 @dataclass
 class GameRun:

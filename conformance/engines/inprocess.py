@@ -161,6 +161,9 @@ class InProcessEngine(Engine):
         info = self._call(msg.Hello(), self.engine.hello)
         if not isinstance(info, EngineInfo):
             self._crash(msg.Hello().to_json(0), f"hello() returned {type(info).__name__}, not an EngineInfo")
+        if info.capabilities.lacking():  # the schema's minItems, for a hello that is no JSON
+            self._crash(msg.Hello().to_json(0), f"hello() offers {info.capabilities.lacking()}: it can play no "
+                                                "game, so nothing could be judged")
         self.info = info
         return info
 

@@ -190,8 +190,12 @@ def run_property(engine: Engine, prop: Property, capabilities: Capabilities, exa
             error = answered.error
             verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR
             said = f"the engine answered {error.code} to {_said_request(error.request)}: {error.message}"
+            offered = capabilities.offers(error.request) if error.code == "unsupported" else ""
+            if offered:  # what its hello offers: no skip
+                verdict, said = Verdict.FAIL, f"{said}; but its hello offers {offered}, so `unsupported` is no skip"
             if first is None:
-                return result(prop, verdict, said[:2000], details=_details(count))
+                return result(prop, verdict, said[:2000], details=dict(
+                    _details(count), **({"differences": [["request", "unsupported"]]} if offered else {})))
             stopped = f"; the search for other failures stopped: {said}"[:300]
         except EngineGaveUp as gave_up:
             if first is None:

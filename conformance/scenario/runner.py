@@ -30,9 +30,23 @@ from .model import Assertion, Rejection, Scenario, Step
 class _Verdict(Exception):
     """Stops a run early with a verdict."""
 
-    def __init__(self, verdict: Verdict, message: str, **details: Any) -> None:
+    def __init__(self, verdict: Verdict, message: str, refusal: Rejected | None = None, at: str = "",
+                 rule: str | None = None, **details: Any) -> None:
         super().__init__(message)
         self.verdict, self.message, self.details = verdict, message, details
+        # an `unsupported` skip: the refusal, where it was (file:line) and the rule the step's refusal names
+        self.refusal, self.at, self.rule = refusal, at, rule
+        if rule is not None and verdict is not Verdict.SKIP:
+            self.details["rule"] = rule
+
+    def offered(self, capabilities: Capabilities) -> "_Verdict":
+        """This verdict, unless it skips on an `unsupported` to what the hello offers: then a failure."""
+        offered = capabilities.offers(self.refusal.request) if self.refusal is not None else ""
+        if not offered:
+            return self
+        return _Verdict(Verdict.FAIL, f"{self.message}; but its hello offers {offered}, so `unsupported` is "
+                                      "no skip", actual=_rejection(self.refusal), rule=self.rule,
+                        details=_difference("request", "unsupported", self.at))
 
 
 def result(scenario: Scenario, verdict: Verdict, message: str = "", **fields: Any) -> CaseResult:
@@ -52,12 +66,12 @@ def run_scenario(engine: Engine, scenario: Scenario, capabilities: Capabilities 
     if missing:
         return result(scenario, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}")
     if len(scenario.variants) == 1:
-        return _run(engine, scenario, None, strict_rules)
+        return _run(engine, scenario, None, strict_rules, capabilities)
     walls = [wall for wall in scenario.variants if wall in capabilities.variants]
     if not walls:
         return result(scenario, Verdict.SKIP, f"the engine does not offer {' or '.join(scenario.variants)}")
     for wall in walls:
-        found = _run(engine, scenario, wall, strict_rules)
+        found = _run(engine, scenario, wall, strict_rules, capabilities)
         if found.verdict is not Verdict.PASS:
             return dataclasses.replace(found, message=f"on the {wall} wall: {found.message}")
     absent = [wall for wall in scenario.variants if wall not in walls]
@@ -68,10 +82,11 @@ def run_scenario(engine: Engine, scenario: Scenario, capabilities: Capabilities 
 def run_on_wall(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool = True) -> CaseResult:
     """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`: the engine's state is then
     the position after its steps on that wall (the docs draw each wall's boards from it)."""
-    return _run(engine, scenario, wall, strict_rules)
+    return _run(engine, scenario, wall, strict_rules, engine.info.capabilities)
 
 
-def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool) -> CaseResult:
+def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool,
+         capabilities: Capabilities) -> CaseResult:
     """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`."""
     try:
         if scenario.given.reject is not None:
@@ -87,9 +102,10 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
         state = engine.state()
         moves = engine.legal_moves() if any(a.needs_moves for a in scenario.expect) else None
     except _Verdict as stop:
+        stop = stop.offered(capabilities)
         return result(scenario, stop.verdict, stop.message, **stop.details)
     except Rejected as error:  # asked for the state or the moves, and refused
-        verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR
+        verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR  # (a query is never offered)
         return result(scenario, verdict, f"engine refused a query: {_said(error)}")
     return _judge(scenario, state, moves)
 
@@ -182,7 +198,7 @@ def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
 
 def _refused(error: Rejected, what: str, at: str) -> _Verdict:
     if error.code == "unsupported":
-        return _Verdict(Verdict.SKIP, f"{what}: unsupported: {error.message}")
+        return _Verdict(Verdict.SKIP, f"{what}: unsupported: {error.message}", refusal=error, at=at)
     if error.code == "internal":
         return _Verdict(Verdict.ERROR, f"{what}: {_said(error)}")
     return _Verdict(Verdict.FAIL, f"{what}: {_said(error)}", actual=_rejection(error),
@@ -238,7 +254,8 @@ def _step(engine: Engine, step: Step, strict_rules: bool) -> None:
 def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: dict[str, Any],
                      strict_rules: bool, at: str) -> None:
     if error.code == "unsupported" and reject.code != "unsupported":
-        raise _Verdict(Verdict.SKIP, f"{here}: unsupported: {error.message}")
+        raise _Verdict(Verdict.SKIP, f"{here}: unsupported: {error.message}", refusal=error, at=at,
+                       rule=reject.rule)
     if error.code != reject.code:
         raise _Verdict(Verdict.FAIL, f"{here}: expected {reject.code}, got {_said(error)}",
                        expected=expected, actual=_rejection(error), rule=reject.rule,

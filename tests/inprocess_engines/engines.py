@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 
@@ -9,7 +10,8 @@ from azul_conformance.engines import Engine
 from azul_conformance.engines.reference import ReferenceEngine
 
 # The factories are named in --engine py:...:NAME strings, never called by name in Python.
-__all__ = ["make_engine", "exploding", "exiting", "babbling", "slow", "stuck", "not_an_engine", "broken_factory"]
+__all__ = ["make_engine", "exploding", "exiting", "babbling", "slow", "stuck", "not_an_engine", "broken_factory",
+           "no_wall"]
 
 
 def make_engine() -> Engine:
@@ -94,3 +96,15 @@ class Stuck(ReferenceEngine):
 
 def stuck() -> Engine:
     return Stuck(0)
+
+
+class NoWall(ReferenceEngine):
+    """The reference engine, but its hello offers no wall: it can play no game at all."""
+
+    def hello(self):
+        info = super().hello()
+        return dataclasses.replace(info, capabilities=dataclasses.replace(info.capabilities, variants=()))
+
+
+def no_wall() -> Engine:
+    return NoWall(0)

@@ -1,0 +1,67 @@
+"""A run that judged nothing is never green: an engine that answers `unsupported` to what its own hello offers
+fails those cases (it is no skip), and a hello that offers no game at all is refused at start."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from azul_conformance.engines.base import Capabilities
+from azul_conformance.harness import read_report
+
+AZUL = str(Path(sys.executable).parent / "azul")
+FAKES = Path(__file__).parent / "fake_engines"
+
+
+def conform(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([AZUL, "conform", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def unsupported_all(*extra: str) -> str:
+    return shlex.join([sys.executable, str(FAKES / "unsupported_all.py"), *extra])
+
+
+def test_unsupported_to_what_the_hello_offers_fails_the_case(tmp_path):
+    # SETUP-1's scenarios start a game of 2 players on an offered wall; property-invariants plays offered games
+    run = conform("--engine", unsupported_all(), "--only", "SETUP-1", "--only", "property-invariants",
+                  "--examples", "3", "--report-dir", str(tmp_path), "--format", "jsonl", "--format", "junit")
+    verdicts = {r.id: (r.verdict, r.message) for r in read_report(tmp_path / "report.jsonl").results}
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert verdicts["property-invariants"][0] == "fail"
+    assert "its hello offers new_game for 2 players" in verdicts["property-invariants"][1]
+    failed = [case for case, (verdict, _) in verdicts.items() if verdict == "fail"]
+    assert len(failed) >= 2
+    # what the hello does not offer (a hexagonal wall) is still a skip: the engine may say it cannot
+    assert [v for v, _ in verdicts.values() if v == "skip"] == ["skip"]
+    junit = (tmp_path / "junit.xml").read_text()
+    assert 'failures="0"' not in junit.split("<testsuite ", 1)[1].split(">", 1)[0]
+
+
+def test_a_hello_offering_no_player_count_is_refused_at_start():
+    run = conform("--engine", unsupported_all("--players", ""), "--only", "SETUP-1")
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "cannot start the engine" in run.stdout and "players" in run.stdout
+    assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_an_in_process_hello_offering_no_wall_is_refused_at_start():
+    run = conform("--engine", f"py:{FAKES.parent / 'inprocess_engines' / 'engines.py'}:no_wall", "--only", "SETUP-1")
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "offers no wall" in run.stdout
+
+
+def test_what_a_hello_offers():
+    offered = Capabilities(players=(2,), variants=("colour",), load_state=True, deal=False)
+    assert offered.offers({"cmd": "new_game", "players": 2, "variant": "colour"})
+    assert not offered.offers({"cmd": "new_game", "players": 3, "variant": "colour"})
+    assert not offered.offers({"cmd": "new_game", "players": 2, "variant": "grey"})
+    assert offered.offers({"cmd": "deal", "factories": None})  # every engine deals by itself
+    assert not offered.offers({"cmd": "deal", "factories": ["BBBB"] * 5})  # deal: false
+    state = {"variant": "colour", "phase": "offer", "boards": [{}, {}]}
+    assert offered.offers({"cmd": "load_state", "state": state})
+    assert not offered.offers({"cmd": "load_state", "state": dict(state, phase="tiling")})
+    assert not offered.offers({"cmd": "load_state", "state": dict(state, phase="deal")})
+    assert not offered.offers({"cmd": "state"})
+    assert Capabilities(players=()).lacking() == "no player count"
