@@ -113,7 +113,8 @@ class Capabilities:
         the request asks something the hello does not promise (protocol.md's `unsupported` table): a player
         count or wall not offered, given factories without `deal`, a loader without `load_state`, a position
         outside phase offer (an engine may not hold one: bkase-azul-rs deals only inside its own flow), or a
-        query (an adapter may be unable to follow its engine). `unsupported` to what the hello offers is no skip: the engine said it could."""
+        query (an adapter may be unable to follow its engine). `unsupported` to what the hello offers is no
+        skip: the engine said it could."""
         if not isinstance(request, dict):
             return ""
         cmd = request.get("cmd")
