@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import signal
+import sys
 
 import click
 
@@ -54,6 +55,7 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context):
         # SIGTERM (a CI job cancelled, `kill`) ends a run like Ctrl-C: the engines are closed, the reports kept.
         signal.signal(signal.SIGTERM, _interrupt)
+        tolerant_output()
         # A file that cannot be read or written (a missing folder, no permission, a full disk) is the user's
         # to fix: say which and why, never with a traceback.
         try:
@@ -80,6 +82,15 @@ def parse_players(ctx: click.Context, param: click.Parameter, value: str) -> tup
     if not counts or any(n not in PLAYER_COUNTS for n in counts):
         raise click.BadParameter(f"{value!r}: expected player counts from 2 to 4, comma-separated, e.g. 2,3,4")
     return tuple(counts)
+
+
+def tolerant_output() -> None:
+    """Every command's output written on any console: a character the console's encoding lacks (a rule's "·",
+    a board's "│", an engine's name) is shown as its escape (\\u2502) instead of ending in a UnicodeEncodeError
+    (PYTHONIOENCODING=latin-1 or ascii, a Windows code page)."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _interrupt(_signum: int, _frame) -> None:
