@@ -65,3 +65,38 @@ def test_what_a_hello_offers():
     assert not offered.offers({"cmd": "load_state", "state": dict(state, phase="deal")})
     assert not offered.offers({"cmd": "state"})
     assert Capabilities(players=()).lacking() == "no player count"
+
+
+def test_a_recording_holding_only_its_header_judges_nothing_and_is_no_pass(tmp_path):
+    import gzip
+    import json
+
+    from azul_conformance.engines.recording import FORMAT, hello_json
+    from azul_conformance.engines.reference import ReferenceEngine
+
+    path = tmp_path / "header-only.jsonl.gz"
+    header = {"format": FORMAT, "suite_version": "0", "command": "x", "seed": 0, "examples": 2,
+              "hello": hello_json(ReferenceEngine(0).hello())}
+    path.write_bytes(gzip.compress((json.dumps(header) + "\n").encode()))
+    run = conform("--recording", str(path), "--only", "FLOOR", "--no-properties", "--report-dir",
+                  str(tmp_path / "report"))
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "nothing was judged" in run.stdout and "not_run" in run.stdout
+    assert {r.verdict for r in read_report(tmp_path / "report" / "report.jsonl").results} == {"not_run"}
+
+
+def test_budgets_of_nothing_are_refused_before_anything_runs():
+    run = conform("--budget", "0", "--only", "FLOOR-1")
+    assert run.returncode == 2 and "more than 0 seconds" in run.stderr, run.stdout + run.stderr
+    fuzz = subprocess.run([AZUL, "fuzz", "--time", "0s"], capture_output=True, text=True, timeout=60)
+    assert fuzz.returncode == 2 and "more than 0 seconds" in fuzz.stderr, fuzz.stdout + fuzz.stderr
+
+
+def test_a_campaign_of_no_game_is_not_run_never_a_pass():
+    from azul_conformance.fuzz.campaign import CampaignSpec, Findings
+    from azul_conformance.fuzz.report import results_of
+
+    [none] = results_of(CampaignSpec(), Findings(), None)
+    assert none.verdict == "not_run" and "no game was played" in none.message
+    [some] = results_of(CampaignSpec(), Findings(games=3), None)
+    assert some.verdict == "pass" and some.message.startswith("3 games")

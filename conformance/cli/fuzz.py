@@ -174,4 +174,7 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
         console.print(f"reports: {folder}/")
     elif counterexamples.is_dir():
         console.print(f"counterexamples: {counterexamples}/", highlight=False)
-    return 1 if findings.deviations or interrupted else 0  # interrupted: as azul conform, never a clean pass
+    if not findings.games:
+        console.print("[bold red]nothing was judged:[/] no game was played; a campaign of no game is no pass")
+    # interrupted or no game: as azul conform, never a clean pass
+    return 1 if findings.deviations or interrupted or not findings.games else 0

@@ -89,6 +89,8 @@ def parse_duration(ctx, param, value: str | None) -> float | None:
             raise click.BadParameter(f"{value!r}: expected a duration such as 90s, 15m, 2h or 1h30m")
         hours, minutes, whole = (int(g or 0) for g in parts.groups())
         seconds = float(hours * 3600 + minutes * 60 + whole)
+    if seconds <= 0:  # a budget of nothing: every case not_run, every campaign 0 games, and nothing judged
+        raise click.BadParameter(f"{value!r}: a duration must be more than 0 seconds (none leaves nothing judged)")
     if seconds > MAX_SECONDS:
         raise click.BadParameter(f"{value!r}: longer than {MAX_SECONDS:,} seconds (about three years)")
     return seconds

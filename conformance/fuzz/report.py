@@ -20,11 +20,12 @@ def results_of(spec: CampaignSpec, findings: Findings, counterexample_dir: str |
                shrink_seconds: float = 20.0) -> list[CaseResult]:
     """One CaseResult per distinct deviation (the first game that showed it, shrunk); a single pass case
     when there is none."""
-    if not findings.deviations:
-        return [CaseResult("fuzz-differential", CaseKind.FUZZ, Verdict.PASS,
+    if not findings.deviations:  # no game played (a deadline met before the first): nothing judged, no pass
+        return [CaseResult("fuzz-differential", CaseKind.FUZZ, Verdict.PASS if findings.games else Verdict.NOT_RUN,
                            title="Random games in lockstep with the reference", rules=[],
                            where=f"fuzz seed {spec.seed}",
-                           message=f"{findings.games} games, no deviation from the reference",
+                           message=f"{findings.games} games, no deviation from the reference" if findings.games
+                           else "not run: no game was played, so nothing was judged",
                            details={"games": findings.games})]
     results = []
     for number, found in enumerate(findings.ordered(), 1):

@@ -248,7 +248,19 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
     if folder:
         console.print(f"reports: {folder}/")
     bad = bool(failing(results, session.rules_only)) or bool(collected.problems)
+    if not any(result.verdict.judged for result in results):  # all skip, not_run, out_of_time: no pass
+        console.print(f"[bold red]nothing was judged:[/] {escape(_unjudged(results))}; a run that judged no case "
+                      "is no pass", highlight=False, soft_wrap=True)
+        bad = True
     return results, 1 if bad else 0
+
+
+def _unjudged(results: list[CaseResult]) -> str:
+    """`242 cases: 240 not_run, 2 skip`."""
+    counts: dict[str, int] = {}
+    for result in results:
+        counts[str(result.verdict)] = counts.get(str(result.verdict), 0) + 1
+    return f"{len(results)} case{'s' * (len(results) != 1)}: " + ", ".join(f"{n} {v}" for v, n in counts.items())
 
 
 Diagnosed = tuple[tuple[Deviation, ...], list[CaseResult], dict]
