@@ -78,7 +78,8 @@ def test_the_run_budget_cuts_the_running_case_and_marks_the_rest_not_run(tmp_pat
             assert "the run's time budget (--budget 8s) ran out" in result.message
         else:
             assert result.verdict is Verdict.PASS
-    assert status == 0
+    # a budget never fails the run, but a run that judged no case (the workers cut in the properties) is no pass
+    assert status == (0 if Verdict.PASS in verdicts else 1)
     cases = [line for line in lines if line["type"] == "case"]
     assert [c["id"] for c in cases] == [r.id for r in results] and len(cases) > 10  # every case reported, in order
     assert lines[0]["budget"] == 8.0 and lines[-1]["counts"]["not_run"] == verdicts.count(Verdict.NOT_RUN)
