@@ -27,7 +27,11 @@ Nothing of ours outlives the run, however it ends:
 - what an engine starts in turn (a wrapper's child, a server it started in a session of its own) is found by a
   mark in its environment (`marked_environment`: each process that starts engines has its own, inherited by
   everything they start) and killed (`sweep`) when that process ends: by the worker itself as it ends, by this
-  process when a worker died without doing so, and at the exit of a process that ran engines itself.
+  process when a worker died without doing so, and at the exit of a process that ran engines itself;
+- what an engine leaves behind with no mark (a helper in a session of its own, its environment cleared) is
+  adopted: a process that starts engines or workers is a child subreaper (Linux, `adopt_orphans`), so such an
+  orphan becomes its child when its parent ends, not init's, and is killed when the engine ends
+  (`end_adopted`). Elsewhere there is no such mechanism: the mark alone finds them.
 """
 
 from __future__ import annotations
@@ -43,8 +47,9 @@ import signal
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 Item = TypeVar("Item")
 
@@ -55,6 +60,7 @@ _PARENT_ENDS: set = set()  # this process's ends of its workers' pipes: a forked
 MARK = "AZUL_PROCESS_MARKS"  # the environment variable holding the marks of the processes that started a process
 WATCH = 0.5  # seconds between a worker's looks at its parent, where the kernel cannot tell it of its death
 _PR_SET_PDEATHSIG = 1  # prctl(2)
+_PR_SET_CHILD_SUBREAPER = 36  # prctl(2), Linux 3.4+
 
 
 def default_jobs() -> int:
@@ -98,6 +104,7 @@ class Worker:
         # lasts as long as this process
         kernel = threading.current_thread() is threading.main_thread()
         bond = (os.getpid(), kernel, self.mark)
+        adopt_orphans()  # what a worker that dies leaves behind comes here, to be ended in `close`
         self.process = context.Process(target=_run, name=name, daemon=True,
                                        args=(target, theirs, others, bond, shared + tuple(args)))
         self.process.start()
@@ -156,6 +163,7 @@ class Worker:
         self.conn.close()
         if self.process.exitcode not in (0, None):  # it died (killed, crashed): it could not end what it started
             sweep([self.mark])
+            end_adopted()
 
 
 def _run(target: Callable[..., None], conn, others: tuple, bond: tuple, args: tuple) -> None:
@@ -173,6 +181,7 @@ def _run(target: Callable[..., None], conn, others: tuple, bond: tuple, args: tu
     finally:
         if _marked:  # it started engines: nothing they started outlives it
             sweep([mark])
+            end_adopted()
 
 
 # -- nothing outlives the run ---------------------------------------------------------------------------------
@@ -202,6 +211,7 @@ def _watch(parent: int) -> None:
         time.sleep(WATCH)
     if _marked:
         sweep([_mark])
+        end_adopted()
     os._exit(1)
 
 
@@ -244,6 +254,7 @@ def marked_environment(env: dict[str, str] | None = None) -> dict[str, str]:
         _mark = _new_mark()
     if not _marked:
         _marked = True
+        adopt_orphans()
         atexit.register(_sweep_own)  # a worker sweeps as it ends instead (it leaves by os._exit, not atexit)
     env = dict(os.environ if env is None else env)
     env[MARK] = _marks_with(env.get(MARK), _mark)
@@ -253,6 +264,110 @@ def marked_environment(env: dict[str, str] | None = None) -> dict[str, str]:
 def _sweep_own() -> None:
     if _marked and _mark is not None:
         sweep([_mark])
+        end_adopted()
+
+
+# -- orphans adopted --------------------------------------------------------------------------------------------
+
+_adopting = False  # this process is a child subreaper
+_own: set[int] = set()  # the engines this process started itself (children in sessions of their own, not adopted)
+_own_lock = threading.Lock()
+
+
+def _forked() -> None:
+    global _adopting
+    _adopting = False  # a forked child is no subreaper (the kernel does not pass it on), and started no engine
+    _own.clear()
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
+def adopt_orphans() -> bool:
+    """Make this process a child subreaper (Linux: prctl PR_SET_CHILD_SUBREAPER): a process that one it started
+    leaves behind (an engine's helper in a session of its own, its environment cleared: no mark reaches it)
+    becomes this process's child when its parent ends, instead of init's, for `end_adopted` to end. False where
+    there is no such mechanism (off Linux: such a process is found by its mark only)."""
+    global _adopting
+    if not _adopting:
+        prctl = _prctl()
+        _adopting = prctl is not None and prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    return _adopting
+
+
+@contextmanager
+def starting_engine() -> Iterator[Callable[[int], None]]:
+    """Around the start of an engine process in a session of its own: yields the function to call with its pid,
+    which `end_adopted` then leaves alone (until `engine_ended`); held against an `end_adopted` in another
+    thread, which would otherwise take the new engine, not yet named, for an orphan."""
+    with _own_lock:
+        yield _own.add
+
+
+def engine_ended(pid: int) -> list[int]:
+    """The engine `pid`, started under `starting_engine`, has ended: what it left behind is ended too."""
+    with _own_lock:
+        _own.discard(pid)
+    return end_adopted()
+
+
+def end_adopted(rounds: int = 5) -> list[int]:
+    """Kill (SIGKILL) and reap every process this process adopted as a subreaper (its children in a session
+    other than its own, not engines it started: nothing of ours starts any other kind; an engine's whole
+    descendance is in sessions other than ours); the pids ended. A few rounds: what an adopted process started
+    is adopted in turn as it dies. Nothing where this process adopts nothing."""
+    if not _adopting:
+        return []
+    ended: list[int] = []
+    with _own_lock:
+        for _ in range(rounds):
+            found = [pid for pid in _adopted() if pid not in _own]
+            if not found:
+                break
+            for pid in found:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            for pid in found:
+                _reap(pid)
+            ended += [pid for pid in found if pid not in ended]
+    return ended
+
+
+def _adopted() -> list[int]:
+    """This process's children in a session other than its own (from /proc: pid, parent, session)."""
+    me, session = os.getpid(), os.getsid(0)
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as file:
+                text = file.read()
+        except OSError:
+            continue
+        fields = text[text.rindex(b")") + 2:].split()  # after the name, which may hold spaces and brackets
+        if int(fields[1]) == me and int(fields[3]) != session:
+            found.append(int(name))
+    return found
+
+
+def _reap(pid: int, seconds: float = 2.0) -> None:
+    """Collect the exit of `pid`, killed, within `seconds` (a process stuck in the kernel is left)."""
+    ends = time.monotonic() + seconds
+    while True:
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if done or time.monotonic() > ends:
+            return
+        time.sleep(0.01)
 
 
 def sweep(marks: Iterable[str], rounds: int = 3) -> list[int]:

@@ -2,7 +2,8 @@
 
 - a worker dies with the process that started it (`azul conform -j 2`, `azul mutants -j 2` killed with SIGKILL),
   so the report folder's lock goes with the run; an engine dies with its worker, and what an engine started in a
-  session of its own dies when the run ends, however it ends (processes.py);
+  session of its own dies when the run ends, however it ends, or with the engine when no mark reaches it (its
+  environment cleared: adopted by the process that started the engine, a child subreaper; processes.py);
 - a lock whose holder has ended is taken over with a notice (harness/folder_lock.py);
 - an in-process engine whose call never returns, deaf to SIGTERM, is cut with its worker (harness/parallel.py);
 - a worker that dies under `azul import -j 2` or `azul replay -j 2` ends the command with one line and no
@@ -55,7 +56,9 @@ ENGINE = textwrap.dedent("""\
     folder = sys.argv[1]
     sys.path.insert(0, {fakes!r})
     from _common import serve
-    orphan = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], start_new_session=True)
+    # --bare: its environment cleared, as a daemon may do: the run's mark does not reach it
+    orphan = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], start_new_session=True,
+                              env={{}} if "--bare" in sys.argv else None)
     open(os.path.join(folder, f"orphan-{{orphan.pid}}"), "w").close()
     open(os.path.join(folder, f"engine-{{os.getpid()}}"), "w").close()
     busy = os.path.join(folder, f"busy-{{os.getpid()}}")
@@ -134,10 +137,10 @@ def seen(tmp_path):
     seen.end()
 
 
-def engine(tmp_path: Path, seen: Seen, delay: float = 0.0) -> str:
+def engine(tmp_path: Path, seen: Seen, delay: float = 0.0, bare: bool = False) -> str:
     script = tmp_path / "engine.py"
     script.write_text(ENGINE.format(fakes=str(FAKES)), encoding="utf-8")
-    return f"{sys.executable} {script} {seen.folder}" + (f" --delay {delay}" if delay else "")
+    return f"{sys.executable} {script} {seen.folder}" + (f" --delay {delay}" if delay else "") + " --bare" * bare
 
 
 def start(seen: Seen, *args: str) -> subprocess.Popen:
@@ -269,6 +272,39 @@ def test_what_an_engine_starts_in_a_session_of_its_own_ends_with_the_run(tmp_pat
     assert run.returncode == 0, out + err
     orphans = seen.pids_named("orphan")
     assert orphans and not any(alive(pid) for pid in orphans)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_what_an_engine_leaves_in_a_session_of_its_own_with_a_cleared_environment_ends_with_the_engine(
+        tmp_path, seen, jobs):
+    """No mark reaches such a helper: it outlived the run, adopted by init. The process that started the engine
+    adopts it (a child subreaper) and ends it when the engine ends, before the run does."""
+    run = start(seen, "conform", "--engine", engine(tmp_path, seen, bare=True), "-j", jobs, "--only", "SETUP-6",
+                "--no-diagnose")
+    out, err = finish(run, 120)
+    assert run.returncode == 0, out + err
+    orphans = seen.pids_named("orphan")
+    assert orphans and until(lambda: not any(alive(pid) for pid in orphans), 5), [p for p in orphans if alive(p)]
+
+
+def test_an_engine_that_ends_takes_what_it_left_behind_and_no_other_engine(tmp_path, seen):
+    """In one process, two engines, each with a helper in a session of its own and a cleared environment: the
+    first engine closed, its helper (adopted as it ends) is ended with it; the second engine, also a child in a
+    session of its own, and its helper are left alone."""
+    from azul_conformance.engines.subprocess import ProcessEngine
+
+    first = ProcessEngine(engine(tmp_path, seen, bare=True))
+    second = ProcessEngine(engine(tmp_path, seen, bare=True))
+    try:
+        helper = {_stat(pid)[1]: pid for pid in seen.pids_named("orphan")}  # engine pid -> its helper's
+        ended, kept = first.process.pid, second.process.pid
+        assert sorted(helper) == sorted([ended, kept])
+        first.close()
+        assert until(lambda: not alive(helper[ended]), 5)
+        assert second.process.poll() is None and alive(helper[kept])
+    finally:
+        second.close()
+    assert until(lambda: not any(alive(pid) for pid in helper.values()), 5)
 
 
 def test_a_sweep_finds_what_carries_the_mark_and_nothing_else(tmp_path, seen):

@@ -76,11 +76,14 @@ class ProcessEngine(Engine):
             # A session of its own: the engine and everything it starts (a wrapper shell, a forked child) form
             # one process group, which _kill ends as a whole. It dies with the process (the worker) that started
             # it, however that ends; what it starts in a session of its own is found by the mark in its
-            # environment and killed when that process ends (processes.py).
-            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, cwd=self.cwd,
-                                            env=processes.marked_environment(self.env), bufsize=0,
-                                            start_new_session=True, preexec_fn=processes.child_dies_with_us())
+            # environment and killed when that process ends, and what it leaves there with its environment
+            # cleared is adopted by this process and killed when the engine ends (processes.py).
+            env = processes.marked_environment(self.env)
+            with processes.starting_engine() as own:
+                self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                                stderr=subprocess.PIPE, cwd=self.cwd, env=env, bufsize=0,
+                                                start_new_session=True, preexec_fn=processes.child_dies_with_us())
+                own(self.process.pid)
         except (OSError, ValueError) as error:
             raise EngineCrash(f"cannot start engine {self.command!r}: {error}") from None
         _live.add(self)
@@ -139,6 +142,7 @@ class ProcessEngine(Engine):
             process.wait(timeout=2.0)
         except subprocess.TimeoutExpired:
             pass
+        processes.engine_ended(process.pid)  # what it left in sessions of their own, its environment cleared
         _live.discard(self)
         for stream in (process.stdin, process.stdout):
             try:
