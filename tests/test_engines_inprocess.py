@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,7 +15,7 @@ from rich.console import Console
 from azul_conformance.cli.conform import conform
 from azul_conformance.engines import EngineCrash, EngineTimeout, open_engine
 from azul_conformance.engines.inprocess import InProcessEngine, load_factory
-from azul_conformance.harness import Session, run_session
+from azul_conformance.harness import Session, read_report, run_session
 
 ENGINES = Path(__file__).parent / "inprocess_engines" / "engines.py"
 ONLY = ("setup-new-game-three-players", "setup-two-players-five-factories", "offer-refuse-absent-colour",
@@ -55,6 +59,46 @@ def test_sys_exit_and_a_malformed_state_are_crashes_too(tmp_path):
     results, _ = run(f"py:{ENGINES}:babbling", tmp_path / "b", only=("setup-two-players-five-factories",))
     assert results["setup-two-players-five-factories"].verdict == "crash"
     assert "malformed" in results["setup-two-players-five-factories"].message
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_keyboard_interrupt_raised_by_the_engine_is_its_crash_on_every_jobs(tmp_path, jobs):
+    """It stopped a -j 1 run (every case after it not run) and killed a -j 2 worker (`error`)."""
+    session = Session(engine_command=f"py:{ENGINES}:interrupting", report_dir=str(tmp_path), jobs=jobs,
+                      only=("property-listed-moves-accepted", "setup-two-players-five-factories"), examples=3,
+                      seed=1)
+    results, status = run_session(session, Console(file=open("/dev/null", "w")))
+    verdicts = {r.id: r for r in results}
+    crashed = verdicts["property-listed-moves-accepted"]
+    assert status == 1 and crashed.verdict == "crash" and "KeyboardInterrupt" in crashed.message
+    assert crashed.request["cmd"] == "legal_moves"
+    assert verdicts["setup-two-players-five-factories"].verdict == "pass"  # a fresh engine; the run went on
+
+
+def test_ctrl_c_during_an_in_process_engines_call_still_stops_the_run(tmp_path):
+    """The user's Ctrl-C lands in the engine's call (its deals take 1.5 s): the run stops, keeping what it judged."""
+    run = subprocess.Popen([str(Path(sys.executable).parent / "azul"), "conform", "--engine",
+                            f"py:{ENGINES}:slow", "--timeout", "10", "--no-properties", "--no-diagnose",
+                            "--report-dir", str(tmp_path), "--only", "offer-*"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and '"type":"case"' not in _text(tmp_path / "report.jsonl"):
+            time.sleep(0.05)
+        time.sleep(0.5)  # inside the next case's deal
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    report = read_report(tmp_path / "report.jsonl")
+    assert run.returncode == 1 and report.interrupted, out + err
+    assert "not_run" in {r.verdict for r in report.results} and "crash" not in {r.verdict for r in report.results}
+
+
+def _text(path: Path) -> str:
+    return path.read_text(errors="replace") if path.exists() else ""
 
 
 def test_an_answer_after_the_deadline_is_a_timeout():

@@ -4,7 +4,9 @@ The factory is called with no arguments and returns an `Engine` (azul_conformanc
 answers is held to the checks the subprocess adapter makes of a protocol reply, so a case gets the same verdict
 either way:
     an exception other than Rejected          crash (with its traceback as the stderr tail); the engine is
-      (SystemExit included)                   discarded and the factory called again for the next case
+      (SystemExit and KeyboardInterrupt       discarded and the factory called again for the next case; a
+      included)                               KeyboardInterrupt is the user's (the run stops) only when a
+                                              SIGINT or SIGTERM came to this process during the call
     a reply that is not what the protocol     crash, as a malformed line would be
       allows (a state of the wrong shape, moves that are not strings, an unknown error code, data that is not JSON)
     an answer that came after the deadline    timeout
@@ -20,7 +22,9 @@ import importlib
 import importlib.util
 import json
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -85,6 +89,7 @@ class InProcessEngine(Engine):
         self.engine: Engine | None = None
         self.last_error: EngineCrash | EngineTimeout | None = None
         self._tail = ""
+        _count_signals()
         self.start()
 
     def start(self) -> None:
@@ -114,6 +119,7 @@ class InProcessEngine(Engine):
     def _call(self, message: msg.Request, method: Callable[..., Any], *args: Any) -> Any:
         request = message.to_json(0)
         started = time.perf_counter()
+        signalled = _signalled
         try:
             answer = method(*args)
         except Rejected as error:
@@ -124,7 +130,7 @@ class InProcessEngine(Engine):
         except (EngineCrash, EngineTimeout):
             raise
         except BaseException as error:  # noqa: BLE001 - SystemExit too: the engine's failure is a verdict
-            if isinstance(error, KeyboardInterrupt):
+            if isinstance(error, KeyboardInterrupt) and _signalled != signalled:  # the user's Ctrl-C, or SIGTERM
                 raise
             self._tail = _traceback(error)
             self._crash(request, f"the engine raised {type(error).__name__}: {error}")
@@ -199,6 +205,36 @@ def _error_json(error: Rejected) -> dict:
     if error.rule is not None:
         data["rule"] = error.rule
     return data
+
+
+# -- a KeyboardInterrupt: the user's or the engine's ----------------------------------------------------------
+
+_signalled = 0  # SIGINT and SIGTERM received by this process since its first in-process engine
+
+
+class _Counted:
+    """A signal handler that counts the signal, then does what the handler it stands in for does."""
+
+    def __init__(self, handler: Callable[..., Any]) -> None:
+        self.handler = handler
+
+    def __call__(self, number: int, frame: Any) -> Any:
+        global _signalled
+        _signalled += 1
+        return self.handler(number, frame)
+
+
+def _count_signals() -> None:
+    """Count the SIGINT and SIGTERM this process receives, so that a KeyboardInterrupt raised inside an engine's
+    call is told from the user's: the same on every -j (a worker ignores SIGINT, and its engine's exception was
+    its death, `error`, where in the main process it stopped the run). Only the main thread receives signals;
+    a handler that is not Python's (ignored, the default) raises nothing and is left as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(number)
+        if callable(handler) and not isinstance(handler, _Counted):
+            signal.signal(number, _Counted(handler))
 
 
 def _where(error: BaseException) -> str:

@@ -10,8 +10,8 @@ from azul_conformance.engines import Engine
 from azul_conformance.engines.reference import ReferenceEngine
 
 # The factories are named in --engine py:...:NAME strings, never called by name in Python.
-__all__ = ["make_engine", "exploding", "exiting", "babbling", "slow", "stuck", "not_an_engine", "broken_factory",
-           "no_wall"]
+__all__ = ["make_engine", "exploding", "exiting", "interrupting", "babbling", "slow", "stuck", "not_an_engine",
+           "broken_factory", "no_wall"]
 
 
 def make_engine() -> Engine:
@@ -40,6 +40,14 @@ class Exiting(ReferenceEngine):
         sys.exit(3)
 
 
+class Interrupting(ReferenceEngine):
+    """Raises KeyboardInterrupt when asked its legal moves, as an engine that catches Ctrl-C badly may: its
+    exception, not the user's."""
+
+    def legal_moves(self):
+        raise KeyboardInterrupt
+
+
 class Babbling(ReferenceEngine):
     """Answers a state that is no state."""
 
@@ -62,6 +70,10 @@ def exploding() -> Engine:
 
 def exiting() -> Engine:
     return Exiting(0)
+
+
+def interrupting() -> Engine:
+    return Interrupting(0)
 
 
 def babbling() -> Engine:
