@@ -100,3 +100,25 @@ def test_a_campaign_of_no_game_is_not_run_never_a_pass():
     assert none.verdict == "not_run" and "no game was played" in none.message
     [some] = results_of(CampaignSpec(), Findings(games=3), None)
     assert some.verdict == "pass" and some.message.startswith("3 games")
+
+
+def test_a_failure_that_became_a_skip_is_listed_as_no_longer_judged(tmp_path):
+    import json
+
+    engine = unsupported_all("--players", "3")  # SETUP-1's games of 2 players: not offered, so skipped
+    first = conform("--engine", engine, "--only", "SETUP-1", "--no-properties", "--report-dir", str(tmp_path / "a"))
+    lines = [json.loads(line) for line in (tmp_path / "a" / "report.jsonl").read_text().splitlines()]
+    skipped = [line["id"] for line in lines if line.get("type") == "case" and line["verdict"] == "skip"]
+    assert skipped, first.stdout
+    old = tmp_path / "old.jsonl"  # the same cases, failing in an earlier run
+    old.write_text("".join(json.dumps(dict(line, verdict="fail") if line.get("id") in skipped else line) + "\n"
+                           for line in lines))
+    run = conform("--engine", engine, "--only", "SETUP-1", "--no-properties", "--compare", str(old),
+                  "--report-dir", str(tmp_path / "b"))
+    assert f"no longer judged: {len(skipped)}" in run.stdout and "fixed: 0" in run.stdout, run.stdout
+    assert f"{skipped[0]}: fail -> skip" in run.stdout
+    footer = read_report(tmp_path / "b" / "report.jsonl").footer
+    assert [row["id"] for row in footer["compared"]["no_longer_judged"]] == skipped
+    assert footer["compared"]["fixed"] == [] and footer["compared"]["with"] == str(old)
+    markdown = (tmp_path / "b" / "report.md").read_text()
+    assert "## Compared with" in markdown and f"- no longer judged: {len(skipped)}" in markdown

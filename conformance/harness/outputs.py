@@ -29,6 +29,7 @@ class Finished:
     interrupted: bool = False  # stopped before every case was run (Ctrl-C, SIGTERM): the reports say so
     found: tuple[Deviation, ...] | None = None  # the diagnosed deviations (None: grouped by symptom only)
     diagnosis: dict[str, Any] | None = None  # what the diagnosis tried and how long it took
+    compared: dict[str, Any] | None = None  # the comparison with --compare's report (report.Comparison.to_json)
 
     @property
     def deviations(self) -> tuple[Deviation, ...]:

@@ -290,7 +290,7 @@ HEADER_FIELDS: dict[str, Shape] = {
     "mutation_score": ANY_OBJECT, "recording": ANY_OBJECT}
 FOOTER_FIELDS: dict[str, Shape] = {
     "finished": TEXT, "summary": TEXT, "seconds": SECONDS, "problems": TEXTS, "interrupted": FLAG,
-    "deviations": COUNT}
+    "deviations": COUNT, "compared": ANY_OBJECT}
 DEVIATION = Table({"id": TEXT, "kind": TEXT, "rule": TEXT, "level": TEXT, "misreading": Maybe(TEXT), "ruling": FLAG,
                    "description": TEXT, "rules": TEXTS, "cases": TEXTS})
 
@@ -413,8 +413,9 @@ def rule_status(results: list[CaseResult]) -> str:
 
 
 def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseResult],
-                   known_rules: list[str] | None = None, found: tuple[Deviation, ...] | None = None) -> None:
-    write_atomically(path, markdown(header, results, known_rules, found))
+                   known_rules: list[str] | None = None, found: tuple[Deviation, ...] | None = None,
+                   compared: dict[str, Any] | None = None) -> None:
+    write_atomically(path, markdown(header, results, known_rules, found, compared))
 
 
 def md(text: Any) -> str:
@@ -457,7 +458,8 @@ def recording_line(header: dict[str, Any]) -> str:
 
 
 def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: list[str] | None = None,
-             found: tuple[Deviation, ...] | None = None) -> str:
+             found: tuple[Deviation, ...] | None = None, compared: dict[str, Any] | None = None) -> str:
+    """report.md; `compared`: the comparison with an earlier report (Comparison.to_json), when asked."""
     found = list(deviations(results) if found is None else found)
     engine = header.get("engine") or {}
     counts = tally(results)
@@ -481,6 +483,7 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
         names = ", ".join(sorted({c.id for c in cases if c.bad}))[:300]
         status = rule_status(cases) if cases else "no case"
         lines.append(f"| {rule} | {status} | " + " | ".join(str(row[v] or "") for v in VERDICTS) + f" | {names} |")
+    lines += comparison_markdown(compared) if compared else []
     lines += _details(results)
     return "\n".join(lines) + "\n"
 
@@ -550,8 +553,33 @@ class Comparison:
     fixed: list[tuple[str, str, str]] = field(default_factory=list)  # (id, old verdict, new verdict)
     broken: list[tuple[str, str, str]] = field(default_factory=list)
     still_bad: list[tuple[str, str, str]] = field(default_factory=list)
+    unjudged: list[tuple[str, str, str]] = field(default_factory=list)  # judged before, now skip/not_run/out_of_time
     new_cases: list[str] = field(default_factory=list)
     gone_cases: list[str] = field(default_factory=list)
+
+    def lists(self) -> tuple[tuple[str, str, list[tuple[str, str, str]]], ...]:
+        """(title, JSON key, rows) of the four lists every case judged before falls in when it changed."""
+        return (("fixed", "fixed", self.fixed), ("newly failing", "newly_failing", self.broken),
+                ("still failing", "still_failing", self.still_bad),
+                ("no longer judged", "no_longer_judged", self.unjudged))
+
+    def to_json(self, old_path: str) -> dict[str, Any]:
+        data: dict[str, Any] = {"with": old_path}
+        for _, name, rows in self.lists():
+            data[name] = [{"id": case_id, "before": str(old), "now": str(new)} for case_id, old, new in rows]
+        return dict(data, new_cases=len(self.new_cases), gone_cases=len(self.gone_cases))
+
+
+def comparison_markdown(compared: dict[str, Any]) -> list[str]:
+    """report.md's section on the earlier report a run was compared with (the footer's `compared`)."""
+    lines = ["", f"## Compared with {md(compared.get('with', '?'))}", ""]
+    for title, name, _ in Comparison().lists():
+        rows = compared.get(name) or []
+        lines.append(f"- {title}: {len(rows)}")
+        lines += [f"    - {md(row['id'])}: {md(row['before'])} -> {md(row['now'])}" for row in rows[:30]]
+        if len(rows) > 30:
+            lines.append(f"    - and {len(rows) - 30} more (report.jsonl's footer lists them all)")
+    return lines
 
 
 def compare(old: list[CaseResult] | tuple[CaseResult, ...], new: list[CaseResult]) -> Comparison:
@@ -564,7 +592,9 @@ def compare(old: list[CaseResult] | tuple[CaseResult, ...], new: list[CaseResult
             out.new_cases.append(case_id)
             if result.bad:
                 out.broken.append((case_id, "absent", result.verdict))
-        elif previous.bad and not result.bad and result.verdict is Verdict.PASS:
+        elif previous.verdict.judged and not result.verdict.judged:  # a failure that became a skip is no fix
+            out.unjudged.append((case_id, previous.verdict, result.verdict))
+        elif previous.bad and not result.bad:
             out.fixed.append((case_id, previous.verdict, result.verdict))
         elif result.bad and not previous.bad:
             out.broken.append((case_id, previous.verdict, result.verdict))

@@ -44,6 +44,8 @@ class JsonLinesReporter(Reporter):
                   "deviations": len(found), "summary": lead_line(found), "problems": list(run.problems)}
         if run.diagnosis is not None:
             footer["diagnosis"] = run.diagnosis
+        if run.compared is not None:
+            footer["compared"] = run.compared
         if run.interrupted:
             footer["interrupted"] = True
             self._line(footer)
@@ -92,7 +94,8 @@ class MarkdownReporter(_FileAtEnd):
         header = {**run.header, "interrupted": True} if run.interrupted else run.header
         path = self.output.folder / self.name
         with replacing(path):  # (write_markdown writes through report.md.partial)
-            write_markdown(path, header, list(run.results), sorted(known_rules() or {}), run.deviations)
+            write_markdown(path, header, list(run.results), sorted(known_rules() or {}), run.deviations,
+                           run.compared)
 
 
 REPORTERS: dict[str, Callable[[Output], Reporter]] = dict(zip(

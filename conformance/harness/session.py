@@ -202,6 +202,7 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
     progress = RunProgress(console, len(collected.cases), moves=runner.moves)
     started = time.perf_counter()
     done: list[CaseResult] = []
+    comparison = None
     try:
         run_header = header(session, info, collected.cases)
         for reporter in outputs:
@@ -235,16 +236,18 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
                     reporter.finish(finished)
             raise
         results, found, diagnosis = _diagnosed(session, console, results, collected.cases)
+        comparison = compare(old.results, results) if old is not None else None
         finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems,
-                            found=found, diagnosis=diagnosis)
+                            found=found, diagnosis=diagnosis,
+                            compared=comparison.to_json(session.compare_with) if comparison else None)
         for reporter in outputs:
             reporter.finish(finished)
     finally:
         runner.close()
         for reporter in outputs:
             reporter.close()
-    if old is not None:
-        print_comparison(console, compare(old.results, results), session.compare_with)
+    if comparison is not None:
+        print_comparison(console, comparison, session.compare_with)
     if folder:
         console.print(f"reports: {folder}/")
     bad = bool(failing(results, session.rules_only)) or bool(collected.problems)

@@ -144,9 +144,9 @@ def _totals(console: Console, results: list[CaseResult], seconds: float) -> None
 
 def print_comparison(console: Console, comparison: Comparison, old_path: str) -> None:
     console.rule(f"compared with {escape(old_path)}")
-    for title, rows, colour in (("fixed", comparison.fixed, "green"), ("newly failing", comparison.broken, "red"),
-                                ("still failing", comparison.still_bad, "yellow")):
-        console.print(f"[{colour}]{title}: {len(rows)}[/]")
+    colours = {"fixed": "green", "newly failing": "red", "still failing": "yellow", "no longer judged": "magenta"}
+    for title, _, rows in comparison.lists():
+        console.print(f"[{colours[title]}]{title}: {len(rows)}[/]")
         for case_id, old, new in rows[:30]:
             console.print(f"    {escape(case_id)}: {old} -> {new}")
     if comparison.new_cases:
