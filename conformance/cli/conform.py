@@ -29,7 +29,8 @@ RESERVED = ("format", "hello", "suite_version", "command", "seed", "examples", "
 @click.option("--seed", type=Number(int, *SEEDS), default=None,
               help="Seed of the property runs (same seed, same games).  [default: 0, or the recording's]")
 @click.option("--compare", "compare_with", type=click.Path(exists=True, dir_okay=False), default=None,
-              metavar="OLD_REPORT", help="A report.jsonl of an earlier run: show what is fixed, newly failing, still failing and no "
+              metavar="OLD_REPORT",
+              help="A report.jsonl of an earlier run: show what is fixed, newly failing, still failing and no "
                    "longer judged (now skip, not_run or out_of_time).")
 @click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
               help="Seconds the engine gets to answer each request.")
