@@ -46,7 +46,9 @@ def parse_variants(ctx, param, value: str) -> tuple[str, ...]:
 @click.option("--workers", "-j", type=Number(int, 1, JOBS), default=1, show_default=True,
               help="Engine processes on this machine, each playing its own blocks of games.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
-              help="Run the blocks on a Dask distributed cluster (needs the 'cluster' extra).")
+              help="Run the blocks on a Dask distributed cluster (needs the 'cluster' extra). A cluster with no "
+                   "worker for 60 s, or when --time runs out, is given up (exit status 2; the state file keeps "
+                   "what was played).")
 @click.option("--state", "state_path", type=click.Path(dir_okay=False), default=None,
               help="State file recording the games played (default: fuzz-state.jsonl in --report-dir; without "
                    "either, a new temporary folder's). Run again with the same file to resume.")
@@ -137,8 +139,9 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
 def _campaign(console, spec, state, games, seconds, workers, scheduler, block_size, folder, formats,
               shrink_seconds, already, scratch, keep) -> int:
-    executor = fuzzing.DaskExecutor(scheduler) if scheduler else fuzzing.LocalExecutor(workers)
-    where = f"Dask cluster {scheduler} ({executor.workers} workers)" if scheduler else \
+    executor = fuzzing.DaskExecutor(scheduler, say=lambda text: console.print(f"fuzz: {text}", highlight=False)) \
+        if scheduler else fuzzing.LocalExecutor(workers)
+    where = f"Dask cluster {scheduler} ({_workers(executor.present)})" if scheduler else \
         (f"{workers} local processes" if workers > 1 else "this process")
     aim = " and ".join(x for x in (f"games 0..{games - 1}" if games else "",
                                    f"at most {seconds:g} s" if seconds else "") if x)
@@ -178,3 +181,7 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
         console.print("[bold red]nothing was judged:[/] no game was played; a campaign of no game is no pass")
     # interrupted or no game: as azul conform, never a clean pass
     return 1 if findings.deviations or interrupted or not findings.games else 0
+
+
+def _workers(count: int) -> str:
+    return f"{count} worker{'s' if count != 1 else ''}" if count else "no worker yet"

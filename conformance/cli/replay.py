@@ -93,7 +93,8 @@ def _fail(console: Console, error: RecordError, names: dict[int, str]) -> None:
               help="Several records: replay on this many processes of this machine.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="Several records: replay on a Dask cluster (the cluster mode of azul fuzz; pip install "
-                   "'azul-conformance[cluster]'); records are read here and sent in chunks.")
+                   "'azul-conformance[cluster]'); records are read here and sent in chunks. A cluster with no "
+                   "worker for 60 s is given up (exit status 2).")
 @click.option("--lenient", is_flag=True, help="One record: repair what can be repaired (lower case, a missing "
               "round label...) and list every repair, instead of stopping at the first problem.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict (and errors).")
@@ -247,7 +248,7 @@ def _verdict(record: Any, result: Any) -> None:
 def _executor(workers: int, scheduler: str | None):
     """Where the chunks of records go: the executors of azul fuzz (a Dask cluster, or processes here)."""
     if scheduler:
-        return fuzzing.DaskExecutor(scheduler)
+        return fuzzing.DaskExecutor(scheduler, say=lambda text: click.echo(f"replay: {text}", err=True))
     if workers > 1:
         return fuzzing.LocalExecutor(workers)
     return None
@@ -293,10 +294,14 @@ def replay_batch(paths: list[Path], quiet: bool = False, summary_to_stderr: bool
     except BaseException as error:
         if whole is not None:
             whole.discard()
+        not_written = f"; {jsonl} not written" if whole is not None else ""
         if isinstance(error, WorkerLost):
             raise click.ClickException(f"a worker process replaying games died (exit status "
-                                       f"{error.ended.exit_code}) after {progress.done} games"
-                                       f"{f'; {jsonl} not written' if whole is not None else ''}") from None
+                                       f"{error.ended.exit_code}) after {progress.done} games{not_written}") from None
+        if isinstance(error, fuzzing.CampaignError):  # a cluster with no worker, or one a task kept killing
+            given_up = click.ClickException(f"{error}; {progress.done} games replayed before{not_written}")
+            given_up.exit_code = 2
+            raise given_up from None
         raise
     finally:
         if executor is not None:

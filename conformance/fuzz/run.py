@@ -52,14 +52,17 @@ class LocalExecutor:
         self.interrupted = getattr(value, "interrupted", False)
         return Pending.done_with(value)
 
-    def finished(self, futures: list) -> list[tuple[Any, Block]]:
+    def finished(self, futures: list, deadline: float | None = None) -> list[tuple[Any, Block]]:
         """The calls done (waiting for the first), each with its block; a worker process that died running a
-        block is the campaign's error."""
+        block is the campaign's error. (`deadline`: the blocks keep it themselves.)"""
         done = self.pool.wait(futures) if self.pool is not None else [f for f in futures if f.done()]
         try:
             return [(future, future.result()) for future in done]
         except WorkerLost as lost:
             raise CampaignError(f"a worker process died playing a block of games: {lost}") from None
+
+    def result(self, pending: Pending) -> Any:
+        return pending.result()
 
     def close(self) -> None:
         if self.pool is not None:
@@ -67,28 +70,43 @@ class LocalExecutor:
 
 
 class DaskExecutor:
-    """Blocks run as tasks on a Dask distributed cluster (`tcp://HOST:PORT`, or a Client given by a caller)."""
+    """Blocks run as tasks on a Dask distributed cluster (`tcp://HOST:PORT`, or a Client given by a caller).
+
+    A cluster with no worker runs nothing, and Dask waits for one for ever: here a wait for results looks at
+    the cluster every TICK seconds, says once that it has no worker (`say`), and gives up (CampaignError) when
+    none has come for NO_WORKER seconds or the campaign's deadline has passed meanwhile. A task that killed
+    every worker it ran on (Dask's KilledWorker, after its allowed failures) is a CampaignError too."""
 
     # Each block costs the cluster a few milliseconds of task handling (the scheduler's and the client's work,
     # the worker's hand-over from one task to the next), and the blocks smaller than --block cost more than the
     # even finish they buy: bench_fuzz's 2-worker cluster was slower with them in every interleaved run.
     balance_tail = False
+    TICK = 1.0  # seconds between looks at the cluster while no result comes
+    NO_WORKER = 60.0  # seconds without a worker before the work is given up
 
-    def __init__(self, scheduler: str | None = None, client: Any = None) -> None:
+    def __init__(self, scheduler: str | None = None, client: Any = None,
+                 say: Callable[[str], None] | None = None) -> None:
         try:
             import distributed  # deferred: Dask distributed is optional (azul-conformance[cluster])
         except ImportError:
             raise SystemExit("the cluster mode needs Dask distributed: pip install 'azul-conformance[cluster]'")
         self.distributed = distributed
         self.own = client is None
+        self.say = say or (lambda _: None)
         try:
             self.client = client or distributed.Client(scheduler, timeout=30)
         except (ValueError, TypeError, OSError) as error:  # an address Dask cannot read, or nobody answering
             raise CampaignError(f"cannot reach the scheduler {scheduler!r}: {error}") from None
+        self.where = f"the cluster at {scheduler}" if scheduler else "the cluster"
         from .dask_worker import QuietWorker  # deferred: imports distributed, which is optional
 
         self.client.register_plugin(QuietWorker())  # every worker, those that join later too
-        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        self.present = self._workers()
+        self.workers = max(1, self.present)  # what the blocks in flight are sized by
+        self.alone_since: float | None = None
+
+    def _workers(self) -> int:
+        return len(self.client.scheduler_info().get("workers", {}))
 
     def submit_blocks(self, function: Callable, spec: CampaignSpec, blocks: list[tuple[int, int]],
                       deadline: float | None) -> list:
@@ -102,12 +120,45 @@ class DaskExecutor:
     def submit(self, function: Callable, *args: Any):
         return self.client.submit(function, *args, pure=False, retries=0)
 
-    def finished(self, futures: list) -> list[tuple[Any, Block]]:
-        done = self.distributed.wait(futures, return_when="FIRST_COMPLETED").done
+    def finished(self, futures: list, deadline: float | None = None) -> list[tuple[Any, Block]]:
+        done = self._ready(futures, "FIRST_COMPLETED", deadline)
         good = [future for future in done if future.status == "finished"]
-        # one round trip for the blocks that came back together; then a failed block raises its error
-        return list(zip(good, self.client.gather(good))) + [(future, future.result()) for future in done
-                                                             if future not in good]
+        if good:  # one round trip for the blocks that came back together: recorded before any failed block
+            return list(zip(good, self.client.gather(good)))  # (which is done still: it raises on the next call)
+        return [(future, self._value(future)) for future in done]
+
+    def result(self, future: Any) -> Any:
+        """The value of one task, waited for as `finished` waits."""
+        self._ready([future], "ALL_COMPLETED", None)
+        return self._value(future)
+
+    def _ready(self, futures: list, return_when: str, deadline: float | None) -> set:
+        while True:
+            try:
+                return self.distributed.wait(futures, timeout=self.TICK, return_when=return_when).done
+            except TimeoutError:  # (asyncio's and Dask's are the built-in one)
+                self._look(deadline)
+
+    def _look(self, deadline: float | None) -> None:
+        """Nothing came back within a tick: give up if the cluster has had no worker too long."""
+        if self._workers():
+            self.alone_since = None
+            return
+        now = time.monotonic()
+        if self.alone_since is None:
+            self.alone_since = now
+            self.say(f"{self.where} has no worker: waiting up to {self.NO_WORKER:g} s for one")
+        if deadline is not None and time.time() >= deadline:
+            raise CampaignError(f"{self.where} had no worker when the time given ran out: nothing more played")
+        if now - self.alone_since >= self.NO_WORKER:
+            raise CampaignError(f"{self.where} has had no worker for {self.NO_WORKER:g} s: giving up")
+
+    def _value(self, future: Any) -> Any:
+        try:
+            return future.result()
+        except self.distributed.KilledWorker as error:
+            raise CampaignError(f"a task killed every worker of {self.where} it was run on (Dask gave up on it: "
+                                f"{error})") from None
 
     def close(self) -> None:
         if self.own:
@@ -139,7 +190,7 @@ def play_campaign(spec: CampaignSpec, state: StateFile, executor, games: int | N
             if not in_flight:
                 break
             interrupted = False
-            for future, result in executor.finished(list(in_flight)):
+            for future, result in executor.finished(list(in_flight), deadline):
                 del in_flight[future]
                 if result.games or result.deviations:  # (a block not played after an interrupt: nothing)
                     state.record(result)

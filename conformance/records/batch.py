@@ -215,9 +215,9 @@ def replay_sources(sources: Iterable[tuple[Any, bytes | Exception]], executor: A
             for items in _chunks(sources, chunk):
                 in_flight.append(executor.submit(judge_chunk, items))
                 if len(in_flight) >= limit:
-                    take(in_flight.popleft().result())
+                    take(executor.result(in_flight.popleft()))
             while in_flight:
-                take(in_flight.popleft().result())
+                take(executor.result(in_flight.popleft()))
         finally:
             for future in in_flight:
                 future.cancel()
