@@ -319,11 +319,13 @@ def test_the_catch_power_page_lists_every_mutant_with_its_killers(site):
     assert all(f"<code>{mutant.id}</code>" in html for mutant in MUTANTS)
     assert 'href="../scenarios/end/#end-tie-break-among-the-tied-only"' in html  # a killer, linked to the gallery
     assert "No generated-mutant results are published yet" in html or "Generated mutants" in html
-    # the diagnosis scores of the committed reports, from docs/reports/diagnosis/causes.json
-    rows = json.loads((ROOT / "docs" / "reports" / "diagnosis" / "causes.json").read_text(encoding="utf-8"))
-    total = rows[-1]
+    # the diagnosis scores of the committed reports, from docs/reports/diagnosis/causes.json: held out first
+    scores = json.loads((ROOT / "docs" / "reports" / "diagnosis" / "causes.json").read_text(encoding="utf-8"))
+    held, sample = scores["held_out"]["engines"][-1], scores["in_sample"]["engines"][-1]
     assert "Diagnosis: the catalogue names what is wrong" in html
-    assert f"{total['precision']:.0%} ({total['right']}/{total['named']})" in html
+    first = html.index(f"{held['precision']:.1%} ({held['right']}/{held['named']})")
+    assert first < html.index(f"{sample['precision']:.1%} ({sample['right']}/{sample['named']})")
+    assert html.index("Held out") < first < html.index("In-sample")
 
 
 def test_the_catch_power_page_shows_generated_mutant_results(fixture_site):
