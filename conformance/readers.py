@@ -145,15 +145,19 @@ def load(text: str) -> Any:
 
 
 _CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\n\t"}
+# The bidirectional formatting characters (the embeddings, overrides and isolates, the marks): shown reversed, a
+# text says what it does not ("Trojan Source", CVE-2021-42574). Shown as their escapes, visibly.
+_CONTROL.update({c: f"\\u{c:04x}" for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
 
 
 def safe_text(text: object, limit: int | None = None) -> str:
     """Text from outside (an engine, a record, a file), made safe for every output: no lone surrogates (they
-    cannot be encoded), no control characters (terminal escapes; invalid in XML) except newline and tab;
-    optionally clipped.
+    cannot be encoded), no control characters (terminal escapes; invalid in XML) except newline and tab, no
+    bidirectional overrides (each shown as its escape: `\\u202e`); optionally clipped.
 
-    Applied at the boundaries (every EngineError, the hello's name and version, a record's names), so reports and
-    the terminal never see raw outside text. Markup (Markdown, HTML, Rich) is each output's own business.
+    Applied at the boundaries (every EngineError, the hello's name and version, a record's names, every case
+    result), so reports and the terminal never see raw outside text. Markup in published pages (Markdown, HTML):
+    markup.py.
     """
     text = str(text).encode("utf-8", "replace").decode("utf-8").translate(_CONTROL)
     return text if limit is None else clipped(text, limit, slack=0)

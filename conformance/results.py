@@ -28,6 +28,7 @@ from typing import Any
 
 from .engines.base import EngineCrash, EngineError, EngineTimeout
 from .readers import clipped as clip
+from .readers import safe_text
 
 
 class Verdict(StrEnum):
@@ -106,7 +107,11 @@ class CaseResult:
         object.__setattr__(self, "kind", CaseKind(self.kind))
         object.__setattr__(self, "rules", tuple(self.rules))
         # Every result passes here on its way to a report or the terminal: the one place an engine's text (a
-        # refusal's message, a state's strings, its stderr) is clipped, however it got in.
+        # refusal's message, a state's strings, its stderr) is made safe (readers.safe_text: no control or
+        # bidirectional characters) and clipped, however it got in (a report read back included).
+        for name in ("id", "title", "where", "symptom", "deviation"):
+            if isinstance(getattr(self, name), str):
+                object.__setattr__(self, name, _safe(getattr(self, name)))
         if isinstance(self.message, str):
             object.__setattr__(self, "message", clipped(self.message))
         if isinstance(self.diff, str):
@@ -152,8 +157,14 @@ STDERR_LIMIT = 4_096  # the stderr tail, as the subprocess adapter keeps it (eng
 
 
 def clipped(text: str, limit: int = TEXT_LIMIT, *, tail: bool = False) -> str:
-    """readers.clipped, at a result's bound unless another is given."""
-    return clip(text, limit, tail=tail)
+    """readers.safe_text and readers.clipped, at a result's bound unless another is given."""
+    return clip(_safe(text), limit, tail=tail)
+
+
+def _safe(text: str) -> str:
+    """readers.safe_text, the same object when nothing needed it (the common case)."""
+    safe = safe_text(text)
+    return text if safe == text else safe
 
 
 def _clipped_within(value: Any) -> Any:

@@ -26,7 +26,7 @@ TOP = "azul_conformance"
 # one layer are independent of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("notation", "readers", "processes", "exports"),          # foundations: constants, input, worker processes
-    ("located", "schemas"),                                   # where bad input is and how it is shown; the schemas
+    ("located", "schemas", "markup"),                         # bad input located; the schemas; outside text on pages
     ("engines",),                                             # the one engine interface and its adapters
     ("results", "budget", "spec_data", "scenario_rules", "state_file", "perft", "render_svg"),  # data
     ("spec_check", "spec_show", "properties"),                # spec checker, properties

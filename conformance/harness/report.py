@@ -27,6 +27,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from ..notation import PLAYER_COUNTS, VARIANTS
+from ..markup import code, fenced, md
 from ..readers import InputError, JsonError, json_document, read_file, safe_text
 from ..results import VERDICTS, CaseKind, CaseResult, Level, Verdict, tally, worst
 from ..spec_data import rule_key
@@ -418,21 +419,6 @@ def write_markdown(path: str | Path, header: dict[str, Any], results: list[CaseR
     write_atomically(path, markdown(header, results, known_rules, found, compared))
 
 
-def md(text: Any) -> str:
-    """Engine text inside Markdown (report.md is published on the docs site): HTML and the characters that
-    would start Markdown of their own are escaped, and it stays on one line (a table cell, a heading)."""
-    text = safe_text(str(text)).replace("\n", " ")
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return re.sub(r"([\\`*_\[\]|#])", r"\\\1", text)
-
-
-def fenced(text: str) -> list[str]:
-    """A code block that no run of backticks inside `text` can close."""
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return [fence, text, fence]
-
-
 def suite_line(header: dict[str, Any]) -> str:
     """The suite that judged the engine, and its published catch power (azul_conformance.mutants.published),
     as a report's header gives them."""
@@ -468,7 +454,7 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
              *([f"**No case was run: {md(header['problem'])}**", ""] if header.get("problem") else []),
              *([f"**{md(recording_line(header))}**", ""] if recording_line(header) else []),
              f"Command: {md(header.get('command', '?'))}  ",
-             f"Capabilities: `{json.dumps(engine.get('capabilities', {}))}`  ",
+             f"Capabilities: {code(json.dumps(engine.get('capabilities', {})))}  ",
              f"Seed: {header.get('seed')}, property examples: {header.get('examples')}  ",
              *([md(suite_line(header))] if header.get("suite_version") else []), "",
              f"**{md(lead_line(found))}**", "",
@@ -480,7 +466,7 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
     for rule in sorted(set(grouped) | set(known_rules or []), key=rule_key):
         cases = grouped.get(rule, [])
         row = tally(cases)
-        names = ", ".join(sorted({c.id for c in cases if c.bad}))[:300]
+        names = md(", ".join(sorted({c.id for c in cases if c.bad})), 300)
         status = rule_status(cases) if cases else "no case"
         lines.append(f"| {rule} | {status} | " + " | ".join(str(row[v] or "") for v in VERDICTS) + f" | {names} |")
     lines += comparison_markdown(compared) if compared else []
@@ -537,12 +523,12 @@ def _details(results: list[CaseResult]) -> list[str]:
     if bad:
         lines += ["", "## What went wrong", ""]
         for result in sorted(bad, key=lambda r: rule_key(r.main_rule)):
-            lines += [f"### {result.main_rule}: `{result.id}` ({result.verdict})", "",
+            lines += [f"### {result.main_rule}: {code(result.id)} ({result.verdict})", "",
                       md(f"{result.where}: {result.message}".strip()), "", *fenced(_detail(result)), ""]
     skipped = [r for r in results if not r.verdict.judged]
     if skipped:
         lines += ["", "## Not judged", "", "| case | verdict | why |", "| --- | --- | --- |"]
-        lines += [f"| {r.id} | {r.verdict} | {md(r.message)} |" for r in skipped]
+        lines += [f"| {md(r.id)} | {r.verdict} | {md(r.message)} |" for r in skipped]
     return lines
 
 

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from azul_conformance import markup
 from azul_conformance.harness.findings import KINDS, deviations, scores
 from azul_conformance.harness.report import RunReport, by_rule, engine_title, read_report
 from azul_conformance.render_svg import render_state
@@ -72,8 +73,8 @@ def judged_cell(folder: Path, name: str, report: RunReport) -> str:
     except (OSError, EOFError, ValueError) as error:
         return f"recording unreadable ({type(error).__name__})"
     commit = str(header.get("commit") or "")[:7]
-    return (f"recording of {str(header.get('date', '?'))[:10]}" + (f", commit `{commit}`" if commit else "")
-            + f"; {recorded} of {len(report.results)} cases")
+    return (f"recording of {markup.md(str(header.get('date', '?'))[:10])}"
+            + (f", commit {markup.code(commit)}" if commit else "") + f"; {recorded} of {len(report.results)} cases")
 
 
 ENDED = re.compile(r'^\{"case":"[^"]*","ended":\d+\}$')
@@ -125,10 +126,11 @@ def misreading_sections(reports: list[tuple[str, RunReport]]) -> list[str]:
         rows = [row for row in report.deviations if isinstance(row.get("cases"), list)]
         if not rows:
             continue
-        out += [f"### {cell(engine_title(report.header) or name)}", ""]
+        out += [f"### {markup.md(engine_title(report.header) or name)}", ""]
         for row in rows:
-            what = cell(str(row.get("description", "")))  # not diagnosed, engine faults: their title
-            rules = row.get("rules") if isinstance(row.get("rules"), list) else [row.get("rule")]
+            what = markup.md(row.get("description", ""))  # not diagnosed, engine faults: their title
+            rules = [markup.md(rule) for rule in (row.get("rules") if isinstance(row.get("rules"), list)
+                                                  else [row.get("rule")])]
             label = what if row.get("kind") != "misreading" else f"differs from our ruling {rules[0]}: {what}" \
                 if row.get("ruling") else f"both at once: {what}" if len(rules) > 1 else f"{rules[0]}: {what}"
             count = len(row["cases"])
@@ -156,14 +158,14 @@ def side_by_side(pair) -> list[str]:
     verdicts_b = {r.id: str(r.verdict) for r in b.results}
     shared = sorted(set(verdicts_a) & set(verdicts_b))
     differ = [case for case in shared if verdicts_a[case] != verdicts_b[case]]
-    out = ["", f"### {cell(title_a)} and {cell(title_b)}", ""]
+    out = ["", f"### {markup.md(title_a)} and {markup.md(title_b)}", ""]
     if not shared:
         return out + ["The two reports have no case in common."]
     out += [f"{len(shared) - len(differ)} of {len(shared)} cases have the same verdict on both"
             + (":" if not differ else f"; {len(differ)} differ:"), ""]
     if differ:
-        out += ["| Case | " + cell(title_a) + " | " + cell(title_b) + " |", "| --- | --- | --- |"]
-        out += [f"| `{case}` | {verdicts_a[case]} | {verdicts_b[case]} |" for case in differ]
+        out += ["| Case | " + markup.md(title_a) + " | " + markup.md(title_b) + " |", "| --- | --- | --- |"]
+        out += [f"| {markup.code(case)} | {verdicts_a[case]} | {verdicts_b[case]} |" for case in differ]
     else:
         tally = {v: sum(verdict == v for verdict in verdicts_a.values()) for v in VERDICT_ORDER}
         out.append(", ".join(f"{count} {verdict}" for verdict, count in tally.items() if count) + " on each.")
@@ -201,9 +203,9 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
         results = report.results
         levels = " · ".join(f"{row['pass']}/{row['judged']}" + (f" ({row['differs']} differ)" if row["differs"]
                                                                  else "") for row in scores(results).values())
-        title = _link(folder, link, write_up(folder, name), cell(engine_title(report.header) or name))
+        title = _link(folder, link, write_up(folder, name), markup.md(engine_title(report.header) or name))
         full = _link(folder, link, name.replace(".jsonl", ".md"), "report") if name.endswith("/report.jsonl") \
-            else f"`{name}`"
+            else markup.code(name)
         kinds = causes(report)
         out.append(f"| {title} ({full}) | {judged_cell(folder, name, report)} | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
@@ -214,10 +216,10 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
     # rule table of that report. The tables scroll inside a box whose header row and first column stay in view
     # (azul.css: .azul-matrix), so they read at any width, a phone's included.
     pages = [name.replace(".jsonl", ".md") if name.endswith("/report.jsonl") else None for name, _ in reports]
-    heads = " | ".join(_link(folder, link, page, cell(name.split("/")[0].removesuffix(".jsonl")))
+    heads = " | ".join(_link(folder, link, page, markup.md(name.split("/")[0].removesuffix(".jsonl")))
                        for (name, _), page in zip(reports, pages))
-    key = "Columns: " + "; ".join(f"**{cell(name.split('/')[0].removesuffix('.jsonl'))}** "
-                                  f"{cell(engine_title(report.header) or name)}" for name, report in reports) + "."
+    key = "Columns: " + "; ".join(f"**{markup.md(name.split('/')[0].removesuffix('.jsonl'))}** "
+                                  f"{markup.md(engine_title(report.header) or name)}" for name, report in reports) + "."
 
     def linked(cells: list[str]) -> list[str]:
         return [_link(folder, link, page, text).replace(".md)", ".md#rule-by-rule)", 1) if page else text
@@ -231,7 +233,7 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
             "| Chapter | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     for chapter in names:
         if any(chapter in rows for rows in chapters):
-            label = f"[{cell(titles[chapter])}](rules/{chapter}.md)" if chapter in titles else f"`{chapter}`"
+            label = f"[{cell(titles[chapter])}](rules/{chapter}.md)" if chapter in titles else markup.code(chapter)
             out.append(f"| {label} | " + " | ".join(linked([counts_cell(rows.get(chapter, [])) for rows in chapters]))
                        + " |")
     out += ["", "</div>"]
@@ -313,7 +315,7 @@ def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, s
 
     def case(name: str, code: bool = True) -> str:
         plain = name.replace("\\", "")  # report.md escapes Markdown's characters (md())
-        shown = f"`{plain}`" if code else name
+        shown = markup.code(plain) if code else name
         return f"[{shown}]({up}{urls[plain]})" if plain in urls else shown
 
     def rule(rule_id: str) -> str:
@@ -325,11 +327,12 @@ def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, s
         return f"[`{file}:{number}`]({up}{urls[name]})" if name in urls else f"`{file}:{number}`"
 
     out: list[str] = []
-    fenced = False
+    fence = ""  # the fence of the code block the line is in: closed by a line of as many backticks or more
     for line in text.split("\n"):
-        if line.startswith("```"):
-            fenced = not fenced
-        if fenced or line.startswith("```"):
+        opening = re.match(r"`{3,}", line)
+        if fence or opening:
+            fence = "" if fence and opening and line.strip() == opening[0] and len(opening[0]) >= len(fence) \
+                else fence or opening[0]
             out.append(line)
             continue
         # places first, outside inline code: the links made below hold code of their own

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from azul_conformance import markup
 from azul_conformance.spec_data import VERSIONS, Chapter, Citation, Rule, Source, Spec
 from docgen_i18n import Links, Texts, english
 
@@ -28,7 +29,8 @@ LEVELS = ("rule", "ruling", "implementation-defined")
 
 
 def cell(text: object) -> str:
-    """Text safe inside a Markdown table cell."""
+    """Text of ours (the spec's) safe inside a Markdown table cell; its own Markdown is kept. Text from outside
+    (an engine's, a report's, a scenario's) goes through azul_conformance.markup instead."""
     return " ".join(str(text or "").split()).replace("|", "\\|")
 
 
@@ -177,7 +179,8 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     checked = scenarios.get(rule.id, [])
     if checked:  # each outcome in words, then its scenario; not searched: a scenario's ID finds the scenario
         out += [f"**{t.ui('outcomes')}{colon}**", "", "<div data-search-exclude markdown>", ""]
-        out += [f"- {t.scenario_title(cell(title))} ({md_link(links, cell(sid), url)})" for sid, url, title in checked]
+        out += [f"- {t.scenario_title(markup.prose(title))} ({md_link(links, markup.md(sid), url)})"
+                for sid, url, title in checked]
         out += ["", "</div>", ""]
     else:
         out += [f'<p class="azul-unchecked">{t.ui("unchecked")}</p>', ""]

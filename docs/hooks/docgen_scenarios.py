@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from azul_conformance import markup
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.render_svg import render_state
 from azul_conformance.scenario import Scenario, load_scenarios
@@ -18,7 +19,7 @@ from azul_conformance.scenario.runner import run_on_wall
 from azul_conformance.scenario_rules import named_rules
 from azul_conformance.spec_check.ids import unknown_scenario_rules
 from azul_conformance.spec_data import Spec
-from docgen_rules import cell, rule_link, rules_by_id
+from docgen_rules import rule_link, rules_by_id
 
 
 def slug(text: str) -> str:
@@ -117,14 +118,14 @@ def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
         out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures)
         notes += [note] if note and note not in notes else []
     out += ["</div>", ""]
-    out += [line for note in notes for line in (f'<p class="azul-note">{cell(note)}</p>', "")]
+    out += [line for note in notes for line in (f'<p class="azul-note">{markup.html_text(note)}</p>', "")]
     return out
 
 
 # --- pages -----------------------------------------------------------------------------------------------
 
 def _text_block(text: str) -> list[str]:
-    return ["```text", text.rstrip("\n"), "```", ""]
+    return [*markup.fenced(text.rstrip("\n"), "text"), ""]
 
 
 def _steps_text(scenario: Scenario) -> str:
@@ -139,15 +140,15 @@ def _steps_text(scenario: Scenario) -> str:
 
 
 def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str]) -> list[str]:
-    out = [f"## {cell(scenario.title)} {{#{anchor(scenario)}}}", "",
-           f"`{scenario.id}` · level {cell(scenario.level)}"
-           + (f" · requires {', '.join(scenario.requires)}" if scenario.requires else ""), ""]
+    out = [f"## {markup.prose(scenario.title)} {{#{anchor(scenario)}}}", "",
+           f"{markup.code(scenario.id)} · level {markup.md(scenario.level)}"
+           + (f" · requires {markup.md(', '.join(scenario.requires))}" if scenario.requires else ""), ""]
     rules = ", ".join(rule_link(spec, r, "../") for r in scenario.rules)
     out += [f"**Rules:** {rules or 'none named'}", ""]
     if scenario.sources:
-        out += ["**Sources:** " + ", ".join(f"`{cell(s)}`" for s in scenario.sources), ""]
+        out += ["**Sources:** " + ", ".join(markup.code(s) for s in scenario.sources), ""]
     if scenario.notes:
-        out += [" ".join(str(scenario.notes).split()), ""]
+        out += [markup.prose(" ".join(str(scenario.notes).split())), ""]
     out += _diagrams(scenario, pictures)
     for label, text in (("Given", scenario.given.text), ("Steps", _steps_text(scenario)),
                         ("Expect", "\n".join(a.text for a in scenario.expect))):
