@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from azul_conformance.mutants import published
-from azul_conformance.mutants.catalogue import ALTERNATIVES
+from azul_conformance.mutants.catalogue import ALTERNATIVES, BY_ID
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
 
@@ -106,7 +106,10 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
             "first.", "",
             "| mutant | rule | kind | the wrong reading | killed by |", "| --- | --- | --- | --- | --- |"]
     for entry in entries:
-        out.append(f"| `{entry['id']}` | {rule_link(spec, entry['rule'], '')} | {entry['source']} | "
+        # a reading written after meeting the engine it explains says so: its engines' held-out scores leave it out
+        met = BY_ID[entry["id"]].prompted_by if entry["id"] in BY_ID else ()
+        kind = entry["source"] + (f", prompted by {', '.join(met)}" if met else "")
+        out.append(f"| `{entry['id']}` | {rule_link(spec, entry['rule'], '')} | {kind} | "
                    f"{cell(entry['description'])} | {_killers(entry['killed_by'], urls)} |")
     out += ["", "## Other choices", "",
             "Where a rule is implementation-defined, another choice is no mistake: the suite judges it `differs`, "
