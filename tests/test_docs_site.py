@@ -327,6 +327,7 @@ def test_the_catch_power_page_lists_every_mutant_with_its_killers(site):
     assert first < html.index(f"{sample['precision']:.1%} ({sample['right']}/{sample['named']})")
     assert html.index("Held out") < first < html.index("In-sample")
     assert "slip, prompted by ummatias-azul-py" in html  # the reading its held-out score leaves out
+    assert "Readings by shape" in html and "<code>setup-four-players-refused</code>" in html
 
 
 def test_the_catch_power_page_shows_generated_mutant_results(fixture_site):

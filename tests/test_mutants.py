@@ -29,9 +29,9 @@ def test_the_catalogue_is_large_named_by_rules_and_described():
     assert len(BY_ID) == len(MUTANTS) + len(ALTERNATIVES)
     for mutant in MUTANTS + ALTERNATIVES:
         assert mutant.rule in RULES, mutant.id  # a rule of spec/rules that the scenarios check
-        assert mutant.source in ("slip", "divergence", "ruling", "choice")
+        assert mutant.source in ("slip", "divergence", "ruling", "shape", "choice")
         assert mutant.description.endswith(".") and mutant.patches
-    assert {m.source for m in MUTANTS} == {"slip", "divergence", "ruling"}
+    assert {m.source for m in MUTANTS} == {"slip", "divergence", "ruling", "shape"}
     assert {m.source for m in ALTERNATIVES} == {"choice"}  # never scored: the rules leave the choice open
 
 

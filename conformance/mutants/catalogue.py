@@ -20,7 +20,9 @@ from azul_reference.game import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, OFFER, OV
 from azul_reference.moves import (
     CENTRE, FLOOR, PLACEMENTS, TAKE_OF_TEXT, TAKES, TAKES_FROM, TAKES_TO, Placement, Take, parse_move, takes_to,
 )
-from azul_reference.tiles import FLOOR_PENALTIES, MARKER, TILES_PER_FACTORY, WALL_SIZE, wall_column
+from azul_reference.tiles import (
+    FLOOR_PENALTIES, MARKER, TILES_PER_COLOUR, TILES_PER_FACTORY, WALL_SIZE, wall_column,
+)
 
 Patch = tuple[str, Callable[[Any], Any]]
 
@@ -31,8 +33,9 @@ class Mutant:
     rule: str  # the rule it breaks, an ID of spec/rules
     description: str  # the wrong reading, in the words of an engine author who made it
     patches: tuple[Patch, ...]
-    source: str = "slip"  # "slip", "divergence" (a DIV- entry read the other way), "ruling" (taken the other way)
-    # or "choice" (another choice where an implementation-defined rule leaves one open: ALTERNATIVES)
+    source: str = "slip"  # "slip", "divergence" (a DIV- entry read the other way), "ruling" (taken the other way),
+    # "shape" (a shape of slip derived from the rule's text, shapes.TABLE, prompted by no engine) or "choice"
+    # (another choice where an implementation-defined rule leaves one open: ALTERNATIVES)
     # the engines (their folders under docs/reports/) whose failures prompted this reading: it was written, or
     # reshaped, after they showed it. () for a reading taken from a rulebook clause, a divergence, a ruling or a
     # shape of slip before any engine of the matrix showed it. Each engine's diagnosis is also scored without the
@@ -280,6 +283,26 @@ def _floor_with_each_tile(original):
     return tile_line
 
 
+def _short_of_the_last_row_and_column(board, row: int, column: int) -> tuple[int, int]:
+    """Runs scanned rightwards and downwards with range(i + 1, 4): the scans stop one short of the wall's last
+    column and last row, which count only for a tile placed in them."""
+    wall, last = board.wall, WALL_SIZE - 1
+    board.wall = [[EMPTY if c == last > column else cell for c, cell in enumerate(cells)] for cells in wall]
+    across = runs(board, row, column)[0]
+    board.wall = [[EMPTY] * WALL_SIZE if r == last > row else cells for r, cells in enumerate(wall)]
+    down = runs(board, row, column)[1]
+    board.wall = wall
+    return across, down
+
+
+def _points_assigned(original):
+    def tile_line(board, line, column, lid):
+        score = board.score
+        original(board, line, column, lid)
+        board.score -= score  # `=` where `+=` was meant: the score is the last tile's points
+    return tile_line
+
+
 # -- the floor line --------------------------------------------------------------------------------------------
 
 def _overflow_lost(original):
@@ -416,6 +439,10 @@ def _marker_takes_no_space(original):
             board.floor.insert(place, MARKER)
     return to_floor
 
+def _one_space_short_charged(board) -> int:
+    return sum(FLOOR_PENALTIES[:max(len(board.floor) - 1, 0)])  # the slice stops one space short
+
+
 # -- wall tiling -----------------------------------------------------------------------------------------------
 
 def _lid_change(extra: Callable[[int], int]):
@@ -479,6 +506,36 @@ def _line_not_emptied(original):
             lid[colour] -= line
             board.line_colour[line], board.line_count[line] = colour, line
             board.reopen(line)
+    return tile_line
+
+
+def _one_short_complete(board, line: int) -> bool:
+    """A line counts as complete at `line` tiles, its number less one (line 1: as soon as it holds a tile)."""
+    return board.line_colour[line] != EMPTY and board.line_count[line] >= max(line, 1)
+
+
+def _tile_lines_taken_for_complete(original):
+    def tile_coloured_wall(board, lid):
+        for line in range(5):
+            if board.line_complete(line):
+                board.tile_line(line, wall_column(line, board.line_colour[line]), lid)
+    return tile_coloured_wall
+
+
+def _rest_of_what_the_line_holds(original):
+    def tile_line(board, line, column, lid):
+        colour, held = board.line_colour[line], board.line_count[line]
+        original(board, line, column, lid)
+        lid[colour] += held - 1 - line  # the rest of what the line held, not of a full line
+    return tile_line
+
+
+def _line_colour_kept(original):
+    def tile_line(board, line, column, lid):
+        colour = board.line_colour[line]
+        original(board, line, column, lid)
+        board.line_colour[line] = colour  # emptied, but its colour never reset
+        board.reopen(line)
     return tile_line
 
 
@@ -878,6 +935,77 @@ def _listed_for_start_player(original):
             game.turn = turn
     return legal_takes
 
+
+def _listed_for_previous_seat(original):
+    def legal_takes(game):
+        turn, game.turn = game.turn, (game.turn - 1) % game.players  # the list made before the turn moved on
+        try:
+            return original(game)
+        finally:
+            game.turn = turn
+    return legal_takes
+
+
+def _row_below(board, line, accepted):
+    if board.line_colour[line] != EMPTY:
+        return accepted
+    return ~(board.row_colours[line + 1] if line < WALL_SIZE - 1 else 0) & ALL_COLOURS
+
+
+def _printed_space_free(board, line, accepted):
+    if board.line_colour[line] != EMPTY:
+        return accepted
+    row = board.wall[line]
+    return sum(1 << colour for colour in range(5) if row[wall_column(line, colour)] == EMPTY)
+
+
+def _factory_pushed_to_centre_first(original):
+    def take(game, move):
+        if game.phase != OFFER or not 0 < move.source <= len(game.factories):
+            return original(game, move)
+        original(game.copy(), move)  # raises when the rules refuse the take itself
+        factory = game.factories[move.source - 1]
+        for colour in range(5):  # the whole factory into the centre, then the colour taken from there
+            game.centre[colour] += factory[colour]
+        factory[:] = [0] * 5
+        original(game, Take(CENTRE, move.colour, move.line))
+    return take
+
+
+def _marker_with_first_take(original):
+    def take(game, move):
+        if game.phase != OFFER or game.marker != IN_CENTRE or move.source == CENTRE \
+                or move.source > len(game.factories):
+            return original(game, move)
+        original(game.copy(), move)  # raises when the rules refuse the take itself
+        game.marker = game.turn  # the marker is still in the centre: whoever takes first takes it
+        game.boards[game.turn].take_marker()
+        original(game, move)
+    return take
+
+
+def _marker_to_the_next_seat(original):
+    def take(game, move):
+        seat, before = game.turn, game.marker
+        original(game, move)
+        if before == IN_CENTRE and game.marker == seat and move.source == CENTRE:
+            following = (seat + 1) % game.players  # the turn already passed when the marker is handed over
+            if MARKER in game.boards[seat].floor:
+                game.boards[seat].floor.remove(MARKER)
+                game.boards[following].take_marker()
+            game.marker = following
+    return take
+
+
+def _wrap_to_start_player(original):
+    def take(game, move):
+        seat = game.turn
+        original(game, move)
+        if game.phase == OFFER and seat == game.players - 1:
+            game.turn = game.start_player  # past the last seat, back to whoever opened the offer
+    return take
+
+
 # -- the next round --------------------------------------------------------------------------------------------
 
 def _next_start(choose: Callable[[Any, int, int], int]):
@@ -971,6 +1099,19 @@ def _dealer_passes_first_turn(original):
         if game.round > 1:  # the marker holder dealt; the player on the dealer's left leads
             game.turn = (game.start_player + 1) % game.players
     return deal
+
+
+def _seat_before_holder(game, holder: int, was: int) -> int:
+    return was if holder == IN_CENTRE else (holder - 1) % game.players
+
+
+def _marker_kept_by_holder(original):
+    def end_round(game):
+        holder = game.marker
+        original(game)
+        if game.phase == DEAL and holder != IN_CENTRE:
+            game.marker = holder  # never put back in the centre, so no later take from the centre claims it
+    return end_round
 
 
 # -- the end of the game ---------------------------------------------------------------------------------------
@@ -1193,6 +1334,42 @@ def _first_two_tied_compared(ranks):
         return [first]
     most = max(ranks[first][1], ranks[second][1])
     return [seat for seat in (first, second) if ranks[seat][1] == most]
+
+
+def _wall_row_tiles(board) -> list[int]:
+    return [sum(cell != EMPTY for cell in row) for row in board.wall]
+
+
+def _row_of_four_ends_game(original):
+    def end_round(game):
+        if any(tiles >= WALL_SIZE - 1 for board in game.boards for tiles in _wall_row_tiles(board)):
+            return game._end_game()
+        original(game)
+    return end_round
+
+
+def _last_board_decides(original):
+    def end_round(game):
+        if game.boards[-1].complete_rows():  # each board's answer overwrites the one before
+            return game._end_game()
+        with _rows_hidden(game):
+            original(game)
+    return end_round
+
+
+def _row_bonus_at_four(board) -> int:
+    rows = sum(tiles >= WALL_SIZE - 1 for tiles in _wall_row_tiles(board))
+    return 2 * rows + 7 * board.complete_columns() + 10 * board.complete_colours()
+
+
+def _bonuses_every_round(original):
+    def end_round(game):
+        ending = any(board.complete_rows() for board in game.boards) or not (any(game.bag) or any(game.lid))
+        if not ending:  # the last round's bonuses come with the end of the game, as ever
+            for board in game.boards:
+                board.score += board.end_bonus()
+        original(game)
+    return end_round
 
 
 # -- the deal --------------------------------------------------------------------------------------------------
@@ -1443,6 +1620,23 @@ def _poured_after_the_deal(original):
             _pour(game)
     return draw
 
+def _bag_refilled_every_round(original):
+    def end_round(game):
+        original(game)
+        if game.phase == DEAL:  # a new round, a new bag: the 100 tiles again, the lid's set aside
+            game.bag = [TILES_PER_COLOUR] * 5
+            game.lid = [0] * 5
+    return end_round
+
+
+def _first_turn_left_of_start(original):
+    def deal(game, *args, **kwargs):
+        original(game, *args, **kwargs)
+        if game.round == 1:  # the chosen start player deals the first round; the player on their left leads
+            game.turn = (game.start_player + 1) % game.players
+    return deal
+
+
 # -- the grey wall ---------------------------------------------------------------------------------------------
 
 def _any_free_column(original):
@@ -1648,6 +1842,51 @@ def _lowest_complete_line(original):
     return lambda game: max(line for line in range(5) if game.boards[game.turn].line_complete(line))
 
 
+def _column_checked_from_row_2(original):
+    def free_columns(board, line):
+        colour = board.line_colour[line]
+        return [column for column in range(WALL_SIZE) if board.wall[line][column] == EMPTY
+                and all(board.wall[row][column] != colour for row in range(1, WALL_SIZE))]
+    return free_columns
+
+
+def _single_space_unfit(original):
+    def free_columns(board, line):
+        columns = original(board, line)
+        return columns if len(columns) > 1 else []  # `> 1` where `>= 1` was meant
+    return free_columns
+
+
+def _pending_seat(game) -> int:
+    """The board whose placement is pending: the first from the start player with a complete line (the boards
+    before it are done, their lines tiled or sent to the floor)."""
+    return next((seat for seat in ((game.start_player + k) % game.players for k in range(game.players))
+                 if any(game.boards[seat].line_complete(line) for line in range(5))), game.start_player)
+
+
+def _asked_of_start_player(original):
+    """Game.play and Game.legal_moves for the reading in which the start player is on move through the grey
+    tiling: the pending board's placement is still what is asked."""
+    def act(game, *args):
+        if game.phase != TILING:
+            return original(game, *args)
+        game.turn = _pending_seat(game)
+        try:
+            return original(game, *args)
+        finally:
+            if game.phase == TILING:
+                game.turn = game.start_player
+    return act
+
+
+def _start_player_stays_on_move(original):
+    def continue_grey_tiling(game):
+        original(game)
+        if game.phase == TILING:
+            game.turn = game.start_player
+    return continue_grey_tiling
+
+
 # -- set-up ----------------------------------------------------------------------------------------------------
 
 # A tenth factory (10 at a table of four): its takes, written `10B1` as the notation would go on past factory 9,
@@ -1814,6 +2053,15 @@ MUTANTS: tuple[Mutant, ...] = (
       "placed tile: the floor is charged after each tile moved to the wall, and not in a round with none.",
       ("board.Board.tile_line", _floor_with_each_tile), ("board.Board.clear_floor", _cleared_before_penalties),
       source="divergence"),
+    M("score-last-column-not-reached", "SCORE-2", "The runs are scanned rightwards and downwards up to index 3, "
+      "not 4: a tile in the wall's last column or last row never joins the run of a tile before it.",
+      ("board.Board.placement_points", points(measure=_short_of_the_last_row_and_column)), source="shape"),
+    M("score-lone-test-or", "SCORE-2", "A tile is taken for lone when it has no neighbour across or none down "
+      "('or' where 'and' was meant): a tile in a run one way only scores 1.",
+      ("board.Board.placement_points", points(lambda a, d: 1 if a == 1 or d == 1 else a + d)), source="shape"),
+    M("score-assigned-not-added", "SCORE-3", "A placed tile's points are written to the score instead of added "
+      "to it: the score shows the last tile's points, less the floor.",
+      ("board.Board.tile_line", _points_assigned), source="shape"),
     # the floor line
     M("floor-six-spaces", "FLOOR-1", "The floor line has six spaces (the penalties 1 1 2 2 2 3, one 3 short).",
       ("board.FLOOR_SPACES", value(6))),
@@ -1850,6 +2098,12 @@ MUTANTS: tuple[Mutant, ...] = (
     M("floor-marker-takes-no-space", "FLOOR-4", "The marker lies on the floor line but takes none of its spaces "
       "and costs nothing: seven tiles fit beside it.", ("board.Board.to_floor", _marker_takes_no_space),
       ("board.Board.floor_penalty", _marker_free)),
+    M("floor-one-space-short-charged", "FLOOR-3", "The penalties are summed over the occupied spaces but the "
+      "last, the slice stopping one short: one tile on the floor costs nothing, two cost 1, seven cost 11.",
+      ("board.Board.floor_penalty", value(_one_space_short_charged)), source="shape"),
+    M("floor-eight-spaces", "FLOOR-1", "The floor line has eight spaces, the last costing 3 like the two before "
+      "it: an eighth tile costs 3 instead of going to the lid.", ("board.FLOOR_SPACES", value(8)),
+      ("board.FLOOR_PENALTIES", value(FLOOR_PENALTIES + (3,))), source="shape"),
     M("floor-overflow-to-bag", "DEAL-4", "Tiles that find no room on a full floor line go back into the bag.",
       ("game.Game._take", _overflow_to_bag)),
     # wall tiling
@@ -1881,6 +2135,20 @@ MUTANTS: tuple[Mutant, ...] = (
       "of the round, before it is charged.", ("board.Board.tile_coloured_wall", _incomplete(_to_floor))),
     M("tiling-incomplete-lost", "TILING-3", "The tiles of incomplete lines are cleared away at the end of the "
       "round, into no lid.", ("board.Board.tile_coloured_wall", _incomplete(_lost))),
+    M("tiling-line-one-short-complete", "TILING-1", "A pattern line counts as complete when it holds as many "
+      "tiles as its index from 0 (line 1 as soon as it holds one): a line one tile short moves a tile to the wall "
+      "and its rest to the lid.", ("board.Board.line_complete", value(_one_short_complete)),
+      ("board.Board.tile_coloured_wall", _tile_lines_taken_for_complete),
+      ("board.Board.tile_line", _rest_of_what_the_line_holds), source="shape"),
+    M("tiling-rest-one-short", "TILING-2", "The rest of a tiled line is counted as its number less two: one tile "
+      "fewer than the line leaves goes to the lid (none from line 2), the other is lost.",
+      ("board.Board.tile_line", _lid_change(lambda line: -1 if line else 0)), source="shape"),
+    M("tiling-line-colour-kept", "TILING-2", "A tiled line is emptied but keeps its colour: in later rounds it "
+      "takes only that colour again (which its wall row now holds) and no other.",
+      ("board.Board.tile_line", _line_colour_kept), source="shape"),
+    M("wall-rows-from-1", "WALL-1", "The rows are numbered from 1 in the layout: colour c of row r at column "
+      "(c + r + 1) mod 5, the whole wall shifted one column right.",
+      ("board.wall_column", value(lambda row, colour: (colour + row + 1) % WALL_SIZE)), source="shape"),
     # the factory offer
     M("offer-row-limit-ignored", "OFFER-9", "IT-2: a line may take a colour its wall row already holds.",
       ("board.Board.colours_accepted", _accepts(lambda b, line, acc: 1 << b.line_colour[line]
@@ -1972,6 +2240,30 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._legal_takes", _listed_for_seat_0)),
     M("offer-listed-for-start-player", "OFFER-15", "The legal moves are listed for the round's start player's "
       "board, whoever is to move.", ("game.Game._legal_takes", _listed_for_start_player)),
+    M("offer-row-limit-row-below", "OFFER-9", "Pattern line N is checked against wall row N + 1 (line 5 against "
+      "none): the row index is one too high.", ("board.Board.colours_accepted", _accepts(_row_below)),
+      ("board.Board.reopen", _reopen_every_line), ("game.Game._take", _refuse_unlisted("OFFER-9")), source="shape"),
+    M("offer-row-limit-printed-space", "OFFER-9", "A line refuses a colour when that colour's printed space in its "
+      "wall row is filled: on the grey wall the colour may sit elsewhere in the row, and another colour on its "
+      "space refuses it.", ("board.Board.colours_accepted", _accepts(_printed_space_free)),
+      ("game.Game._take", _refuse_unlisted("OFFER-9")), source="shape"),
+    M("offer-factory-pushed-to-centre-first", "OFFER-3", "A take from a factory pushes the whole factory into the "
+      "centre first and then takes the colour from the centre: the centre's tiles of that colour come along, "
+      "and the marker if it is still there.", ("game.Game._take", _factory_pushed_to_centre_first), source="shape"),
+    M("offer-listed-for-previous-seat", "OFFER-15", "The legal moves are listed for the board of the player who "
+      "moved last (the list is made before the turn moves on), whoever is to move.",
+      ("game.Game._legal_takes", _listed_for_previous_seat), source="shape"),
+    M("offer-marker-to-the-next-seat", "OFFER-5", "The turn passes before the marker is handed over: the first "
+      "taker from the centre gets the tiles, the next player the marker on their floor line, and the start.",
+      ("game.Game._take", _marker_to_the_next_seat), source="shape"),
+    M("offer-marker-with-first-take", "OFFER-5", "The first take of the round takes the marker, whatever its "
+      "source: the engine checks that the marker is still in the centre, not that the take is from there.",
+      ("game.Game._take", _marker_with_first_take), source="shape"),
+    M("offer-marker-kept-by-holder", "OFFER-1", "The marker stays with its holder between rounds instead of going "
+      "back to the centre: from round 2 on no take from the centre claims it, and its holder starts every round.",
+      ("game.Game._end_round", _marker_kept_by_holder), source="shape"),
+    M("offer-wrap-to-start-player", "OFFER-1", "After the last seat the turn goes back to the player who opened "
+      "the offer, not to seat 0.", ("game.Game._take", _wrap_to_start_player), source="shape"),
     # the next round
     M("round-seat-after-holder", "ROUND-2", "The seat after the marker holder starts the next round.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: g.start_player if holder == IN_CENTRE
@@ -2022,6 +2314,8 @@ MUTANTS: tuple[Mutant, ...] = (
     M("round-counted-before-end-check", "ROUND-1", "The round number goes up as each tiling ends, before the end of "
       "the game is checked, so a finished game shows one round more than were played.",
       ("game.Game._end_round", _round_counted_before_end_check)),
+    M("round-seat-before-holder", "ROUND-2", "The seat before the marker holder starts the next round (the index "
+      "one too low).", ("game.Game._end_round", _next_start(_seat_before_holder)), source="shape"),
     # the end of the game
     M("end-column-ends-game", "END-1", "A complete wall column, not a row, ends the game.",
       ("game.Game._end_round", _column_ends_game())),
@@ -2123,6 +2417,16 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[-1:]))),
     M("end-empty-deal-unscored", "END-8", "With nothing left to deal the game stops as it stands: no end "
       "bonuses.", ("game.Game._end_round", _empty_deal_ends_unscored), source="ruling"),
+    M("end-row-of-four-ends-game", "END-1", "A wall row is taken for complete at four tiles: the round that puts "
+      "a fourth tile in a row ends the game.", ("game.Game._end_round", _row_of_four_ends_game), source="shape"),
+    M("end-last-board-decides", "END-1", "The end is checked board by board, each answer overwriting the one "
+      "before: only the last seat's complete row ends the game.", ("game.Game._end_round", _last_board_decides),
+      source="shape"),
+    M("end-row-bonus-at-four", "END-2", "A wall row with four tiles earns the row bonus (the count compared with "
+      "4, not 5).", ("board.Board.end_bonus", value(_row_bonus_at_four)), source="shape"),
+    M("end-bonuses-every-round", "END-3", "The bonuses are added at the end of every round for what the wall then "
+      "holds, not once at the end of the game: a complete column or colour earns its bonus again each round.",
+      ("game.Game._end_round", _bonuses_every_round), source="shape"),
     # the deal
     M("deal-no-refill", "DEAL-2", "The lid is never poured into the bag: the deal stops when the bag is empty.",
       ("game.Game._draw", _lid_hidden), ("game.Game._deal_given", _lid_hidden), source="divergence"),
@@ -2180,6 +2484,8 @@ MUTANTS: tuple[Mutant, ...] = (
     M("deal-refill-between-factories", "DEAL-2", "The bag is refilled between factories: the factory it runs out "
       "on stays short, and the lid is poured in for the next one.",
       ("game.Game._draw", _poured_per_factory_draw(1)), ("game.Game._deal_given", _poured_per_factory_given(1))),
+    M("deal-three-tiles-a-factory", "DEAL-1", "Each factory is filled with three tiles (the fill loop stops one "
+      "short).", ("game.TILES_PER_FACTORY", value(TILES_PER_FACTORY - 1)), source="shape"),
     M("grey-no-column-rule", "GREY-2", "IT-2: a colour may go in a column that already holds it.",
       ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
       source="divergence"),
@@ -2228,6 +2534,17 @@ MUTANTS: tuple[Mutant, ...] = (
       "spaces the coloured wall prints for them.", ("board.Board.complete_colours", value(_on_printed_spaces))),
     M("grey-no-colour-bonus", "GREY-1", "The grey wall has no colours printed, so no colour bonus: only rows and "
       "columns earn one.", ("game.Game._end_game", _no_colour_bonus_on_grey)),
+    M("grey-column-checked-from-row-2", "GREY-2", "A column is checked for the colour in rows 2 to 5 only (the "
+      "loop starts at 1): a colour in the top row does not close its column.",
+      ("board.Board.free_columns", _column_checked_from_row_2), ("game.Game._place", _placed_as_listed),
+      source="shape"),
+    M("grey-single-space-unfit", "GREY-3", "A line whose tile has a single free space left in its row is sent to "
+      "the floor as if it fitted nowhere: the engine asks for more than one free column.",
+      ("board.Board.free_columns", _single_space_unfit), ("game.Game._place", _placed_as_listed), source="shape"),
+    M("grey-placement-asked-of-start-player", "GREY-1", "During the grey tiling the turn stays with the round's "
+      "start player, who is asked for every board's placements.",
+      ("game.Game._continue_grey_tiling", _start_player_stays_on_move), ("game.Game.play", _asked_of_start_player),
+      ("game.Game.legal_moves", _asked_of_start_player), source="shape"),
     # set-up
     M("setup-two-factories-a-player", "SETUP-3", "Two factories a player (4, 6, 8), forgetting the extra one.",
       ("game.FACTORIES_BY_PLAYERS", value({2: 4, 3: 6, 4: 8}))),
@@ -2259,6 +2576,16 @@ MUTANTS: tuple[Mutant, ...] = (
       "say.", ("game.FACTORIES_BY_PLAYERS", value({1: 3, **FACTORIES_BY_PLAYERS}))),
     M("setup-unknown-variant-coloured", "SETUP-1", "Any variant but the grey one is played on the coloured wall: "
       "an unknown variant is not refused.", ("game.Game.__init__", _unknown_variant_coloured)),
+    M("setup-four-players-refused", "SETUP-6", "The player count is checked against range(2, 4): a game of four "
+      "players is refused.", ("game.FACTORIES_BY_PLAYERS", value({2: 5, 3: 7})), source="shape"),
+    M("setup-five-players-accepted", "SETUP-6", "The player count is checked with 'at most 5': five players are "
+      "accepted, with 11 factories.", ("game.FACTORIES_BY_PLAYERS", value({**FACTORIES_BY_PLAYERS, 5: 11})),
+      source="shape"),
+    M("setup-first-turn-left-of-start-player", "SETUP-5", "The start player chosen at set-up deals the first "
+      "round, and the player on their left takes its first turn.", ("game.Game.deal", _first_turn_left_of_start),
+      source="shape"),
+    M("deal-bag-refilled-every-round", "DEAL-4", "Every round starts from a full bag of 100 tiles, as the first "
+      "does; the lid is set aside.", ("game.Game._end_round", _bag_refilled_every_round), source="shape"),
 )
 
 # Other choices where the rules leave one open (implementation-defined rules): not wrong readings, so not in the

@@ -155,6 +155,7 @@ WITNESSES = {
     "end-remaining-tie-by-columns": (_scenario("end-shared-win-whatever-the-columns"), ["CW5"]),
     "setup-any-player-count": (_five_players, []),
     "setup-player-count-clamped": (_five_players, []),
+    "setup-five-players-accepted": (_five_players, []),
     "score-no-line-no-scoring": (_unscored_round, ["CBF"]),
     "setup-start-seat-modulo": (_start_seat_3_of_3, []),
     "setup-solo-allowed": (_one_player, []),

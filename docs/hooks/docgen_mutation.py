@@ -17,11 +17,18 @@ from typing import Any
 
 from azul_conformance.mutants import published
 from azul_conformance.mutants.catalogue import ALTERNATIVES, BY_ID
+from azul_conformance.mutants.shapes import SHAPES, TABLE
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
 
 SOURCES = {"slip": "a classic slip", "divergence": "a divergence between rulebook versions read the other way",
-           "ruling": "one of our rulings taken the other way"}
+           "ruling": "one of our rulings taken the other way",
+           "shape": "a shape of slip (a comparison inverted, off by one, the wrong seat...) derived from the rule's "
+           "text, prompted by no engine"}
+
+
+def _one_of(kinds: list[str]) -> str:
+    return ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
 
 def _case_link(case_id: str, urls: dict[str, str]) -> str:
@@ -93,7 +100,7 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
            "If your engine gets a rule wrong, will the suite tell you? The measure is the **mutation score**: the "
            "reference engine with one rule read wrongly (a *mutant*, applied at run time) is judged by the default "
            "suite, and a mutant is *killed* when some case fails it. Every mutant names the rule it breaks and "
-           "is " + ", ".join(SOURCES.values()) + ". Run it yourself: `azul mutants -j 2`; the lint "
+           "is " + _one_of(list(SOURCES.values())) + ". Run it yourself: `azul mutants -j 2`; the lint "
            "`azul mutants --lint` checks that every scenario is failed by a mutant of its own rules.", ""]
     if results is None:
         problems.append(f"{published.RESULTS}: no published mutation results (run `azul mutants --results`)")
@@ -119,8 +126,24 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
     for mutant in ALTERNATIVES:
         out.append(f"| `{mutant.id}` | {rule_link(spec, mutant.rule, '')} | {cell(mutant.description)} |")
     out.append("")
-    return "\n".join(out + diagnosis_section(generated.parent / "diagnosis", problems)
+    return "\n".join(out + shapes_section(spec) + diagnosis_section(generated.parent / "diagnosis", problems)
                      + generated_section(generated, problems))
+
+
+def shapes_section(spec: Spec) -> list[str]:
+    """The readings by shape (azul_conformance.mutants.shapes): each rule against each shape of slip."""
+    out = ["## Readings by shape", "",
+           "A reading written after meeting one engine explains that engine; to reach engines nobody has seen, each "
+           "rule's text was gone through for every shape of slip an engine author makes. Each cell names the "
+           "readings of that shape (those of kind *shape* were written from this table), or says why that shape "
+           "has no plausible reading for the rule (n/a).", "",
+           "| rule | " + " | ".join(SHAPES) + " |", "| --- |" + " --- |" * len(SHAPES)]
+    for rule, row in TABLE.items():
+        cells = [cell(text) if isinstance(text, str) else "<br>".join(f"`{reading}`" for reading in text)
+                 for text in row.values()]
+        out.append(f"| {rule_link(spec, rule, '')} | " + " | ".join(cells) + " |")
+    out += ["", "The shapes: " + "; ".join(f"**{shape}**, {what}" for shape, what in SHAPES.items()) + ".", ""]
+    return out
 
 
 def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:

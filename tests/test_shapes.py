@@ -1,0 +1,75 @@
+"""The catalogue's readings by shape: every rule of spec/rules has each shape of slip considered, and every reading
+written from that table is in it, under its own rule, and killed by a scenario a 2-player engine runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from azul_conformance.harness.session import Session, collect
+from azul_conformance.mutants import published
+from azul_conformance.mutants.catalogue import BY_ID, MUTANTS
+from azul_conformance.mutants.shapes import SHAPES, TABLE, shapes_of
+from azul_conformance.results import CaseKind
+from azul_conformance.spec_data import load_spec
+
+FROM_SHAPES = [mutant for mutant in MUTANTS if mutant.source == "shape"]
+
+
+def test_every_rule_has_every_shape_considered():
+    rules = [rule.id for rule in load_spec().rules]
+    assert sorted(TABLE) == sorted(rules)
+    for rule, row in TABLE.items():
+        assert list(row) == list(SHAPES), rule  # each shape, in the same order
+        for shape, cell in row.items():
+            if isinstance(cell, str):
+                assert cell.startswith("n/a: ") and len(cell) > len("n/a: ") + 10, (rule, shape, cell)
+            else:
+                assert cell and all(reading in BY_ID for reading in cell), (rule, shape, cell)
+
+
+def test_the_readings_written_from_the_table_are_in_it_under_their_own_rule():
+    assert len(FROM_SHAPES) >= 25
+    for mutant in FROM_SHAPES:
+        assert mutant.rule in {rule for rule, _ in shapes_of(mutant.id)}, mutant.id
+
+
+def _two_players(case, wall: str) -> bool:
+    """A case that a 2-player engine offering only `wall` runs (both walls' scenarios run on either)."""
+    other = "grey" if wall == "colour" else "colour"
+    return not any(need.startswith("players:") and need != "players:2" for need in case.requires) \
+        and other not in case.requires
+
+
+# Readings no 2-player engine can show, with the reason.
+NOT_FOR_TWO = {
+    "setup-four-players-refused": "a game of four players is what it refuses",
+}
+GREY_ONLY = {"offer-row-limit-printed-space", "grey-column-checked-from-row-2", "grey-single-space-unfit",
+             "grey-placement-asked-of-start-player"}
+
+
+@pytest.mark.parametrize("mutant", FROM_SHAPES, ids=[m.id for m in FROM_SHAPES])
+def test_each_reading_from_the_table_is_killed_by_a_scenario_a_two_player_engine_runs(mutant):
+    if mutant.id in NOT_FOR_TWO:
+        pytest.skip(NOT_FOR_TWO[mutant.id])
+    results = published.load()
+    assert results is not None
+    killers = {entry["id"]: entry["killed_by"] for entry in results["mutants"]}[mutant.id]
+    cases = {case.id: case for case in collect(Session(properties=False)).cases if case.kind is CaseKind.SCENARIO}
+    wall = "grey" if mutant.id in GREY_ONLY else "colour"
+    assert any(_two_players(cases[killer], wall) for killer in killers if killer in cases), mutant.id
+
+
+def test_the_catch_power_page_shows_the_table():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "hooks"))
+    import docgen_mutation
+
+    lines = docgen_mutation.shapes_section(load_spec())
+    text = "\n".join(lines)
+    rows = [line for line in lines if line.startswith("| [")]
+    assert len(rows) == len(TABLE) and all(row.count(" | ") == len(SHAPES) for row in rows)
+    assert all(f"`{mutant.id}`" in text for mutant in FROM_SHAPES)
+    assert "n/a: the rule compares nothing" in text
