@@ -1,17 +1,20 @@
 """A hostile pass over every command: each `azul` subcommand given what an attacker or an unlucky user would give
 it, each attempt in its own process and folder, and judged on what it must never do.
 
-    python benchmarks/hostile_pass.py                   # every attempt (about 290; 10-20 minutes on 2 cores)
+    python benchmarks/hostile_pass.py                   # every attempt (about 320; 20-30 minutes on 2 cores)
     python benchmarks/hostile_pass.py --only render,serve
     python benchmarks/hostile_pass.py --list            # the attempts, without running them
     python benchmarks/hostile_pass.py --json pass.json  # also write every attempt's outcome
 
 An attempt **held** when the command ended on its own within the time limit, printed no traceback, wrote under
-1 MB to its terminal, left no process it started alive (found by a mark in their environment), wrote nothing
+1 MB to its terminal, left no process it started alive (found by a mark in their environment, and, where the
+mark cannot reach, as a child this pass adopted: it is a child subreaper on Linux), wrote nothing
 outside the folder it was given (a sentinel folder beside it is compared before and after), left no half-written
 `.partial` file and nothing in its own temporary folder, and, when it refused its input, named the file it
 refused (or the engine's fault). A hostile input taken as good (exit status 0) fails the attempt unless the
-input is one the command may rightly read.
+input is one the command may rightly read. Some attempts are probes, small programs that drive a surface no
+single command line reaches (the published pages, two runs at once, a cluster with no worker) and say whether
+it held (exit status 0) or fell (a line `FELL: why`); some attempts judge what the command wrote too.
 Prints a table (command, tried, held, failed) and each failure with its kind; exit status 1 on a failure.
 The figures of the last pass are in docs/reference/hostile-passes.md.
 """
@@ -19,6 +22,7 @@ The figures of the last pass are in docs/reference/hostile-passes.md.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gzip
 import json
 import os
@@ -38,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from hostile_files import gzip_bomb  # noqa: E402  (the tests' corpus of hostile files)
+from positions import board, position  # noqa: E402  (the tests' builder of states)
 
 ENGINES = ROOT / "tests" / "fake_engines"
 AZUL = [sys.executable, "-c", "from azul_conformance.cli import main; main()"]
@@ -122,6 +127,10 @@ class Attempt:
     names: bool = True  # a refusal must name the file
     links_out: tuple[str, ...] = ()  # paths under the attempt's folder made links into the sentinel folder
     output_limit: int = OUTPUT_LIMIT  # bytes of terminal output past which it is a flood
+    program: list[str] = field(default_factory=lambda: AZUL)  # what runs the args: `azul`, or a probe
+    env: dict[str, str] = field(default_factory=dict)  # set in its environment (a console's encoding)
+    judge: Callable[[int | None, str, Path], list[str]] | None = None  # more failures: (status, output, folder)
+    time_limit: float = 0.0  # seconds before it counts as a hang (0: TIME_LIMIT)
 
 
 @dataclass
@@ -248,7 +257,238 @@ def attempts() -> list[Attempt]:
     # a report folder to diagnose whose report was cut off, rewritten in place
     found.append(Attempt("diagnose --write", "a report cut off mid-line", ["diagnose", "--write", "out"],
                          may_pass=True, names=False))
+    return found + newer_surfaces()
+
+
+# --- the surfaces added since the fourth pass: pages, runs that judge nothing, recordings, clusters, consoles ------
+
+HOSTILE_TEXT = {"name": "<img src=x onerror=alert(1)>", "version": "<script>alert(2)</script>",
+                "case": "<svg onload=alert(3)>", "title": "<iframe src=javascript:alert(4)>",
+                "notes": "<b onmouseover=alert(5)>notes</b>"}
+
+# The published pages, generated as the site's build generates them (docs/hooks) from a report whose engine name,
+# version and a failing case's id are markup, and a scenario whose title and notes are; then made HTML as the
+# site's Markdown makes it. A raw tag in the HTML fell (escaped, it reads &lt;img...).
+PAGES_PROBE = """
+import dataclasses, json, sys
+from pathlib import Path
+root, hostile = Path(sys.argv[1]), json.loads(sys.argv[2])
+sys.path.insert(0, str(root / "docs" / "hooks"))
+import markdown
+import docgen_reports, docgen_scenarios
+from azul_conformance.scenario import load_scenarios
+from azul_conformance.spec_data import load_spec
+spec = load_spec()
+lines = (root / "docs/reports/bkase-azul-rs/report.jsonl").read_text(encoding="utf-8").splitlines()
+header = json.loads(lines[0])
+header["engine"].update(name=hostile["name"], version=hostile["version"])
+cases = [json.loads(line) for line in lines[1:]]
+failing = next(case for case in cases if case.get("verdict") == "fail")
+failing["id"] = hostile["case"]
+folder = Path("reports/hostile")
+folder.mkdir(parents=True)
+(folder / "report.jsonl").write_text("".join(json.dumps(x) + "\\n" for x in [header] + cases), encoding="utf-8")
+scenario = dataclasses.replace(load_scenarios()[0], title=hostile["title"], notes=hostile["notes"])
+pages = {"the conformance matrix": docgen_reports.matrix_page(spec, Path("reports"), []),
+         "a scenario page": docgen_scenarios.group_page(spec, "hostile", [scenario], {})}
+fell = []
+for page, text in pages.items():
+    html = markdown.markdown(text, extensions=["tables", "attr_list", "md_in_html", "admonition"])
+    fell += [f"{page}: {value.split('>')[0]}> raw" for value in hostile.values() if value.split(">")[0] in html]
+print("FELL: " + "; ".join(fell) if fell else "no raw tag on the published pages")
+sys.exit(1 if fell else 0)
+"""
+
+# Two runs recording to one file, the second started once the first has begun: one must refuse, naming it.
+TWO_RECORDINGS_PROBE = """
+import json, subprocess, sys, time
+from pathlib import Path
+azul, engine = json.loads(sys.argv[1]), sys.argv[2]
+def run(folder):
+    return subprocess.Popen([*azul, "conform", "--no-properties", "--no-diagnose", "--only", "offer-*", "--engine",
+                             engine, "--record", "rec.jsonl.gz", "--report-dir", folder],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+first = run("a")
+ends = time.monotonic() + 40
+while time.monotonic() < ends and not Path("rec.jsonl.gz").exists():
+    time.sleep(0.05)
+second = run("b")
+said = [run.communicate(timeout=80)[0].decode("utf-8", "replace") for run in (first, second)]
+statuses = [first.returncode, second.returncode]
+sys.stdout.write("".join(said))
+print(f"exit statuses {statuses}")
+refused = [text for status, text in zip(statuses, said) if status]
+if statuses == [0, 0]:
+    print("FELL: both runs recorded to one file and exited 0")
+    sys.exit(1)
+if not all("rec.jsonl.gz" in text for text in refused):
+    print("FELL: a run refused without naming the recording")
+    sys.exit(1)
+"""
+
+# A command given a Dask cluster with no worker (a scheduler on the loopback interface): it must give up (2).
+NO_WORKER_PROBE = """
+import json, logging, os, subprocess, sys
+import dask
+from distributed import LocalCluster
+command = json.loads(sys.argv[1])
+dask.config.set({"temporary-directory": os.path.abspath("cluster-space")})  # the probe's, not the command's
+with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None,
+                  silence_logs=logging.CRITICAL) as cluster:
+    try:
+        done = subprocess.run([part.replace("{scheduler}", cluster.scheduler_address) for part in command],
+                              capture_output=True, timeout=140)
+    except subprocess.TimeoutExpired:
+        print("FELL: still waiting for a worker after 140 s")
+        sys.exit(1)
+sys.stdout.buffer.write(done.stdout + done.stderr)
+if done.returncode != 2:
+    print(f"FELL: exit status {done.returncode}, where a cluster with no worker is given up (2)")
+    sys.exit(1)
+"""
+
+
+def _probe_judge(status: int | None, said: str, _folder: Path) -> list[str]:
+    """A probe held when it says so (exit status 0); else it names why it fell, or it could not look."""
+    if status in (0, None):  # (None: a hang, already a failure)
+        return []
+    fell = [line[len("FELL: "):] for line in said.splitlines() if line.startswith("FELL: ")]
+    last = said.strip().splitlines()[-1][:160] if said.strip() else "(nothing said)"
+    return [f"fell: {'; '.join(fell)[:300]}" if fell else f"the probe could not look: {last}"]
+
+
+def _no_error_verdict(_status: int | None, _said: str, folder: Path) -> list[str]:
+    """The report of the run: no case `error` (a worker's death) or `not_run` (a stopped run)."""
+    path = folder / "out" / "report.jsonl"
+    verdicts = [json.loads(line).get("verdict") for line in path.read_text(errors="replace").splitlines()[1:]
+                if '"type":"case"' in line] if path.exists() else []
+    bad = sorted({v for v in verdicts if v in ("error", "not_run")})
+    return [f"cases judged {', '.join(bad)}: the engine's exception taken for the run's"] if bad else \
+        ([] if verdicts else ["no report written"])
+
+
+def _no_internal_error(_status: int | None, said: str, _folder: Path) -> list[str]:
+    return ['an "internal" error answered'] if '"internal"' in said else []
+
+
+def _header_only(folder: Path) -> Path:
+    source = ROOT / "docs/reports/bkase-azul-rs/recording.jsonl.gz"
+    with gzip.open(source, "rt", encoding="utf-8") as recording:
+        header = recording.readline()
+    path = folder / "header-only.jsonl"
+    path.write_text(header, encoding="utf-8")
+    return path
+
+
+def _state(folder: Path) -> Path:
+    path = folder / "state.json"
+    path.write_text(json.dumps(position(factories=["BBRK", "", "", "", ""], boards=[board(), board()])))
+    return path
+
+
+def _requests(*requests: dict) -> bytes:
+    return b"".join(json.dumps({"id": number, **request}).encode() + b"\n"
+                    for number, request in enumerate(requests, 1))
+
+
+# the marker in the centre, seat 0's floor full: a take from the centre, under the misreadings that put it back
+FULL_FLOOR = position(turn=0, centre="RRY", factories=["BBKK", "", "", "", ""],
+                      boards=[board(wall={1: "B...."}, floor="BBBYYYW"), board()])
+
+
+def newer_surfaces() -> list[Attempt]:
+    found: list[Attempt] = []
+    python = sys.executable
+    # published pages: an engine's name and version, a case id, a scenario's title and notes
+    found.append(Attempt("docs pages", "a hostile engine name, case id and scenario title", [str(ROOT),
+                         json.dumps(HOSTILE_TEXT)], program=[python, "-c", PAGES_PROBE], may_pass=True,
+                         names=False, judge=_probe_judge))
+    # runs that judge nothing: none may exit 0
+    unsupported = _engine("unsupported_all.py")
+    for what, args, make in [
+        ("an engine answering unsupported to all it offers", ["conform", "--no-properties", "--only", "SETUP",
+                                                             "--report-dir", "out", "--engine", unsupported], None),
+        ("a hello offering no player count", ["conform", "--no-properties", "--only", "SETUP", "--engine",
+                                              _engine("unsupported_all.py", "--players", "''")], None),
+        ("a recording of its header alone", ["conform", "--no-properties", "--recording", "{}", "--report-dir",
+                                             "out"], _header_only),
+        ("--budget 0", ["conform", "--no-properties", "--budget", "0", "--report-dir", "out"], None),
+        ("fuzz --time 0", ["fuzz", "--time", "0", "--report-dir", "out"], None),
+    ]:
+        found.append(Attempt("zero judgement", what, args, make=make, names=False))
+    # recordings: two runs on one file, and onto the files of the run itself
+    slow = _engine("slow.py", "--delay", "0.05")
+    found.append(Attempt("conform --record", "two runs recording to one file", [json.dumps(AZUL), slow],
+                         program=[python, "-c", TWO_RECORDINGS_PROBE], may_pass=True, names=False,
+                         judge=_probe_judge))
+    for what, target, extra in [("onto its own report", "out/report.jsonl", []),
+                                ("onto the report folder's lock", "out/.azul-lock", []),
+                                ("onto its --compare file", "old.jsonl", ["--compare", "old.jsonl"])]:
+        # the reference behind the protocol: a run not refused exits 0
+        found.append(Attempt("conform --record", what, ["conform", "--no-properties", "--only", "SCORE-4",
+                                                        "--engine", _engine("slow.py"), "--record", target,
+                                                        "--report-dir", "out", *extra],
+                             make=_copy_report("old.jsonl"), names=False))
+    # clusters without a worker
+    for what, command in [
+        ("fuzz on a cluster with no worker", ["fuzz", "--games", "4", "--scheduler", "{scheduler}",
+                                              "--report-dir", "out"]),
+        ("fuzz --time 5s on a cluster with no worker", ["fuzz", "--time", "5s", "--scheduler", "{scheduler}",
+                                                        "--report-dir", "out"]),
+        ("replay on a cluster with no worker", ["replay", str(ROOT / "conformance/records/samples"),
+                                                "--scheduler", "{scheduler}"]),
+    ]:
+        found.append(Attempt("clusters", what, [json.dumps(AZUL + command)], program=[python, "-c", NO_WORKER_PROBE],
+                             may_pass=True, names=False, judge=_probe_judge, time_limit=170))
+    # consoles that are not UTF-8
+    for encoding in ("latin-1", "ascii"):
+        for what, args in [("replay", ["replay", str(ROOT / "conformance/records/samples/two-player.azr")]),
+                           ("spec show", ["spec", "show", "OFFER-4"]), ("mutants --list", ["mutants", "--list"])]:
+            found.append(Attempt("encodings", f"{what} on a {encoding} console", args, may_pass=True, names=False,
+                                 env={"PYTHONIOENCODING": encoding}))
+    # processes: a helper no mark reaches, under each command that starts an engine; a py: engine's Ctrl-C
+    bare = _engine("hostile.py", "bare-helper")
+    for command, args in [("smoke", ["smoke", "--timeout", "2"]),
+                          ("conform --engine", ["conform", "--no-properties", "--only", "SCORE-4", "--report-dir",
+                                                "out"]),
+                          ("conform -j 2 --engine", ["conform", "--examples", "3", "--only", "SCORE-4", "-j", "2",
+                                                     "--report-dir", "out"]),
+                          ("fuzz --engine", ["fuzz", "--games", "1", "--report-dir", "out"]),
+                          ("perft --engine", ["perft", "--depth", "1"])]:
+        found.append(Attempt(command, "an engine whose helper has no mark", [*args, "--engine", bare],
+                             may_pass=True, names=False))
+    found.append(Attempt("conform -j 2 --engine", "a py: engine raising KeyboardInterrupt",
+                         ["conform", "--only", "property-listed-moves-accepted,setup-two-players-five-factories",
+                          "--examples", "3", "-j", "2", "--report-dir", "out", "--engine",
+                          f"py:{ROOT / 'tests/inprocess_engines/engines.py'}:interrupting"],
+                         names=False, judge=_no_error_verdict))
+    # misreadings served where they raised
+    found.append(Attempt("serve", "setup-factories-one-too-many at a table of four",
+                         ["serve", "--misreading", "setup-factories-one-too-many"], names=False, may_pass=True,
+                         stdin=_requests({"cmd": "new_game", "players": 4}, {"cmd": "deal"}, {"cmd": "legal_moves"}),
+                         judge=_no_internal_error))
+    for misreading in ("offer-marker-left-in-centre", "offer-marker-first-round-only"):
+        found.append(Attempt("serve", f"{misreading} on a full floor", ["serve", "--misreading", misreading],
+                             names=False, may_pass=True, judge=_no_internal_error,
+                             stdin=_requests({"cmd": "load_state", "state": FULL_FLOOR},
+                                             {"cmd": "play", "move": "CR1"})))
+    # the outputs named on the command line, a link planted there
+    for command, args, link in [("render -o", ["render", "{}", "-o", "out/board.svg"], "out/board.svg"),
+                                ("simulate --record", ["simulate", "-n", "1", "--record", "out/game.azr"],
+                                 "out/game.azr"),
+                                ("scenarios export -o", ["scenarios", "export", "--json", "-o", "out/s.json"],
+                                 "out/s.json")]:
+        found.append(Attempt(command, "a link planted at the output", args, make=_state, may_pass=True,
+                             names=False, links_out=(link,)))
     return found
+
+
+def _copy_report(name: str) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        path = folder / name
+        shutil.copy(ROOT / "docs/reports/bkase-azul-rs/report.jsonl", path)
+        return path
+    return make
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -267,6 +507,45 @@ def _survivors(tag: str) -> list[int]:
                 found.append(int(entry.name))
         except OSError:
             continue
+    return found
+
+
+def _adopt_orphans() -> bool:
+    """Make this pass a child subreaper (Linux): whatever an attempt leaves behind, even with its environment
+    cleared and in a session of its own, becomes this process's child when its parent ends, and is found by
+    `_adopted` without the mark. The pass's own mechanism, not conformance/processes.py's: the mechanism under
+    test must not judge itself. Elsewhere the mark alone finds survivors."""
+    global _adopting
+    if sys.platform == "linux":
+        _adopting = ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    return _adopting
+
+
+_adopting = False
+
+
+def _adopted() -> list[int]:
+    """This pass's children (it runs one attempt at a time, waited for: any child is an attempt's orphan),
+    killed and reaped; their pids. None where the pass adopts nothing (off Linux, or imported by a test)."""
+    found: list[int] = []
+    if not _adopting:
+        return found
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            text = (entry / "stat").read_bytes()
+        except OSError:
+            continue
+        parent = text[text.rindex(b")") + 2:].split()[1]  # after the name, which may hold spaces and brackets
+        if int(parent) == os.getpid():
+            found.append(int(entry.name))
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
     return found
 
 
@@ -305,15 +584,17 @@ def run(attempt: Attempt) -> Outcome:
         tag = uuid.uuid4().hex
         temporary = Path(scratch) / "tmp"  # the command's own temporary folder, empty again when it ends
         temporary.mkdir()
-        env = {**os.environ, MARK: tag, "PYTHONPATH": str(ENGINES), "COLUMNS": "120", "TMPDIR": str(temporary)}
+        env = {**os.environ, MARK: tag, "PYTHONPATH": str(ENGINES), "COLUMNS": "120", "TMPDIR": str(temporary),
+               **attempt.env}
         env.pop("FORCE_COLOR", None)
         out, err = folder.parent / "stdout", folder.parent / "stderr"
         started = time.monotonic()
         failures: list[str] = []
         with open(out, "wb") as stdout, open(err, "wb") as stderr:
             stdin = subprocess.PIPE if attempt.stdin is not None else subprocess.DEVNULL
-            process = subprocess.Popen([*AZUL, *args], cwd=folder, stdin=stdin, stdout=stdout, stderr=stderr,
-                                       env=env, preexec_fn=_limits)
+            process = subprocess.Popen([*attempt.program, *args], cwd=folder, stdin=stdin, stdout=stdout,
+                                       stderr=stderr, env=env, preexec_fn=_limits)
+            limit = attempt.time_limit or TIME_LIMIT
             try:
                 if attempt.stdin is not None:
                     try:
@@ -321,12 +602,12 @@ def run(attempt: Attempt) -> Outcome:
                         process.stdin.close()
                     except BrokenPipeError:
                         pass
-                status: int | None = process.wait(timeout=TIME_LIMIT)
+                status: int | None = process.wait(timeout=limit)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
                 status = None
-                failures.append(f"hang: still running after {TIME_LIMIT:.0f} s")
+                failures.append(f"hang: still running after {limit:.0f} s")
         seconds = time.monotonic() - started
         time.sleep(0.3)  # a process that is on its way out is not a survivor
         alive = _survivors(tag)
@@ -335,8 +616,12 @@ def run(attempt: Attempt) -> Outcome:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+        adopted = [pid for pid in _adopted() if pid not in alive]  # what no mark reached
         if alive and status is not None:
             failures.append(f"orphan: {len(alive)} process(es) it started outlived it")
+        if adopted and status is not None:
+            failures.append(f"orphan: {len(adopted)} process(es) it started outlived it with no mark (adopted "
+                            "by the pass)")
         size = out.stat().st_size + err.stat().st_size
         said = (out.read_bytes()[:OUTPUT_LIMIT] + err.read_bytes()[:OUTPUT_LIMIT]).decode("utf-8", "replace")
         if size > attempt.output_limit:
@@ -363,6 +648,8 @@ def run(attempt: Attempt) -> Outcome:
         partial = [str(p.relative_to(folder)) for p in folder.rglob("*.partial")]
         if partial:
             failures.append(f"left half-written files: {', '.join(partial)}")
+        if attempt.judge is not None:
+            failures += attempt.judge(status, said, folder)
         shutil.rmtree(scratch, ignore_errors=True)
         return Outcome(attempt, status, seconds, failures)
 
@@ -386,6 +673,7 @@ def main() -> int:
         print(f"{len(chosen)} attempts")
         return 0
     outcomes: list[Outcome] = []
+    _adopt_orphans()
     started = time.monotonic()
     for number, attempt in enumerate(chosen, 1):
         outcome = run(attempt)

@@ -148,6 +148,30 @@ def test_the_hostile_pass_tells_a_traceback_an_orphan_and_a_write_outside(monkey
     assert {"orphan", "traceback", "wrote outside the folder it was given"} <= set(kinds), outcome.failures
 
 
+ADOPTING = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import hostile_pass
+assert hostile_pass._adopt_orphans()
+helper = ("import subprocess, sys; subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], "
+          "start_new_session=True, env={})")
+outcome = hostile_pass.run(hostile_pass.Attempt("x", "y", [], program=[sys.executable, "-c", helper], may_pass=True,
+                                                names=False))
+print(outcome.failures)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Linux: a child subreaper")
+def test_the_hostile_pass_finds_an_orphan_that_carries_no_mark():
+    """A helper in a session of its own with its environment cleared: the mark cannot find it; the pass, a child
+    subreaper, adopts it when the process that started it ends."""
+    benchmarks = Path(__file__).resolve().parent.parent / "benchmarks"
+    done = subprocess.run([sys.executable, "-c", ADOPTING, str(benchmarks)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "with no mark (adopted by the pass)" in done.stdout, done.stdout
+
+
 @pytest.mark.parametrize("args", [["spec", "show", "{}"], ["mutants", "--only", "{}"],
                                   ["scenarios", "run", "--only", "{}"], ["conform", "--only", "{}"]],
                          ids=lambda args: " ".join(args[:2]))

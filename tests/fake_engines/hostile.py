@@ -3,6 +3,8 @@
     hello JSON        answers hello with the given JSON object merged over a correct hello reply
     hello-deep        answers hello with an object nested 100,000 levels deep
     fork-exit FILE    forks a child that keeps stdout open and sleeps (its pid written to FILE), then exits 3
+    bare-helper       starts a helper in a session of its own with its environment cleared (no mark reaches it)
+                      that sleeps for an hour, then serves the reference
     hang-pid FILE     writes its pid to FILE, answers hello, then never answers again
     stderr-flood MB   answers hello, then writes MB megabytes to stderr without a newline and exits 4
     odd-answers       answers an unknown command with a line that is not JSON, a request without id with a list
@@ -13,12 +15,18 @@
 """
 import json
 import os
+import subprocess
 import sys
 import time
 
 from _common import serve
 
 mode, arg = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else "")
+
+
+if mode == "bare-helper":
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"], start_new_session=True, env={},
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def hook(request, reply, server):
