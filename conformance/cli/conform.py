@@ -37,7 +37,8 @@ RESERVED = ("format", "hello", "suite_version", "command", "seed", "examples", "
 @click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),
               show_default=True, help="Which reports to produce (repeatable).")
 @click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
-              help="Scenario files or folders to run instead of the bundled corpus.")
+              help="Scenario files or folders to run instead of the bundled corpus (a case id given twice is "
+                   "refused, naming both places).")
 @click.option("--no-properties", is_flag=True, help="Run the scenarios only.")
 @click.option("--jobs", "-j", type=Number(int, 0, JOBS), default=None,
               help="Worker processes, each with its own engine (a process of the command, or an in-process "

@@ -14,6 +14,7 @@ from rich.console import Console
 from .. import diagnosis, harness
 from .. import fuzz as fuzzing
 from ..harness import folder_lock
+from ..harness.outputs import REPORT_FILES
 from ..harness.progress import RunProgress
 from ..notation import VARIANTS
 from . import parse_players
@@ -21,7 +22,6 @@ from .engine_option import ENGINE
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
 FORMAT_CHOICES = ("terminal", "jsonl", "junit", "markdown", "all")
-REPORT_FILES = ("report.jsonl", "junit.xml", "report.md")  # what the reporters write in --report-dir
 
 
 def parse_variants(ctx, param, value: str) -> tuple[str, ...]:

@@ -21,13 +21,16 @@ request differs and in which field. It is never judged on answers the engine did
 
 from __future__ import annotations
 
+import array
 import datetime
 import gzip
 import json
 import os
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..notation import PLAYER_COUNTS, VARIANTS
 from ..readers import InputError, JsonError, file_lines, json_document, safe_text
 from . import messages as msg
 from .base import (CanonicalState, Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout,
@@ -35,7 +38,14 @@ from .base import (CanonicalState, Capabilities, Engine, EngineCrash, EngineErro
 
 FORMAT = "azul-engine-recording/1"
 MAX_LINE = 64 << 20  # one exchange: a play_game reply of a long game with its states is a few megabytes
-MAX_TOTAL = 2 << 30  # inflated bytes of a whole recording: the whole suite with its properties is far less
+# What the suite can ask, so what a recording may hold (inflated bytes, lines): the scenarios' share, and each
+# property example's. Measured: the whole suite at --examples 10 records at most 60 MB in 99,000 lines (myzul-ts,
+# whose adapter plays every game as single requests); the bounds are four times that, and MAX_TOTAL over all.
+BYTES_BASE, BYTES_PER_EXAMPLE = 64 << 20, 24 << 20
+LINES_BASE, LINES_PER_EXAMPLE = 100_000, 40_000
+MAX_TOTAL = 1 << 30
+EXAMPLES = (1, 10 ** 6)  # azul conform --examples
+SEEDS = (-(2 ** 63), 2 ** 63 - 1)  # azul conform --seed
 CMDS = ("hello", "restart", *msg.REQUESTS)  # restart: a fresh process after a crash, answered by its hello
 
 try:  # a lock between the worker processes of `-j N` appending to one file
@@ -242,8 +252,10 @@ class Recorder(Engine):
         return self.send_game(players, variant, start_player, steps, states, moves)()
 
     def close(self) -> None:
-        self._flush()  # an interrupted case: what it asked and was answered so far, without its end
-        self.engine.close()
+        try:
+            self._flush()  # an interrupted case: what it asked and was answered so far, without its end
+        finally:
+            self.engine.close()
 
     def stderr_tail(self) -> str:
         return self.engine.stderr_tail()
@@ -264,26 +276,77 @@ def _game_request(players, variant, start_player, steps, states, moves) -> dict[
 def append(path: str, header: Callable[[], dict[str, Any]], lines: list[dict[str, Any]]) -> None:
     """One gzip member holding `lines`, appended to `path` under an exclusive lock; the header first when the
     file is still empty. One write: a process killed meanwhile leaves whole members before it, at worst a torn
-    last one (which the reader reports and stops at)."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0))
+    last one (which the reader reports and stops at). RecordingError naming the file when it cannot be written
+    (a full disk, a lock held past LOCK_WAIT): the harness's own failure, which stops the run."""
     try:
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as error:
+        raise RecordingError(f"{path}: the recording cannot be written: {error.strerror}") from None
+    try:
+        _lock(fd, path)
         if os.fstat(fd).st_size == 0:
             lines = [header(), *lines]
         text = "".join(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n" for line in lines)
-        os.write(fd, gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0))
+        data = gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+        written = os.write(fd, data)
+        if written != len(data):
+            raise RecordingError(f"{path}: the recording cannot be written: only {written} of {len(data)} bytes "
+                                 "went in (a full disk, or a file size limit)")
+    except OSError as error:
+        raise RecordingError(f"{path}: the recording cannot be written: {error.strerror}") from None
     finally:
         os.close(fd)  # releases the lock
 
 
+LOCK_WAIT = 60.0  # seconds a worker waits for another's append (each takes milliseconds): never for ever
+
+
+def _lock(fd: int, path: str) -> None:
+    """The exclusive lock of the recording, waited for at most LOCK_WAIT seconds."""
+    if fcntl is None:
+        return
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise RecordingError(f"{path}: another process has held the recording's lock for more than "
+                                     f"{LOCK_WAIT:g} s; the run stopped") from None
+            time.sleep(0.01)
+
+
 # -- playing back --------------------------------------------------------------------------------------------
+
+class Tape:
+    """A case's exchanges as (line number, raw JSON text), held in one buffer: a recording of a million short
+    lines costs its bytes and 16 more a line, not a Python object per line (a tuple, a bytes, an int)."""
+
+    def __init__(self) -> None:
+        self.text = bytearray()
+        self.ends = array.array("Q")
+        self.numbers = array.array("Q")
+
+    def append(self, item: tuple[int, bytes]) -> None:
+        number, raw = item
+        self.text += raw
+        self.ends.append(len(self.text))
+        self.numbers.append(number)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def __getitem__(self, index: int) -> tuple[int, bytes]:
+        start = self.ends[index - 1] if index > 0 else 0
+        return self.numbers[index], bytes(self.text[start:self.ends[index]])
+
 
 @dataclass
 class CaseTape:
     """One case's recorded exchanges: (line number, raw JSON text) each, and whether its end was recorded."""
 
-    lines: list[tuple[int, bytes]] = field(default_factory=list)
+    lines: Tape = field(default_factory=Tape)
     ended: bool = False
     cut_at: int | None = None  # the line of a request left without its reply or error (an interrupted run)
 
@@ -320,13 +383,15 @@ def read_recording(path: str) -> Recording:
     cases: dict[str, CaseTape] = {}
     last: str | None = None
     number, total, problem = 0, 0, ""
+    most_bytes, most_lines, offered = MAX_TOTAL, LINES_BASE, Capabilities()
     try:
         for number, raw in enumerate(file_lines(path, MAX_LINE), 1):
             total += len(raw) + 1
             if len(raw) > MAX_LINE:  # file_lines bounds a line to MAX_LINE and a block read
                 raise RecordingError(f"{path}:{number}: a line longer than {MAX_LINE:,} bytes: not read")
-            if total > MAX_TOTAL:
-                raise RecordingError(f"{path}:{number}: inflates to more than {MAX_TOTAL >> 20} MB: not read")
+            if total > most_bytes or number > most_lines:
+                raise RecordingError(f"{path}:{number}: more than the suite asks "
+                                     f"{_asked(header)}: {most_bytes >> 20} MB or {most_lines:,} lines; not read")
             if not raw.strip():
                 continue
             where = f"{path}:{number}"
@@ -336,8 +401,12 @@ def read_recording(path: str) -> Recording:
                 raise RecordingError(f"{where}:{error.column or 1}: {error.message}") from None
             if header is None:
                 header = _checked_header(line, where)
+                most_bytes, most_lines = _bounds(header)
+                offered = Capabilities.from_json(header["hello"]["capabilities"])
                 continue
             case, answered = _checked_line(line, where)
+            if "request" in line:
+                _offered(offered, line["request"], where, case)
             tape = cases.get(case)
             if tape is None:
                 tape = cases[case] = CaseTape()
@@ -375,6 +444,42 @@ def read_recording(path: str) -> Recording:
     return Recording(path, header, cases, problem)
 
 
+def _bounds(header: dict[str, Any]) -> tuple[int, int]:
+    """The most bytes (inflated) and lines a recording made with this header's --examples can hold."""
+    examples = header.get("examples") or 0
+    return (min(MAX_TOTAL, BYTES_BASE + BYTES_PER_EXAMPLE * examples),
+            LINES_BASE + LINES_PER_EXAMPLE * examples)
+
+
+def _asked(header: dict[str, Any] | None) -> str:
+    examples = (header or {}).get("examples")
+    return f"at --examples {examples}" if examples else "without properties"
+
+
+def _offered(offered: Capabilities, request: dict[str, Any], where: str, case: str) -> None:
+    """A recorded request the header's hello does not offer: the suite never asks one (a case that needs what
+    is not offered is skipped), so the header was changed after the recording was made (which would turn the
+    recorded failures into skips). A count or wall the rules forbid (a refusal the suite checks) is no offer."""
+    cmd = request.get("cmd")
+    missing = []
+    if cmd in ("new_game", "play_game"):
+        players, wall = request.get("players"), request.get("variant", "colour")
+        if players in PLAYER_COUNTS and players not in offered.players:
+            missing.append(f"{players} players")
+        if wall in VARIANTS and wall not in offered.variants:
+            missing.append(f"the {wall} wall")
+        if cmd == "play_game" and not offered.play_game:
+            missing.append("play_game")
+    elif cmd == "load_state" and not offered.load_state:
+        missing.append("load_state")
+    elif cmd == "deal" and request.get("factories") is not None and not offered.deal:
+        missing.append("deal (of given factories)")
+    if missing:
+        raise RecordingError(f"{where}: case {case!r} asked {cmd} with {' and '.join(missing)}, which the header's "
+                             "hello does not offer: the suite never asks that, so the header does not belong to "
+                             "these exchanges (edited?)")
+
+
 def _checked_header(line: Any, where: str) -> dict[str, Any]:
     if not isinstance(line, dict) or line.get("format") != FORMAT:
         kind = "a conformance report" if isinstance(line, dict) and line.get("type") == "header" else "not one"
@@ -389,6 +494,10 @@ def _checked_header(line: Any, where: str) -> dict[str, Any]:
         if name in line and line[name] is not None and (not isinstance(line[name], kind)
                                                          or isinstance(line[name], bool)):
             raise RecordingError(f"{where}: the header's {name} must be a {kind.__name__}, got {line[name]!r}"[:300])
+    for name, (low, high) in (("seed", SEEDS), ("examples", EXAMPLES)):
+        if line.get(name) is not None and not low <= line[name] <= high:
+            raise RecordingError(f"{where}: the header's {name} must be from {low:,} to {high:,} (as azul conform "
+                                 f"--{name} takes it), got {line[name]}"[:300])
     return line
 
 

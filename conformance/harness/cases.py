@@ -71,6 +71,21 @@ def property_cases() -> list[Case]:
     return [Case(p.id, CaseKind.PROPERTY, p.title, p.rules, f"property {p.id}", p.requires, p) for p in PROPERTIES]
 
 
+def given_twice(cases: list[Case] | tuple[Case, ...]) -> list[str]:
+    """Each case id that two cases share, naming both places (file:line): a file given twice, or one id in two
+    files. Reports, recordings and comparisons key cases by id, so such a run would mix the two up."""
+    first: dict[str, Case] = {}
+    found = []
+    for case in cases:
+        if case.id in first:
+            where = first[case.id].where
+            found.append(f"case id {case.id!r} is given twice: " + (f"{where} (the same file given twice)"
+                         if where == case.where else f"{where} and {case.where}"))
+        else:
+            first[case.id] = case
+    return found
+
+
 def select(cases: list[Case] | tuple[Case, ...], only: tuple[str, ...] | list[str]) -> list[Case]:
     selectors = [s for item in only for s in item.split(",") if s.strip()]
     if not selectors:

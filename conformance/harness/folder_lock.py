@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import os
 import socket
+import stat
 import sys
 import time
 from pathlib import Path
@@ -80,7 +81,7 @@ def take(path: str | Path, what: str, notice: Callable[[str], None] | None = Non
     notice = notice or _say
     path.parent.mkdir(parents=True, exist_ok=True)
     for _ in range(100):  # each turn: the lock file was replaced under us by a run that ended
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = _opened(path)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
@@ -95,7 +96,7 @@ def take(path: str | Path, what: str, notice: Callable[[str], None] | None = Non
             if left is not False:
                 continue
             raise Busy(f"another azul run{holder.text} is using {what}; wait for it to end, or give another "
-                       "folder") from None
+                       "one") from None
         try:
             same = os.fstat(fd).st_ino == os.stat(path, follow_symlinks=False).st_ino
         except FileNotFoundError:
@@ -111,6 +112,24 @@ def take(path: str | Path, what: str, notice: Callable[[str], None] | None = Non
             return Lock(path, fd)
         os.close(fd)
     raise Busy(f"cannot take the lock {path}: it keeps being replaced")
+
+
+def _opened(path: Path) -> int:
+    """The lock file, opened (created if need be); Busy naming it when it cannot be one: a FIFO, a device or a
+    folder planted there (flock and ftruncate would fail with a bare "Invalid argument"), a link, a denial."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as error:
+        kind = "a symbolic link" if error.errno == errno.ELOOP else error.strerror
+        raise Busy(f"the lock file {path} cannot be opened ({kind}); remove it, or give another one") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device" \
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file"
+        raise Busy(f"the lock file {path} is {kind}, not a regular file: no run can lock it; remove it, or give "
+                   "another one")
+    return fd
 
 
 def _say(message: str) -> None:

@@ -17,6 +17,8 @@ from rich.console import Console
 from ..results import CaseResult
 from .findings import Deviation, deviations
 
+REPORT_FILES = ("report.jsonl", "junit.xml", "report.md")  # what the reporters write in --report-dir
+
 
 @dataclass(frozen=True)
 class Finished:

@@ -34,6 +34,7 @@ from typing import Any, Callable
 from ..budget import run_budget_text
 from ..engines.base import Engine, EngineError, EngineInfo
 from ..engines.opening import EngineSource
+from ..engines.recording import RecordingError
 from ..processes import Crew, Ended, Worker
 from ..results import CaseKind, CaseResult, Verdict
 from .cases import Case, property_cases
@@ -83,11 +84,16 @@ def _worker(conn, moves, due, source: EngineSource, options: RunOptions) -> None
         while (task := conn.recv()) is not None:
             key, case = task
             conn.send(("result", key, lane.run(properties[case] if isinstance(case, str) else case)))
+    except RecordingError as error:  # the harness's own file failed (a full disk): the main process stops the run
+        conn.send(("fatal", str(error)))
     except (EOFError, OSError, KeyboardInterrupt):
         pass  # the main process has gone or ended the run
     finally:
         if engine is not None:
-            engine.close()
+            try:
+                engine.close()
+            except RecordingError:  # said already, or the main process's own close says it
+                pass
 
 
 class _Watched(Engine):
@@ -249,6 +255,8 @@ class Workers:
                     self._settle(message[1], message[2])
                     if worker.queue:
                         self._begin(worker)
+                elif message[0] == "fatal":  # a worker's recording could not be written: no engine's fault
+                    raise RecordingError(message[1])
                 elif message[0] == "dead":  # the engine could not be started
                     self.problem = EngineWontStart(message[1], stderr=message[2])
                     self._retire(worker)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable
 
@@ -75,6 +76,9 @@ class Lane:
         if unjudged and result.verdict is not Verdict.SKIP:  # a skip asks nothing: the hello decided it
             result = _judged(case, _result(case, Verdict.NOT_RUN, unjudged))
             self.dead = None  # a crash the recording did not hold is no crash of the engine
+        if result.verdict is Verdict.NOT_RUN and case.kind is CaseKind.PROPERTY and self.options.counterexample_dir:
+            # a failure found on answers the recording did not hold all of: its game stands for nothing
+            (Path(self.options.counterexample_dir) / f"{case.id}.yaml").unlink(missing_ok=True)
         return result
 
 

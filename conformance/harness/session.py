@@ -22,15 +22,15 @@ from rich.markup import escape
 from .. import readers
 from ..engines import opening
 from ..engines.base import Engine, EngineError, EngineInfo
-from ..engines.recording import RecordingError, start_recording
+from ..engines.recording import RecordingError
 from ..results import CaseKind, CaseResult, Verdict
-from .cases import Case, Collected, property_cases, scenario_cases, select
+from .cases import Case, Collected, given_twice, property_cases, scenario_cases, select
 from .findings import Deviation, deviations, failing, with_deviation_ids
 from .header import run_header
 from .outputs import own_folder
 from .parallel import Workers
 from .progress import RunProgress
-from . import folder_lock
+from . import folder_lock, record_file
 from .formats import FORMATS
 from .interrupts import held
 from .report import MAX_REPORT_BYTES, RunReport, compare, read_report
@@ -126,6 +126,7 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
         if problem:
             console.print(f"[bold red]--compare {escape(session.compare_with)}:[/] {escape(problem)}")
             return [], 2
+    record_lock = None
     try:  # a recording to play back is read whole (and checked) before anything runs; one to make is begun
         if session.recording:
             recorded = opening.load_recording(session.recording)
@@ -133,9 +134,9 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
                           highlight=False, soft_wrap=True)
             if recorded.problem:
                 console.print(f"[yellow]{escape(recorded.problem)}[/]", highlight=False, soft_wrap=True)
-        if session.record:
-            start_recording(session.record)
-    except RecordingError as error:
+        if session.record:  # locked for the whole run: a second run recording there is refused, naming this one
+            record_lock = record_file.claim(session.record, session.report_dir, session.compare_with)
+    except (RecordingError, folder_lock.Busy) as error:
         console.print(f"[bold red]{'--recording' if session.recording else '--record'}:[/] {escape(str(error))}",
                       highlight=False, soft_wrap=True)
         return [], 2
@@ -146,6 +147,8 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
                                     f"the report folder {session.report_dir}")
         except folder_lock.Busy as busy:
             console.print(f"[bold red]--report-dir {escape(session.report_dir)}:[/] {escape(busy.message)}")
+            if record_lock is not None:
+                record_lock.release()
             return [], 2
     folder = Path(session.report_dir) if session.report_dir else None
     # (own_folder: once the folder is ours, a counterexamples/ that is a link is replaced, not written through)
@@ -154,8 +157,9 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
     try:
         return _run(session, console, old, begun, counterexamples)
     finally:
-        if lock is not None:
-            lock.release()
+        for held_lock in (lock, record_lock):
+            if held_lock is not None:
+                held_lock.release()
         if folder is None:
             said_where(console, counterexamples)
 
@@ -171,11 +175,20 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
     runner: Workers | OneLane | None = None
     try:
         properties = selected_properties(session)
-        if session.jobs > 1 and properties:
-            # the workers start on the properties while this process loads the scenarios
+        if session.jobs > 1 and properties and not session.scenario_paths:
+            # the workers start on the properties while this process loads the bundled scenarios (files given
+            # are loaded first: an id they give twice refuses the run before anything runs)
             runner = Workers(session.engine_source(), options, min(session.jobs, len(properties) + 1))
             runner.add(properties)
         collected = collect(session, properties)
+        twice = given_twice(collected.cases)
+        if twice:
+            if runner is not None:
+                runner.close()
+            more = f" (and {len(twice) - 5} more)" if len(twice) > 5 else ""
+            console.print(f"[bold red]cases given twice:[/] {escape('; '.join(twice[:5]))}{more}; give each "
+                          "scenario file once, and each case an id of its own", highlight=False, soft_wrap=True)
+            return [], 2
         if runner is None:
             runner = Workers(session.engine_source(), options, min(session.jobs, len(collected.cases))) \
                 if session.jobs > 1 and len(collected.cases) > 1 else OneLane(session.engine_source(), options)
@@ -220,21 +233,30 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
         def on_done(result: CaseResult) -> None:
             progress.finished(result.id, result.bad)
 
+        def unfinished(why: str, problems: tuple[str, ...] = ()) -> None:
+            """Every report keeps what was judged, marked unfinished: the cases judged but not yet passed on
+            (workers pass them on in case order), then the rest, not_run saying `why`."""
+            with held():
+                judged = runner.judged()
+                for case in collected.cases[len(done):]:
+                    on_result(judged.get(id(case)) or _result(case, Verdict.NOT_RUN, f"not run: {why}"))
+                finished = Finished(run_header, tuple(done), time.perf_counter() - started,
+                                    (*collected.problems, *problems), interrupted=True)
+                for reporter in outputs:
+                    reporter.finish(finished)
+
         try:
             with _shown(progress, "terminal" in session.formats):
                 results = runner.run(list(collected.cases), on_result, on_start, on_done)
-        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every report keeps what was judged, marked unfinished
-            with held():
-                # the cases judged but not yet passed on (workers pass them on in case order), then the rest
-                judged = runner.judged()
-                for case in collected.cases[len(done):]:
-                    on_result(judged.get(id(case)) or
-                              _result(case, Verdict.NOT_RUN, "not run: the run was interrupted"))
-                finished = Finished(run_header, tuple(done), time.perf_counter() - started, collected.problems,
-                                    interrupted=True)
-                for reporter in outputs:
-                    reporter.finish(finished)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM
+            unfinished("the run was interrupted")
             raise
+        except RecordingError as error:  # the harness's own file, never the engine's fault: the run stops
+            stopped = f"the run stopped: {error}"
+            unfinished(stopped, (stopped,))
+            console.print(f"[bold red]--record:[/] {escape(str(error))}; the run stopped (no case is blamed on "
+                          "the engine)", highlight=False, soft_wrap=True)
+            return done, 2
         results, found, diagnosis = _diagnosed(session, console, results, collected.cases)
         comparison = compare(old.results, results) if old is not None else None
         finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems,
@@ -243,7 +265,10 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
         for reporter in outputs:
             reporter.finish(finished)
     finally:
-        runner.close()
+        try:
+            runner.close()
+        except RecordingError as error:  # the last case's lines, written as the engine closes
+            console.print(f"[bold red]--record:[/] {escape(str(error))}", highlight=False, soft_wrap=True)
         for reporter in outputs:
             reporter.close()
     if comparison is not None:
