@@ -280,7 +280,8 @@ def _forked() -> None:
     _own.clear()
 
 
-os.register_at_fork(after_in_child=_forked)
+if hasattr(os, "register_at_fork"):  # (POSIX; where there is no fork there is nothing to reset)
+    os.register_at_fork(after_in_child=_forked)
 
 
 def adopt_orphans() -> bool:
