@@ -157,3 +157,19 @@ def test_a_readme_without_the_engines_markers_is_refused_by_name():
 
     with pytest.raises(SystemExit, match="markers"):
         docgen_readme.rewrite("# no table here\n")
+
+
+@pytest.mark.parametrize("first,said", [(b"[1, 2]\n", "its first line is a JSON list, not the recording's header"),
+                                        (b"{not json\n", "the recording cannot be read: Expecting property name")])
+def test_a_committed_recording_that_cannot_be_read_is_a_build_problem_naming_its_file_and_line(tmp_path, first,
+                                                                                              said):
+    import gzip
+
+    folder = tmp_path / "reports"
+    (folder / "engine").mkdir(parents=True)
+    shutil.copy(ROOT / "docs" / "reports" / "reference" / "report.jsonl", folder / "engine" / "report.jsonl")
+    (folder / "engine" / "recording.jsonl.gz").write_bytes(gzip.compress(first))
+    problems: list[str] = []
+    page = docgen_reports.matrix_page(load_spec(), folder, problems)  # once an AttributeError
+    assert "recording unreadable" in page
+    assert [p for p in problems if p.startswith(f"{folder / 'engine' / 'recording.jsonl.gz'}:1: ") and said in p]

@@ -60,18 +60,29 @@ def write_up(folder: Path, name: str) -> str | None:
     return None
 
 
-def judged_cell(folder: Path, name: str, report: RunReport) -> str:
+def judged_cell(folder: Path, name: str, report: RunReport, problems: list[str] | None = None) -> str:
     """How the engine is judged: from a recording committed beside its report (when it was made, from which
-    upstream commit, how many of the report's cases it holds), or live (installed from a registry, in CI)."""
+    upstream commit, how many of the report's cases it holds), or live (installed from a registry, in CI).
+    A recording that cannot be read is a problem of the build (`problems`), naming its file and line."""
     recording = (folder / name).parent / "recording.jsonl.gz"
     if not name.endswith("/report.jsonl") or not recording.is_file():
         return "live, in CI"
+    number = 1
     try:
         with gzip.open(recording, "rt", encoding="utf-8") as handle:
             header = json.loads(handle.readline())
-            recorded = sum(1 for line in handle if ENDED.search(line))
+            if not isinstance(header, dict):
+                raise ValueError(f"its first line is a JSON {type(header).__name__}, not the recording's header "
+                                 "(an object)")
+            recorded, number = 0, 2
+            for line in handle:  # (a line that cannot be read raises before it is counted: `number` is it)
+                recorded += bool(ENDED.search(line))
+                number += 1
     except (OSError, EOFError, ValueError) as error:
-        return f"recording unreadable ({type(error).__name__})"
+        said = error.strerror if isinstance(error, OSError) and error.strerror else str(error) or type(error).__name__
+        (problems if problems is not None else []).append(f"{recording}:{number}: the recording cannot be read: "
+                                                          f"{said}")
+        return "recording unreadable"
     commit = str(header.get("commit") or "")[:7]
     return (f"recording of {markup.md(str(header.get('date', '?'))[:10])}"
             + (f", commit {markup.code(commit)}" if commit else "") + f"; {recorded} of {len(report.results)} cases")
@@ -207,7 +218,7 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
         full = _link(folder, link, name.replace(".jsonl", ".md"), "report") if name.endswith("/report.jsonl") \
             else markup.code(name)
         kinds = causes(report)
-        out.append(f"| {title} ({full}) | {judged_cell(folder, name, report)} | {len(results)} | "
+        out.append(f"| {title} ({full}) | {judged_cell(folder, name, report, problems)} | {len(results)} | "
                    f"{sum(r.verdict is Verdict.PASS for r in results)} | {sum(r.bad for r in results)} | "
                    f"{sum(not r.verdict.judged for r in results)} | {levels} | "
                    + " | ".join(str(kinds[kind]) for kind in CAUSES) + " |")
