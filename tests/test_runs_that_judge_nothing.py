@@ -122,3 +122,12 @@ def test_a_failure_that_became_a_skip_is_listed_as_no_longer_judged(tmp_path):
     assert footer["compared"]["fixed"] == [] and footer["compared"]["with"] == str(old)
     markdown = (tmp_path / "b" / "report.md").read_text()
     assert "## Compared with" in markdown and f"- no longer judged: {len(skipped)}" in markdown
+
+
+def test_unsupported_to_what_the_hello_offers_never_differs_on_an_implementation_defined_scenario(tmp_path):
+    # grey-single-legal-space-still-a-choice is implementation-defined: another choice there differs, but an
+    # engine that would not even load its position has made no choice
+    run = conform("--engine", unsupported_all(), "--only", "grey-single-legal-space-still-a-choice",
+                  "--no-properties", "--report-dir", str(tmp_path), "--format", "jsonl")
+    [result] = read_report(tmp_path / "report.jsonl").results
+    assert (result.verdict, result.level) == ("fail", "rule") and run.returncode == 1, run.stdout

@@ -97,13 +97,18 @@ def strictest(rules: list[str] | tuple[str, ...]) -> Level:
     return min(levels, key=STRICTNESS.__getitem__, default=Level.RULE)
 
 
+UNSUPPORTED_OFFERED = "request: unsupported"  # `unsupported` to what the engine's hello offers (Capabilities.offers)
+
+
 def judge(result: CaseResult, tag: str | None = None, size: int | None = None) -> CaseResult:
     """The result with its level and deviation key; a failure on implementation-defined behaviour `differs`.
     `tag` is the scenario's own level: an implementation-defined scenario's expectations are one choice."""
     details = dict(result.details, size=size) if size is not None else result.details
     result = dataclasses.replace(result, details=details)
     result = dataclasses.replace(result, symptom=key(result))
-    if tag == Level.IMPLEMENTATION_DEFINED:
+    if result.symptom == UNSUPPORTED_OFFERED:  # a broken promise of the hello: no choice the rules leave
+        level = Level.RULE
+    elif tag == Level.IMPLEMENTATION_DEFINED:
         level = Level.IMPLEMENTATION_DEFINED
     elif result.bad:
         level = strictest(failing_rules(result))
