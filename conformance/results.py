@@ -109,11 +109,10 @@ class CaseResult:
         # Every result passes here on its way to a report or the terminal: the one place an engine's text (a
         # refusal's message, a state's strings, its stderr) is made safe (readers.safe_text: no control or
         # bidirectional characters) and clipped, however it got in (a report read back included).
-        for name in ("id", "title", "where", "symptom", "deviation"):
+        object.__setattr__(self, "id", _safe(self.id))  # not clipped: ids are compared (a report bounds them)
+        for name in ("title", "where", "symptom", "deviation", "message"):
             if isinstance(getattr(self, name), str):
-                object.__setattr__(self, name, _safe(getattr(self, name)))
-        if isinstance(self.message, str):
-            object.__setattr__(self, "message", clipped(self.message))
+                object.__setattr__(self, name, clipped(getattr(self, name)))
         if isinstance(self.diff, str):
             object.__setattr__(self, "diff", clipped(self.diff, DIFF_LIMIT))
         if isinstance(self.stderr, str):

@@ -46,6 +46,8 @@ LINES_BASE, LINES_PER_EXAMPLE = 100_000, 40_000
 MAX_TOTAL = 1 << 30
 EXAMPLES = (1, 10 ** 6)  # azul conform --examples
 SEEDS = (-(2 ** 63), 2 ** 63 - 1)  # azul conform --seed
+MAX_HEADER_TEXT = 4_096  # one text of the header (a command line, an upstream's address): far past a real one
+SHOWN = 200  # characters of a header's text shown on the terminal
 CMDS = ("hello", "restart", *msg.REQUESTS)  # restart: a fresh process after a crash, answered by its hello
 
 try:  # a lock between the worker processes of `-j N` appending to one file
@@ -367,11 +369,11 @@ class Recording:
 
     def describe(self) -> str:
         """`made 2026-12-03 by suite 0.1.0+ab12cd34 from `cmd` (upstream at commit)`."""
-        header = self.header
-        text = f"made {str(header.get('date', '?'))[:10]} by suite {header.get('suite_version', '?')}"
-        text += f" from `{header.get('command', '?')}`"
-        if header.get("upstream"):
-            text += f" ({header['upstream']}" + (f" at {header['commit']}" if header.get("commit") else "") + ")"
+        def said(name: str) -> str:  # the header's text, clipped before it is shown
+            return safe_text(self.header.get(name) or "?", SHOWN)
+        text = f"made {said('date')[:10]} by suite {said('suite_version')} from `{said('command')}`"
+        if self.header.get("upstream"):
+            text += f" ({said('upstream')}" + (f" at {said('commit')}" if self.header.get("commit") else "") + ")"
         return text
 
 
@@ -481,6 +483,8 @@ def _offered(offered: Capabilities, request: dict[str, Any], where: str, case: s
 
 
 def _checked_header(line: Any, where: str) -> dict[str, Any]:
+    """The header, checked: its hello a hello reply, its fields of their types and bounded (a 300 KB field took
+    minutes to print)."""
     if not isinstance(line, dict) or line.get("format") != FORMAT:
         kind = "a conformance report" if isinstance(line, dict) and line.get("type") == "header" else "not one"
         raise RecordingError(f"{where}: not an engine recording ({kind}): its first line must be the header "
@@ -498,6 +502,12 @@ def _checked_header(line: Any, where: str) -> dict[str, Any]:
         if line.get(name) is not None and not low <= line[name] <= high:
             raise RecordingError(f"{where}: the header's {name} must be from {low:,} to {high:,} (as azul conform "
                                  f"--{name} takes it), got {line[name]}"[:300])
+    for name, value in line.items():
+        size = len(value) if isinstance(value, str) else 0
+        if len(name) > SHOWN or size > MAX_HEADER_TEXT:
+            what = f"a field named in {len(name):,} characters (at most {SHOWN})" if len(name) > SHOWN else \
+                f"field {name!r} holds {size:,} characters (at most {MAX_HEADER_TEXT:,})"
+            raise RecordingError(f"{where}: the header's {safe_text(what)}: not read")
     return line
 
 

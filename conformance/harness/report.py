@@ -28,7 +28,7 @@ from xml.etree import ElementTree as ET
 
 from ..notation import PLAYER_COUNTS, VARIANTS
 from ..markup import code, fenced, md
-from ..readers import InputError, JsonError, json_document, read_file, safe_text
+from ..readers import InputError, JsonError, clipped, json_document, read_file, safe_text
 from ..results import VERDICTS, CaseKind, CaseResult, Level, Verdict, tally, worst
 from ..spec_data import rule_key
 from .findings import LEVEL_NAMES, Deviation, deviations, rule_text, score_text, scores
@@ -271,7 +271,13 @@ DETAILS = Table({"failures": Each(FAILURE), "differences": PAIRS, "at": TEXT, "s
                  "capped": COUNT, "reached": COUNT, "choices": TEXTS, "state": ANY_OBJECT, "game": GAME,
                  "distinct": Each(ANY_OBJECT),
                  "filed_from": Table({"rule": Maybe(RULE_ID), "level": _among(("", *Level))})})
-CASE = Table({"id": Value(lambda v: isinstance(v, str) and v != "", "a non-empty text"),
+# Texts a terminal line or a heading shows whole are bounded (their rows or fields are left out, each named):
+# printed, a 100 KB id took the terminal's highlighter over a minute.
+MAX_ID = 200  # a case id: the suite's are under 80 characters; a recording bounds its case ids alike
+MAX_LINE = 4_096  # one text of a header, a footer or a deviation (a command line, an engine's name)
+CASE_ID = Value(lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID, f"a case id (1 to {MAX_ID} characters)")
+LINE = Value(lambda v: isinstance(v, str) and len(v) <= MAX_LINE, f"a text of at most {MAX_LINE:,} characters")
+CASE = Table({"id": CASE_ID,
               "kind": _among(tuple(CaseKind)), "verdict": _among(VERDICTS),
               "title": TEXT, "where": TEXT, "message": TEXT, "diff": TEXT, "stderr": TEXT, "symptom": TEXT,
               "deviation": TEXT, "rules": RULE_IDS, "rule": Maybe(RULE_ID), "level": _among(("", *Level)),
@@ -280,27 +286,30 @@ CASE = Table({"id": Value(lambda v: isinstance(v, str) and v != "", "a non-empty
               "seconds": SECONDS, "expected": COMPARED, "actual": COMPARED,
               "request": Maybe(REQUEST),
               "details": DETAILS}, needs=("id", "verdict"))
-ENGINE = Table({"name": TEXT, "version": TEXT, "protocol": Value(_whole, "a whole number"),
+ENGINE = Table({"name": LINE, "version": LINE, "protocol": Value(_whole, "a whole number"),
                 "capabilities": ANY_OBJECT}, what="the engine's hello (name, version, capabilities)")
 HEADER_FIELDS: dict[str, Shape] = {
-    "format": TEXT, "started": TEXT, "command": TEXT, "suite_version": TEXT, "recorded_to": TEXT, "problem": TEXT,
+    "format": LINE, "started": LINE, "command": LINE, "suite_version": LINE, "recorded_to": LINE, "problem": LINE,
     "seed": Value(lambda v: _whole(v) and abs(v) <= 2**63, "a 64-bit whole number"),
-    "examples": Maybe(COUNT), "timeout": Maybe(SECONDS), "cases": COUNT, "only": TEXTS,
+    "examples": Maybe(COUNT), "timeout": Maybe(SECONDS), "cases": COUNT, "only": Each(CASE_ID, "a list of case ids"),
     "interrupted": FLAG,
-    "engine": Value(lambda v: isinstance(v, str) or problem(v, ENGINE, "") is None, ENGINE.what),
-    "mutation_score": ANY_OBJECT, "recording": ANY_OBJECT}
+    "engine": Value(lambda v: LINE.check(v) or problem(v, ENGINE, "") is None, ENGINE.what),
+    "mutation_score": ANY_OBJECT,
+    "recording": Table({name: Maybe(LINE) for name in ("file", "date", "suite_version", "command", "upstream",
+                                                       "commit")}, what="the recording's header")}
 FOOTER_FIELDS: dict[str, Shape] = {
-    "finished": TEXT, "summary": TEXT, "seconds": SECONDS, "problems": TEXTS, "interrupted": FLAG,
-    "deviations": COUNT, "compared": ANY_OBJECT}
-DEVIATION = Table({"id": TEXT, "kind": TEXT, "rule": TEXT, "level": TEXT, "misreading": Maybe(TEXT), "ruling": FLAG,
-                   "description": TEXT, "rules": TEXTS, "cases": TEXTS})
+    "finished": LINE, "summary": LINE, "seconds": SECONDS, "problems": Each(LINE, "a list of texts"),
+    "interrupted": FLAG, "deviations": COUNT, "compared": ANY_OBJECT}
+DEVIATION = Table({"id": LINE, "kind": LINE, "rule": LINE, "level": LINE, "misreading": Maybe(LINE),
+                   "ruling": FLAG, "description": LINE, "rules": Each(LINE, "a list of texts"),
+                   "cases": Each(CASE_ID, "a list of case ids")})
 
 
 def case_row(data: dict[str, Any]) -> CaseResult:
     """A case row of a report as a CaseResult, every field checked (ValueError naming the first unfit one)."""
     wrong = problem(data, CASE, "")
     if wrong:
-        raise ValueError(f"case {data['id']}: {wrong}" if isinstance(data.get("id"), str) else wrong)
+        raise ValueError(f"case {clipped(data['id'], 60)}: {wrong}" if isinstance(data.get("id"), str) else wrong)
     return CaseResult.from_json(data)
 
 
@@ -436,10 +445,11 @@ def recording_line(header: dict[str, Any]) -> str:
     recording = header.get("recording")
     if not isinstance(recording, dict):
         return ""
-    text = (f"Judged from the recording {recording.get('file', '?')}, made {str(recording.get('date', '?'))[:10]} "
-            f"by suite {recording.get('suite_version', '?')}")
+    def said(name: str) -> str:  # a recording's header, from a report made elsewhere: clipped before it is shown
+        return clipped(safe_text(recording.get(name) or "?"), 200)
+    text = f"Judged from the recording {said('file')}, made {said('date')[:10]} by suite {said('suite_version')}"
     if recording.get("upstream"):
-        text += f", of {recording['upstream']}" + (f" at {recording['commit']}" if recording.get("commit") else "")
+        text += f", of {said('upstream')}" + (f" at {said('commit')}" if recording.get("commit") else "")
     return text + ": no engine ran; a case whose requests differ from the recorded ones is not_run"
 
 
