@@ -256,13 +256,19 @@ def test_a_refused_deal_is_asked_again_at_the_engines_position():
     # a lid never poured refuses it, at that position (from a full bag it would have dealt it)
     assert reproduce(MutantEngine(BY_ID["deal-no-refill"]), None, seen) == seen
     assert reproduce(MutantEngine(BY_ID["deal-early-refill"]), None, seen) != seen  # the mix can give it
-    # a position the rules do not know (a tile short) cannot be judged: the game is replayed from the start,
-    # where only a misreading that refuses the first deal reproduces the refusal
+    # a position the rules do not know (a tile short) cannot be judged: the game is replayed from the start, and
+    # a reading explains the refusal only from the engine's own position: one that refuses the first deal does
+    # so from a new game, not from the engine's round 2 (it would explain it by changing what came before)
     broken = _short_bag()
     broken["bag"] = "KKK"
     again = observation(_refused_deal(broken))
     assert reproduce(MutantEngine(BY_ID["deal-no-refill"]), None, again) != again
-    assert reproduce(MutantEngine(BY_ID["setup-two-factories-a-player"]), None, again) == again
+    assert reproduce(MutantEngine(BY_ID["setup-two-factories-a-player"]), None, again) != again
+    # from the position the reading itself sets up (4 factories for 2 players, which the rules cannot load), it
+    # does explain the refusal
+    reading = MutantEngine(BY_ID["setup-two-factories-a-player"])
+    own = observation(_refused_deal(reading.new_game(2, "colour", 0)))
+    assert reproduce(reading, None, own) == own
 
 
 def test_a_scenario_failed_only_by_the_rule_a_refusal_names_contradicts_no_misreading():
@@ -396,3 +402,48 @@ def test_a_difference_from_our_ruling_is_reported_apart_from_the_misreadings():
     # a misreading of the rules as written is not one of them
     results, cases = judged(MutantEngine(BY_ID["floor-penalties-shifted"]), ("FLOOR-3",))
     assert not any(d.of_ruling for d in diagnose(results, cases).deviations)
+
+
+def _late_marker_unplaced(original):
+    """A slip no reading of the catalogue is: from round 2 on, the first take from the centre hands the marker to
+    the taker (who starts the next round, as the rules say) but never puts it on the floor."""
+    from azul_reference.board import MARKER
+    from azul_reference.game import IN_CENTRE
+
+    def take(game, move):
+        before = game.marker
+        original(game, move)
+        if game.round >= 2 and before == IN_CENTRE and game.marker != IN_CENTRE:
+            floor = game.boards[game.marker].floor
+            if MARKER in floor:
+                floor.remove(MARKER)
+    return take
+
+
+def _two_players(engine):
+    from azul_conformance.engines.base import Capabilities
+
+    engine.info = dataclasses.replace(engine.info, capabilities=Capabilities(players=(2,), variants=("colour",)))
+    return engine
+
+
+def test_a_reading_no_judged_case_could_refute_is_never_named():
+    # "the marker is handed out once a game" leaves the floor without the marker from round 2 on, as this engine
+    # does, but also keeps the marker in the centre, which this engine gets right; the one case that tells it
+    # from the rules is a 4-player scenario, which a 2-player engine skips: it may not explain anything here
+    engine = _two_players(MutantEngine(Mutant("late-marker-unplaced", "OFFER-5", "made up",
+                                              (("game.Game._take", _late_marker_unplaced),))))
+    results, cases = judged(engine, (), examples=10)
+    assert any(r.bad and r.kind is CaseKind.PROPERTY for r in results)
+    assert not any(r.id == "edge-full-round-four-players" and r.verdict.judged for r in results)
+    found = diagnose(results, cases).deviations
+    named = {d.id for d in found} | {m.id for d in found for m in d.alike}
+    assert "offer-marker-first-round-only" not in named, [d.title for d in found]
+    # a 4-player engine with the same slip runs that scenario: the reading is then refuted by it, not unheard
+    from azul_conformance.diagnosis.cover import unrefutable
+
+    assert "offer-marker-first-round-only" in unrefutable(results, [BY_ID["offer-marker-first-round-only"]])
+    passed = [dataclasses.replace(r, verdict=Verdict.PASS) for r in results
+              if r.id != "edge-full-round-four-players"]
+    four = CaseResult("edge-full-round-four-players", CaseKind.SCENARIO, Verdict.PASS)
+    assert unrefutable(passed + [four], [BY_ID["offer-marker-first-round-only"]]) == []

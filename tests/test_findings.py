@@ -109,7 +109,7 @@ def test_exit_status_by_level_and_rules_only(tmp_path):
     lines = [json.loads(line) for line in (tmp_path / "report.jsonl").read_text().splitlines()]
     assert lines[1]["level"] == "ruling" and lines[1]["symptom"] == "refusal: accepted"
     # no diagnoser given: the failure is grouped by its symptom, and its row names that deviation
-    assert lines[1]["deviation"] == "undiagnosed-refusal-accepted" == lines[-2]["id"]
+    assert lines[1]["deviation"] == "undiagnosed-offer-6-refusal-accepted" == lines[-2]["id"]
     assert lines[-2]["type"] == "deviation" and lines[-2]["kind"] == "undiagnosed"
     assert lines[-1]["deviations"] == 1 and lines[-1]["scores"]["ruling"]["fail"] == 1
     text = (tmp_path / "report.md").read_text()

@@ -5,7 +5,12 @@ applied, and the fewest misreadings that reproduce the most of what the engine d
    also reproduces is no evidence of anything (it cannot be told from the rules) and is left undiagnosed.
 2. Every misreading of the catalogue (conformance/mutants/catalogue.py: the rule-level mutants and the other
    choices of implementation-defined rules) is tried on every case (experiment.py): it *explains* the case when
-   it reproduces the observation exactly; otherwise how close it came is kept.
+   it reproduces the observation exactly; otherwise how close it came is kept. Only a misreading this run could
+   have told from the rules is tried: one that fails a case the engine passed is not the engine's, and one none
+   of whose killing cases was judged (a 4-player scenario on a 2-player engine, a chapter left out by --only)
+   could explain a case only by what no case looked at (`unrefutable`). After the experiments, a misreading
+   that explains none of its own killing cases the engine failed is dropped too: the engine failed them in
+   another way, and nothing the run did shows that reading (`_drop_unconfirmed`).
 3. Where no single misreading explains a case, pairs are tried: among the misreadings that explain some of the
    engine's other cases, and the three that came closest on the case.
 4. Greedy set cover: the misreading (or pair) that explains the most cases not yet explained, again and again.
@@ -27,8 +32,8 @@ from itertools import combinations
 
 from ..engines.reference import ReferenceEngine
 from ..harness.cases import Case
-from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge_verdict, \
-    refiled, strictest_level, symptom_groups, unfiled
+from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge, \
+    judge_verdict, refiled, strictest_level, symptom_groups, unfiled
 from ..harness.report import misreadings
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
@@ -36,7 +41,7 @@ from ..mutants.patching import MutantEngine
 from ..mutants.published import load as load_published
 from ..processes import each_in_a_process
 from ..results import CaseKind, CaseResult, Verdict
-from ..scenario import run_scenario
+from ..scenario import run_scenario, with_deciding_rules
 from .experiment import reproduce
 from .observe import Observation, observation
 
@@ -86,7 +91,9 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
     hears of the progress. A misreading that fails a scenario the engine passes (the published results say
     which scenarios each one fails) is not the engine's reading: it explains nothing, alone or in a pair."""
     started = time.perf_counter()
-    results = [unfiled(result) for result in results]  # a report diagnosed before: each case as it was judged
+    # a report diagnosed before: each case as it was judged; one written before the scenarios said which rule
+    # decides the field they found wrong: filed as a new run would file it
+    results = [decided(unfiled(result), cases.get(result.id)) for result in results]
     by_id = {mutant.id: mutant for mutant in catalogue}
     seen: dict[str, Observation] = {}
     for result in results:
@@ -95,9 +102,17 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
         found = observation(result) if result.bad and known else None
         if found is not None:
             seen[result.id] = found
-    trials = _try_all(seen, cases, catalogue, jobs, seed, on_case)
-    _rule_out(trials, contradicted(results, catalogue, cases, seed))
+    against = contradicted(results, catalogue, cases, seed) if seen else {}
+    killers = killers_judged(results, catalogue) if seen else None
+    for mutant_id, judged in (killers or {}).items():
+        if not judged:
+            against[mutant_id] = ["(none of the cases that kill it was judged in this run)"]
+    out = {m for m, cases_against in against.items() if cases_against}
+    trials = _try_all(seen, cases, [m for m in catalogue if m.id not in out], jobs, seed, on_case)
+    _rule_out(trials, against)
     _try_pairs(trials, seen, cases, by_id, seed)
+    if killers:
+        _drop_unconfirmed(trials, killers)
     chosen = _cover(trials, seen, by_id, cases)
     return _deviations(results, chosen, trials, by_id, len(catalogue), time.perf_counter() - started)
 
@@ -178,6 +193,60 @@ def contradicted(results: Sequence[CaseResult], catalogue: Sequence[Mutant],
             engine = MutantEngine(by_id[mutant_id], seed)
             found[mutant_id] = [c for c in against if c not in scenarios or _fails_in_substance(engine, cases[c])]
     return found
+
+
+JUDGED = (Verdict.PASS, Verdict.FAIL, Verdict.DIFFERS)  # a verdict that could tell a reading from the rules
+
+
+def killers_judged(results: Sequence[CaseResult], catalogue: Sequence[Mutant]) -> dict[str, set[str]] | None:
+    """For each misreading the published results say some case kills (published.load()'s `killed_by`), those of
+    its killing cases this run judged (passed or failed: not skipped, not left out by --only). None for a run
+    that judged none of the published cases at all (a fuzz campaign's findings, a report on other scenario
+    files): which readings its passing games refute is not known, and it is not held to them."""
+    published = load_published() or {}
+    kills = {entry["id"]: set(entry.get("killed_by") or ()) for entry in published.get("mutants", ())}
+    judged = {r.id for r in results if r.verdict in JUDGED}
+    if not judged & set().union(*kills.values()):
+        return None
+    return {m.id: kills[m.id] & judged for m in catalogue if kills.get(m.id)}
+
+
+def unrefutable(results: Sequence[CaseResult], catalogue: Sequence[Mutant]) -> list[str]:
+    """The misreadings none of whose killing cases was judged in this run: the 4-player scenario alone kills it
+    and the engine plays 2 players; `--only FLOOR` left out the SETUP scenarios that do. Nothing this run did
+    could have told such a reading from the rules, so it may not explain what the engine did (it would, by
+    changing what the engine does right where no case looked: who is on move)."""
+    return [m for m, judged in (killers_judged(results, catalogue) or {}).items() if not judged]
+
+
+def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]]) -> None:
+    """A misreading explains nothing (alone or in a pair) unless it explains one of its own killing cases that
+    this run judged: where the engine failed each of them in another way than the reading (a pass rules it out
+    already), nothing the run did shows the reading, and what it seems to explain elsewhere it explains by
+    chance (the same heading must not come and go with the cases --only keeps)."""
+    explained: dict[str, set[str]] = {}
+    for case_id, found in trials.explains.items():
+        for mutant_id in found:
+            for part in mutant_id.split("+"):
+                explained.setdefault(part, set()).add(case_id)
+    out = {m for m, cases in explained.items() if m in killers and not killers[m] & cases}
+    for found in trials.explains.values():
+        found -= {m for m in found if out & set(m.split("+"))}
+    trials.ruled_out |= out
+
+
+def decided(result: CaseResult, case: Case | None) -> CaseResult:
+    """A scenario's failure from a report written before the runner gave each failing check the rule that
+    decides its field (`decided_by`): given them now, from the engine's state in the report, and judged again."""
+    state = result.details.get("state")
+    if result.verdict is not Verdict.FAIL or case is None or case.kind is not CaseKind.SCENARIO or result.rule \
+            or not isinstance(state, dict) or all("decided_by" in entry for entry in result.failures):
+        return result
+    failures = with_deciding_rules(case.payload, result.failures, state)
+    if failures == result.failures:
+        return result
+    scenario = case.payload
+    return judge(dataclasses.replace(result, details=dict(result.details, failures=failures)), scenario.level)
 
 
 def _fails_in_substance(engine: MutantEngine, case: Case) -> bool:

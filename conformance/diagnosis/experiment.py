@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..engines.base import CanonicalState, Engine, EngineError, Rejected
+from ..engines.reference import ReferenceEngine
 from ..mutants.catalogue import Mutant
 from ..mutants.patching import MutantEngine
 from ..harness.cases import Case
 from ..results import CaseKind
+from ..properties.canonical import state_diff
 from ..scenario import run_scenario
 from .observe import Observation, _canon, observation
 
@@ -42,12 +45,18 @@ def _replay(engine: Engine, seen: Observation) -> Observation | None:
             return judged
     players, variant, start = seen.plan
     steps: list[Any] = [list(step) if isinstance(step, tuple) else step for step in seen.steps]
+    refused = seen.kind == "refused"
     try:
-        run = engine.play_game(players, variant, start, steps, states=[len(steps)])
+        run = engine.play_game(players, variant, start, steps,
+                               states=[len(steps) - 1] if refused and seen.position else [len(steps)])
     except (Rejected, EngineError):
         return None
-    if seen.kind == "refused":
+    if refused:
         if run.refused is None or run.played != len(steps) - 1:
+            return None
+        if seen.position is not None and (not run.states or state_diff(json.loads(seen.position), run.states[-1])):
+            # the reading refuses the step, but from another position than the engine's (the other seat on
+            # move, a marker elsewhere): it does not explain the refusal, it changes what came before
             return None
         return Observation("refused", frozenset({("code", _canon(run.refused.code))}), seen.steps, seen.plan)
     if run.refused is not None or not run.states:
@@ -65,6 +74,8 @@ def _replay(engine: Engine, seen: Observation) -> Observation | None:
         except (Rejected, EngineError):
             return None
         return Observation("moves", frozenset({("moves", _canon(sorted(set(moves))))}), seen.steps, seen.plan)
+    if seen.whole and not _agrees_elsewhere(state, seen):
+        return None
     items = set()
     for path, _ in seen.items:
         found = _at(state, path)
@@ -76,6 +87,29 @@ def _replay(engine: Engine, seen: Observation) -> Observation | None:
 
 _ABSENT = object()
 _UNKNOWN_POSITION = object()
+
+
+def _agrees_elsewhere(state: CanonicalState, seen: Observation) -> bool:
+    """Whether `state` differs from the rules' only at the paths where the engine did (a lockstep game: the engine
+    agreed with the rules everywhere else)."""
+    rules = _rules_state(seen.plan, seen.steps)
+    if rules is None:
+        return True
+    differing = {path for path, _ in seen.items}
+    return all(path in differing for path, _, _ in state_diff(rules, state))
+
+
+@lru_cache(maxsize=64)
+def _rules_state(plan: tuple[int, str, int], steps: tuple[Any, ...]) -> CanonicalState | None:
+    """The reference's position after a game's steps (one replay a case, shared by every reading tried on it)."""
+    players, variant, start = plan
+    try:
+        run = ReferenceEngine(0).play_game(players, variant, start,
+                                           [list(s) if isinstance(s, tuple) else s for s in steps],
+                                           states=[len(steps)])
+    except (Rejected, EngineError):
+        return None
+    return run.states[-1] if run.refused is None and run.states else None
 
 
 def _refused_at(engine: Engine, seen: Observation) -> Observation | None | object:

@@ -35,6 +35,9 @@ class Observation:
     # a refused step's: the engine's position when it refused (canonical), where the request is judged again;
     # where it was met, not what was done, so no part of what must be reproduced
     position: str | None = field(default=None, compare=False)
+    # "paths" of a game played in lockstep (a fuzz finding): every other field of the state was judged and
+    # agreed with the rules, so a reading that explains the case must leave them as the rules have them
+    whole: bool = field(default=False, compare=False)
 
     def closeness(self, other: "Observation | None") -> float:
         """How much of this observation `other` reproduces, from 0 to 1 (1: all of it, and nothing else)."""
@@ -106,4 +109,4 @@ def _property(result: CaseResult) -> Observation | None:
         kind, items = "state", {("state", _canon(result.details["state"]))}
     else:
         return None
-    return Observation(kind, frozenset(items), steps, setup)
+    return Observation(kind, frozenset(items), steps, setup, whole=kind == "paths" and result.kind is CaseKind.FUZZ)

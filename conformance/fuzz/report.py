@@ -10,6 +10,7 @@ from ..engines.base import EngineError
 from ..harness.header import run_header
 from ..harness.findings import with_deviation_ids
 from ..harness.reporters import Finished, Output, reporters_for
+from ..properties.deciding import STEPS
 from ..results import CaseKind, CaseResult, Verdict
 from .campaign import CampaignSpec, Findings, engines_for
 from .games import FailingGame
@@ -67,10 +68,17 @@ def _result(case_id: str, found: FailingGame, small: FailingGame, findings: Find
                       where=f"fuzz seed {spec.seed}, game {found.index}", message=found.message,
                       expected=small.expected, actual=small.actual, stderr=found.stderr, counterexample=path,
                       details={"key": found.key, "games_showing_it": count, "first_game": found.index,
+                               **({"step": step} if (step := _step_of(found.key)) else {}),
                                "steps": len(found.steps), "shrunk_steps": len(small.steps),
                                "plan": {k: v for k, v in small.plan.items() if k != "choices"},
                                # the shrunk game, as a property's: what the diagnosis replays under misreadings
                                "game": {"plan": small.plan, "steps": small.steps}})
+
+
+def _step_of(key: str) -> str:
+    """The kind of step a failing game's first difference follows, from its key (`fail OFFER-5 take /x/*/y`)."""
+    words = key.split(" ")
+    return words[2] if words[0] == "fail" and len(words) > 2 and words[2] in STEPS else ""
 
 
 def header_of(spec: CampaignSpec, findings: Findings, command: str) -> dict[str, Any]:

@@ -4,8 +4,10 @@ A deviation is one cause and the failing cases it explains. The causes are found
 (conformance/diagnosis: the misreading of the rules that reproduces what the engine did); this module holds
 what a deviation is, and the grouping that stands where no misreading explains a failure: a failure's
 symptom is the first state field it finds wrong, in the order of FIELDS, and the kind of difference
-(`winners: absent`, `bag: fewer`, `refusal: accepted`); failing cases with the same symptom form one
-undiagnosed deviation, filed under the rule that field belongs to. Crashes, timeouts, refused queries and
+(`winners: absent`, `bag: fewer`, `refusal: accepted`); it is filed under the rule that decides that field at
+the step it follows (properties/deciding.py: the scenario runner's `decided_by`, the properties' and the fuzz's
+rule), and failing cases with the same symptom after the same kind of step under the same rule form one
+undiagnosed deviation, whichever other cases the run judged. Crashes, timeouts, refused queries and
 impossible positions are engine faults, grouped by kind.
 A failure is judged at the strictest level (rule, ruling, implementation-defined) of the rules it depends on:
 the case's rules of the field's chapters, or the rule the failure names. Where that is implementation-defined,
@@ -39,6 +41,9 @@ ORDER = {name: index for index, name in enumerate(FIELDS)}
 # Rules of a field's chapters that never decide that field: the end bonuses and the winners (END-2 to END-7)
 # come after the game has ended, so a wrong phase is END-1's or END-8's, never theirs.
 NOT_DECIDING: dict[str, frozenset[str]] = {"phase": frozenset(f"END-{n}" for n in range(2, 8))}
+# The only rules that decide a field, the first where a case names none of them: who wins is END-5 to END-7's,
+# never END-1's (when the game ends) nor a bonus's.
+ONLY_DECIDING: dict[str, tuple[str, ...]] = {"winners": ("END-5", "END-6", "END-7")}
 STRICTNESS = {level: index for index, level in enumerate(Level)}
 
 
@@ -54,7 +59,7 @@ def differences(result: CaseResult) -> list[tuple[str, str]]:
     """Every (field, kind) a failing result found, in the order it found them."""
     found = [tuple(d) for entry in result.failures for d in entry.get("differences", ())]
     found += [tuple(d) for d in result.details.get("differences", ())]
-    if found or result.kind is not CaseKind.PROPERTY:
+    if found or result.kind not in (CaseKind.PROPERTY, CaseKind.FUZZ):  # a fuzz finding is a property's game
         return found
     expected, actual = result.expected, result.actual
     if isinstance(expected, dict) and expected and all(str(k).startswith("/") for k in expected):
@@ -88,8 +93,24 @@ def failing_rules(result: CaseResult) -> list[str]:
     if broken and Level.IMPLEMENTATION_DEFINED not in {rule_levels().get(r) for r in broken}:
         return sorted(dict.fromkeys(broken), key=lambda r: STRICTNESS.get(rule_levels().get(r), 0))
     field = (result.symptom or key(result)).partition(":")[0]
+    decided = decided_rule(result, field)
+    if decided:
+        return [decided]
+    # a report written before the scenarios said which rule decides a field: the case's rules of its chapters
+    if field in ONLY_DECIDING:
+        return [r for r in result.rules if r in ONLY_DECIDING[field]] or [ONLY_DECIDING[field][0]]
     chapters, never = FIELDS.get(field, ()), NOT_DECIDING.get(field, frozenset())
     return [r for r in result.rules if r.split("-")[0] in chapters and r not in never] or list(result.rules)
+
+
+def decided_rule(result: CaseResult, field: str) -> str | None:
+    """The rule that decides `field` at the step the failing assertions follow (the scenario runner's
+    `decided_by`, properties/deciding.py's `deciding_rule`), for the first failing check of that field."""
+    for entry in result.failures:
+        for (found, _), rule in zip(entry.get("differences", ()), entry.get("decided_by") or ()):
+            if found == field and rule:
+                return rule
+    return None
 
 
 def strictest(rules: list[str] | tuple[str, ...]) -> Level:
@@ -106,6 +127,10 @@ def judge(result: CaseResult, tag: str | None = None, size: int | None = None) -
     details = dict(result.details, size=size) if size is not None else result.details
     result = dataclasses.replace(result, details=details)
     result = dataclasses.replace(result, symptom=key(result))
+    if result.verdict is Verdict.FAIL and not result.rule:
+        # filed under the rule that decides the first field found wrong, and counted there only (report.by_rule)
+        decided = decided_rule(result, result.symptom.partition(":")[0])
+        result = dataclasses.replace(result, rule=decided) if decided else result
     if result.symptom == UNSUPPORTED_OFFERED:  # a broken promise of the hello: no choice the rules leave
         level = Level.RULE
     elif tag == Level.IMPLEMENTATION_DEFINED:
@@ -332,21 +357,37 @@ def fault_groups(results: list[CaseResult] | tuple[CaseResult, ...]) -> tuple[li
 
 
 def symptom_groups(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Deviation]:
-    """Failures grouped by symptom and level, the largest group first. The level splits a symptom: the same
-    field found wrong where the rulebooks decide and where only our ruling does (the start player after a round
-    with and without a centre take) are two findings, reported apart."""
-    groups: dict[tuple[str, Level], list[CaseResult]] = {}
+    """Failures grouped by their first difference (the field, how it differs, the kind of step it follows) and
+    the rule that decides that field there, the largest group first. Each case's group is its own (never a vote
+    of the others), so that a group's rule is the same whichever cases a run judged (--only, -j, the seed).
+    The rule splits a symptom: the same field found wrong where the rulebooks decide and where only our ruling
+    does (the start player after a round with and without a centre take) are two findings, reported apart."""
+    groups: dict[tuple[str, str, str], list[CaseResult]] = {}
     for result in results:
         if result.bad:
-            level = Level(result.level) if result.level in set(Level) else Level.RULE
-            groups.setdefault((result.symptom or key(result), level), []).append(result)
+            name = result.symptom or key(result)
+            step = step_of(result)
+            groups.setdefault((f"{name} after {STEP_WORDS.get(step, step)}" if step else name,
+                               failing_rules(result)[0] if failing_rules(result) else "protocol",
+                               str(result.level)), []).append(result)
     found = []
-    for (name, level), cases in groups.items():
+    for (name, rule, _), cases in groups.items():
         ordered = tuple(sorted(cases, key=lambda c: (_size(c), c.id)))
-        split = "" if sum(k == name for k, _ in groups) == 1 else f"-{level}"
-        found.append(Deviation(f"undiagnosed-{_slug(name)}{split}", "undiagnosed", _filed_under(cases), level,
-                               ordered, key=name))
+        found.append(Deviation(f"undiagnosed-{_slug(rule)}-{_slug(name)}", "undiagnosed", rule,
+                               strictest_level(ordered), ordered, key=name))
     return sorted(found, key=lambda d: (STRICTNESS[d.level], -len(d.cases), rule_key(d.rule), d.key))
+
+
+STEP_WORDS = {"take": "a take", "round": "a round's end", "tiling": "a tiling step", "end": "the game's end",
+              "deal": "a deal"}
+
+
+def step_of(result: CaseResult) -> str:
+    """The kind of step the first difference follows (properties/deciding.py's STEPS), where the run said."""
+    for entry in result.failures:
+        if entry.get("step"):
+            return str(entry["step"])
+    return str(result.details.get("step") or "")
 
 
 def deviations(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[Deviation]:

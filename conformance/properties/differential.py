@@ -17,10 +17,9 @@ import re
 from typing import Callable
 
 from ..engines.base import Engine, Rejected
-from ..notation import COLOURS, FLOOR_SPACES
 from .canonical import CanonicalState, state_diff
 from .checks import UNDRAWABLE
-from .declared import difference_rules
+from .deciding import deciding_rule, field_rule, step_kind
 from .play import GamePlan, PropertyFailure, Watcher
 
 FOCUSES = ("legal-moves", "takes", "tiling", "next-round", "deals", "end")
@@ -42,27 +41,6 @@ class Differential(Watcher):
         # whole in its document (from_state(to_state(game)) is the same game), so an equal state is not loaded
         # again: after a step whose result the engine shares, the next position is already in place.
         self._at: CanonicalState | None = None
-
-    def _rule_of(self, path: str, expected: CanonicalState, context: str, before: CanonicalState, step: str,
-                 got=None) -> str:
-        """The rule a difference at `path` breaks (`got`: the engine's value there)."""
-        rule = _rule(context, path, before) or "SETUP-4"  # only the lockstep focus judges paths without a rule
-        parts = path.strip("/").split("/")
-        if expected["phase"] == "deal" and parts[0] == "boards" and parts[-1] == "score" and isinstance(got, int):
-            early = _early_bonus(expected["boards"][int(parts[1])]["wall"], got - expected["boards"][int(parts[1])][
-                "score"])
-            rule = early or rule
-        if path == "/winners" and [b["score"] for b in expected["boards"]].count(
-                max(b["score"] for b in expected["boards"])) > 1:
-            rule = "END-6"  # the top score is shared: the tie-break decides
-        # Two cases where the rule the field belongs to is not the one at stake, but a ruling of ours is (an
-        # engine that reads them otherwise must not be reported as breaking the rulebooks):
-        if rule == "ROUND-2" and before["marker"] == "centre" and not step.startswith("C"):
-            rule = "ROUND-3"  # nobody took from the centre this round: who starts next is our ruling
-        elif rule in ("OFFER-5", "OFFER-10", "FLOOR-2") and context == "take" and step.startswith("C") \
-                and before["marker"] == "centre" and len(before["boards"][before["turn"]]["floor"]) >= FLOOR_SPACES:
-            rule = "FLOOR-5"  # the marker taken onto a full floor line
-        return rule
 
     @classmethod
     def following(cls, reference: Engine, plan: GamePlan) -> "Differential":
@@ -151,7 +129,7 @@ class Differential(Watcher):
             if after["phase"] != "tiling":
                 self._judge_whole(span, after)
             return
-        context = _context(before, after)
+        context = step_kind(before, after)
         if self.focus not in _FOCUS_OF[context] + (EVERYTHING,):
             return
         if self.focus != EVERYTHING and context != "take" and move[0] == "C" and before["marker"] == "centre":
@@ -235,14 +213,14 @@ class Differential(Watcher):
             return
         diff = state_diff(expected, actual)
         if self.focus != EVERYTHING:
-            diff = [d for d in diff if _rule(context, d[0], before) is not None]
+            diff = [d for d in diff if field_rule(context, d[0]) is not None]
         if self.focus == "next-round":
             diff = [d for d in diff if d[0].split("/")[1] in _ROUND_FIELDS]
         elif self.focus == "tiling":
             diff = [d for d in diff if d[0].split("/")[1] not in _ROUND_FIELDS]
         if not diff:
             return
-        rules = [self._rule_of(path, expected, context, before, step, got) for path, _, got in diff]
+        rules = [deciding_rule(context, path, before, expected, got, step) for path, _, got in diff]
         if self.known is not None:  # the failures reported already pass, so the next difference shows
             kept = [i for i, (path, _, _) in enumerate(diff) if not self.known(rules[i], _field_key(path))]
             diff, rules = [diff[i] for i in kept], [rules[i] for i in kept]
@@ -254,17 +232,6 @@ class Differential(Watcher):
                                   expected={p: e for p, e, _ in diff}, actual={p: a for p, _, a in diff})
         failure.where = f"{context} {re.sub(r'/[0-9]+', '/*', path)}"  # /boards/1/lines/3 -> /boards/*/lines/*
         raise failure
-
-
-def _early_bonus(wall: list[str], extra: int) -> str | None:
-    """The end-bonus rule (END-2, END-3, END-4) whose points a round's score has too many, when `extra` is just
-    the wall's end bonus: bonuses given before the end of the game (END-1: they are counted once it is over)."""
-    rows = sum("." not in row for row in wall)
-    columns = sum(all(row[c] != "." for row in wall) for c in range(5))
-    colours = sum("".join(wall).count(colour) == 5 for colour in COLOURS)
-    if extra <= 0 or extra != 2 * rows + 7 * columns + 10 * colours:
-        return None
-    return "END-3" if columns else "END-4" if colours else "END-2"
 
 
 def _field_key(path: str) -> str:
@@ -302,32 +269,9 @@ _ROUND_FIELDS = {"phase", "round", "turn", "start_player", "marker"}
 _FOCUS_OF = {"take": ("takes",), "round": ("tiling", "next-round"), "end": ("end",), "tiling": ("tiling",)}
 
 
-def _context(before: CanonicalState, after: CanonicalState) -> str:
-    if after["phase"] == "over" or (before["phase"] != "offer" and after["phase"] == "over"):
-        return "end"
-    if before["phase"] == "offer" and after["phase"] == "offer":
-        return "take"
-    if before["phase"] == "tiling" or after["phase"] == "tiling":
-        return "tiling"
-    return "round"
-
-
 def _missing_rule(missing: list[str]) -> str:
     if all("@" in m for m in missing):
         return "GREY-1"
     if all(m.endswith("F") for m in missing):
         return "OFFER-11"
     return "OFFER-7"
-
-
-def _rule(context: str, path: str, before: CanonicalState) -> str | None:
-    """The rule a difference at `path` after a step in `context` breaks (None: not this property's business)."""
-    parts = path.strip("/").split("/")
-    top, leaf = parts[0], parts[-1]
-    table = difference_rules()[context]  # spec/differences.yaml
-    if top == "boards":
-        return table.get(f"boards.{leaf}")
-    if context == "take" and top == "centre" and before["phase"] == "offer":
-        return table.get("centre")
-    return table.get(top)
-

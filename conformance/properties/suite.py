@@ -23,6 +23,7 @@ from ..results import CaseKind, CaseResult, Verdict, engine_trouble
 from . import checks, targeted
 from .counterexample import write_counterexample
 from .declared import rules_of
+from .deciding import STEPS
 from .differential import Differential
 from .play import EngineGaveUp, MAX_ROUNDS, PropertyFailure, Trace, Watcher, walk
 from .strategies import game_plans
@@ -377,6 +378,9 @@ def _failed(engine: Engine, prop: Property, failure: PropertyFailure, count: int
     details = _details(count, failure.trace)
     if failure.difference is not None:
         details["differences"] = [list(failure.difference)]
+    step = str(getattr(failure, "where", "") or "").partition(" ")[0]
+    if step in STEPS:  # the kind of step the difference follows (a take, a round's end...)
+        details["step"] = step
     if failure.trace is not None and not isinstance(failure.actual, dict):
         # where the failure names no state paths, the engine's position at the end of the game is what a
         # misreading must reproduce to explain it (conformance/diagnosis)

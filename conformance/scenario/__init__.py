@@ -19,7 +19,7 @@ __getattr__, __dir__ = lazy(__name__, {
     ".language": "parse_expect parse_position parse_steps",
     ".loader": "load_scenarios load_text",
     ".model": "Assertion Check Checkpoint Given NewGame Rejection Scenario Step",
-    ".runner": "run_scenario",
+    ".runner": "run_scenario with_deciding_rules",
 })
 
 __all__ = [
@@ -27,5 +27,5 @@ __all__ = [
     "ScenarioContentError", "ScenarioError", "ScenarioSyntaxError", "Step", "check_corpus", "corpus_root",
     "export_problems", "export_scenarios",
     "format_board", "format_position", "load_scenarios", "load_text", "parse_expect", "parse_position",
-    "parse_steps", "run_scenario", "scenario_files",
+    "parse_steps", "run_scenario", "scenario_files", "with_deciding_rules",
 ]

@@ -14,12 +14,14 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..engines.base import Capabilities, Engine, Rejected
 from ..engines.reference import ReferenceEngine
 from ..notation import wall_colour
 from ..properties.canonical import state_diff
+from ..properties.deciding import deciding_rule, step_kind
 from ..properties.invariants import seat_problems, state_problems
 from ..properties.play import GREY_PLACEMENTS
 from ..results import CaseKind, CaseResult, Verdict
@@ -93,12 +95,12 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
             _refused_start(engine, scenario, strict_rules, wall)
             return result(scenario, Verdict.PASS)
         _start(engine, scenario, wall)
-        _checkpoints(engine, scenario, 0)
+        _checkpoints(engine, scenario, 0, wall)
         for number, step in enumerate(scenario.steps, start=1):
             _step(engine, step, strict_rules)
             if wall == "grey" and step.kind == "move" and step.reject is None:
                 _place_as_printed(engine, step)
-            _checkpoints(engine, scenario, number)
+            _checkpoints(engine, scenario, number, wall)
         state = engine.state()
         moves = engine.legal_moves() if any(a.needs_moves for a in scenario.expect) else None
     except _Verdict as stop:
@@ -107,7 +109,7 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
     except Rejected as error:  # asked for the state or the moves, and refused
         verdict = Verdict.SKIP if error.code == "unsupported" else Verdict.ERROR  # (a query is never offered)
         return result(scenario, verdict, f"engine refused a query: {_said(error)}")
-    return _judge(scenario, state, moves)
+    return _judge(scenario, state, moves, wall)
 
 
 def _start(engine: Engine, scenario: Scenario, wall: str | None = None) -> None:
@@ -179,14 +181,14 @@ def _refused_start(engine: Engine, scenario: Scenario, strict_rules: bool, wall:
                             "accepted_state": accepted})
 
 
-def _checkpoints(engine: Engine, scenario: Scenario, played: int) -> None:
+def _checkpoints(engine: Engine, scenario: Scenario, played: int, wall: str | None = None) -> None:
     """Judge the checks placed after `played` steps; the first failing one ends the run with `fail`."""
     for checkpoint in scenario.checkpoints:
         if checkpoint.after != played:
             continue
         state = engine.state()
         moves = engine.legal_moves() if checkpoint.needs_moves else None
-        failed, report = _failures(checkpoint.expect, state, moves)
+        failed, report = _failures(checkpoint.expect, state, moves, lambda: _rules_step(scenario, wall, played))
         if failed:
             after = f"step {scenario.steps[played - 1].text!r}" if played else "the start"
             raise _Verdict(Verdict.FAIL, f"{_count(failed)} of {len(checkpoint.expect)} assertions failed after "
@@ -272,11 +274,14 @@ def _json_diff(before: Any, after: Any) -> str:
     return "\n".join(difflib.unified_diff(a, b, "before", "after", lineterm="", n=2))
 
 
-def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
-              moves: list[str] | None) -> tuple[list[dict[str, Any]], list[str]]:
-    """The failing assertions (as CaseResult.failures entries) and the report lines describing them."""
+def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any], moves: list[str] | None,
+              rules_step: Callable[[], "RulesStep | None"] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The failing assertions (as CaseResult.failures entries) and the report lines describing them. Each
+    entry's `decided_by`: for each failing check of a state field, the rule that decides that field at the step
+    the assertion follows (properties/deciding.py), as the rules take that step (`rules_step`)."""
     failed: list[dict[str, Any]] = []
     report: list[str] = []
+    taken: list[RulesStep | None] = []
     for assertion in assertions:
         found = judge.failures(assertion, state, moves)
         if not found:
@@ -289,6 +294,12 @@ def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
         broken = _rules_of_extra_moves(state, [m for c, a in found for m in judge.extra_moves(c, a)])
         if broken:
             entry["broken_rules"] = broken
+        if rules_step is not None and any(not c.kind.startswith("moves_") for c, _ in found):
+            if not taken:
+                taken.append(rules_step())
+            decided = [_decided(taken[0], c, a) for c, a in found]
+            if any(decided):
+                entry["decided_by"], entry["step"] = decided, taken[0].kind
         failed.append(entry)
         report.append(f"{assertion.where}: {assertion.text}".replace("\n", "\n    "))
         report += [f"    {problem}" for problem in problems]
@@ -298,6 +309,82 @@ def _failures(assertions: tuple[Assertion, ...], state: dict[str, Any],
     if failed:
         _impossible(state, failed, report)
     return failed, report
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesStep:
+    """The step an assertion follows, as the rules take it: its kind (properties/deciding.py's STEPS), the
+    positions before and after it, and the move played ("deal" for a deal)."""
+
+    kind: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+    step: str
+
+
+def _rules_step(scenario: Scenario, wall: str | None, played: int) -> RulesStep | None:
+    """The last step of the scenario's first `played` that the rules take (a step they refuse changes nothing),
+    taken by the reference engine; None where there is none, or the reference cannot follow the scenario."""
+    if scenario.given.reject is not None:
+        return None
+    reference = ReferenceEngine()
+    taken = None
+    try:
+        _start(reference, scenario, wall)
+        for step in scenario.steps[:played]:
+            before = reference.state()
+            _step(reference, step, strict_rules=False)
+            if wall == "grey" and step.kind == "move" and step.reject is None:
+                _place_as_printed(reference, step)
+            if step.reject is None:
+                taken = (before, reference.state(), step)
+    except (_Verdict, Rejected):
+        return None
+    if taken is None:
+        return None
+    before, after, step = taken
+    dealt = step.kind != "move"
+    return RulesStep(step_kind(before, after, dealt), before, after, "deal" if dealt else step.move)
+
+
+def with_deciding_rules(scenario: Scenario, failures: list[dict[str, Any]],
+                        state: dict[str, Any]) -> list[dict[str, Any]]:
+    """A failing run's assertion entries (CaseResult.failures) with the `decided_by` and `step` this runner gives
+    them now, worked out again from the engine's state they were judged on: for a report written before the
+    runner gave them (`azul diagnose` files its failures as a new run would). Entries it cannot place are
+    returned as they are."""
+    wall = state.get("variant") if len(scenario.variants) > 1 else None
+    after = {a.where: len(scenario.steps) for a in scenario.expect}
+    after.update({a.where: point.after for point in scenario.checkpoints for a in point.expect})
+    assertions = {a.where: a for a in scenario.expect + tuple(a for p in scenario.checkpoints for a in p.expect)}
+    taken: dict[int, RulesStep | None] = {}
+    out = []
+    for entry in failures:
+        assertion = assertions.get(entry.get("where"))
+        moves = any(list(d)[:1] == ["legal moves"] for d in entry.get("differences", ()))
+        if assertion is None or "decided_by" in entry or moves:  # (the moves are not in the report)
+            out.append(entry)
+            continue
+        played = after[assertion.where]
+        if played not in taken:
+            taken[played] = _rules_step(scenario, wall, played)
+        try:
+            found = judge.failures(assertion, state, None)
+        except (KeyError, TypeError, ValueError, IndexError):  # a state of a shape the checks cannot read
+            found = []
+        decided = [_decided(taken[played], c, a) for c, a in found]
+        kinds = [list(judge.difference(c, a)) for c, a in found]
+        if any(decided) and kinds == entry.get("differences"):
+            entry = dict(entry, decided_by=decided, step=taken[played].kind)
+        out.append(entry)
+    return out
+
+
+def _decided(taken: RulesStep | None, check: Any, actual: Any) -> str | None:
+    """The rule that decides the field a failing check is about, at the step it follows."""
+    if taken is None or check.kind.startswith("moves_") or not check.path.startswith("/") or actual is judge.MISSING:
+        return None
+    return deciding_rule(taken.kind, check.path, taken.before, taken.after, actual, taken.step)
 
 
 def _rules_of_extra_moves(state: dict[str, Any], extra: list[str]) -> list[str]:
@@ -357,8 +444,8 @@ def _impossible(state: dict[str, Any], failed: list[dict[str, Any]], report: lis
         report[:0] = ["the engine replied with a position no game can reach:"] + [f"    {t}" for t in texts]
 
 
-def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None) -> CaseResult:
-    failed, report = _failures(scenario.expect, state, moves)
+def _judge(scenario: Scenario, state: dict[str, Any], moves: list[str] | None, wall: str | None = None) -> CaseResult:
+    failed, report = _failures(scenario.expect, state, moves, lambda: _rules_step(scenario, wall, len(scenario.steps)))
     if not failed:
         return result(scenario, Verdict.PASS)
     first = _first(failed)
