@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
+import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -83,9 +85,9 @@ def hostile_report(folder: Path, fail_or_pass: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> dict[str, str]:
-    """The generated pages of a site whose reports and scenarios are hostile; report.md is written by
-    `azul diagnose --write`, as for a report from elsewhere."""
+def hostile(tmp_path_factory) -> Path:
+    """A docs folder whose reports and scenarios are hostile; report.md is written by `azul diagnose --write`, as
+    for a report from elsewhere."""
     docs = tmp_path_factory.mktemp("docs")
     for name, verdict in (("hostile", "fail"), ("hostile-again", "pass")):  # one engine twice: the twins' table
         folder = hostile_report(docs / "reports" / name, verdict)
@@ -101,11 +103,17 @@ def pages(tmp_path_factory) -> dict[str, str]:
             # a comment line of the expectations closing their ``` code block, and raw HTML after it
             "  expect: |", "    marker = 0", "    # ```", "    # <script>alert(13)</script>",
             f"  notes: {json.dumps(NOTES)}", ""]))
+    return docs
+
+
+@pytest.fixture(scope="module")
+def pages(hostile) -> dict[str, str]:
+    """The docs hooks' generated pages of the hostile folder (its reports the site's own: report.md pages too)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("AZUL_DOCS_SPEC", str(FIXTURES / "spec"))
-        patch.setenv("AZUL_DOCS_SCENARIOS", str(scenarios))
+        patch.setenv("AZUL_DOCS_SCENARIOS", str(hostile / "scenarios"))
         patch.delenv("AZUL_DOCS_REPORTS", raising=False)
-        made = generate._pages({"docs_dir": str(docs)})
+        made = generate._pages({"docs_dir": str(hostile)})
     return {uri: text for uri, text in made.items() if uri.endswith(".md")}
 
 
@@ -163,3 +171,41 @@ def test_every_way_of_setting_outside_text_is_inert(text):
 def test_a_long_outside_text_is_clipped_saying_how_long_it_was():
     shown = md("a" * 300_000)
     assert len(shown) < 2_100 and "300,000 characters, clipped" in shown
+
+
+class Handlers(HTMLParser):
+    """What of a built page runs the hostile texts' script: a handler or a script naming alert(, an img src=x."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self.in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.in_script = tag == "script"
+        self.found += [f"<{tag} {name}={value}>" for name, value in attrs if "alert(" in str(value)
+                       or (tag == "img" and name == "src" and value == "x")]
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script and "alert(" in data:
+            self.found.append(f"<script>{data[:80]}")
+        self.in_script = False
+
+
+def test_the_built_site_runs_no_script_of_outside_text(hostile, tmp_path):
+    """End to end: the site built by mkdocs (the theme, every language) from the hostile reports and scenarios."""
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "AZUL_DOCS_SPEC": str(FIXTURES / "spec"),
+                   "AZUL_DOCS_SCENARIOS": str(hostile / "scenarios"), "AZUL_DOCS_REPORTS": str(hostile / "reports")}
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(tmp_path / "site")], cwd=ROOT,
+                           env=environment, capture_output=True, text=True, timeout=900)
+    assert built.returncode == 0, built.stderr[-4000:]
+    found = {}
+    for page in (tmp_path / "site").rglob("*.html"):
+        parser = Handlers()
+        parser.feed(page.read_text(encoding="utf-8"))
+        if parser.found or "\u202e" in page.read_text(encoding="utf-8"):
+            found[str(page.relative_to(tmp_path / "site"))] = parser.found or ["U+202E"]
+    assert found == {}
+    matrix = (tmp_path / "site" / "conformance-matrix" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;img src=x onerror=alert(1)&gt;" in matrix
+    assert "onerror=alert(6)" in (tmp_path / "site" / "scenarios" / "offer" / "index.html").read_text(encoding="utf-8")
