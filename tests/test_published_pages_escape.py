@@ -93,6 +93,10 @@ def hostile(tmp_path_factory) -> Path:
         folder = hostile_report(docs / "reports" / name, verdict)
         result = CliRunner().invoke(diagnose, [str(folder), "--write", "-j", "1"])
         assert result.exit_code in (0, 1), result.output
+    mutation = {"tool": f"mutmut {ENGINE}", "total": 2, "killed": 1, "budget": VERSION,
+                "survivors": [{"id": CASE, "where": TITLE, "classification": VERSION, "reason": NOTES}]}
+    (docs / "reports" / "mutation").mkdir()
+    (docs / "reports" / "mutation" / "mutmut.json").write_text(json.dumps(mutation), encoding="utf-8")
     scenarios = docs / "scenarios"
     shutil.copytree(FIXTURES / "scenarios", scenarios)
     with open(scenarios / "offer" / "marker.yaml", "a", encoding="utf-8") as handle:
@@ -134,7 +138,7 @@ def test_report_md_written_by_diagnose_holds_no_raw_markup(tmp_path):
 
 
 @pytest.mark.parametrize("uri", ["conformance-matrix.md", "scenarios/offer.md", "rules/offer.md", "rules/offer.fr.md",
-                                 "reports/hostile/report.md"])
+                                 "reports/hostile/report.md", "mutation.md"])
 def test_a_page_showing_outside_text_shows_it_as_text(pages, uri):
     html = rendered(pages[uri])
     assert markup_of_outside_text(html) == []

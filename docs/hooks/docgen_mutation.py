@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from azul_conformance import markup
 from azul_conformance.mutants import published
 from azul_conformance.mutants.catalogue import ALTERNATIVES, BY_ID
 from azul_conformance.mutants.shapes import SHAPES, TABLE
@@ -79,16 +80,16 @@ def generated_section(folder: Path, problems: list[str]) -> list[str]:
         equivalent, out_of_scope = int(data.get("equivalent") or 0), int(data.get("out_of_scope") or 0)
         judged = total - equivalent - out_of_scope
         score = f"{killed / judged:.1%} of the {judged} not shown equivalent or out of scope" if judged > 0 else "—"
-        out += [f"### {cell(data.get('tool', path.stem))}", "",
+        out += [f"### {markup.md(data.get('tool', path.stem))}", "",
                 f"{total} mutants, {killed} killed: {score}; {equivalent} equivalent, {out_of_scope} out of scope"
-                + (f" ({cell(data['budget'])})" if data.get("budget") else "") + ".", ""]
+                + (f" ({markup.md(data['budget'])})" if data.get("budget") else "") + ".", ""]
         survivors = data.get("survivors") or []
         if survivors:
             out += ["| mutant | where | classification | reason |", "| --- | --- | --- | --- |"]
             for item in survivors:
                 item = item if isinstance(item, dict) else {"id": item}
-                out.append(f"| `{cell(item.get('id'))}` | {cell(item.get('where'))} | "
-                           f"{cell(item.get('classification'))} | {cell(item.get('reason'))} |")
+                out.append(f"| {markup.code(item.get('id'))} | {markup.md(item.get('where'))} | "
+                           f"{markup.md(item.get('classification'))} | {markup.prose(item.get('reason'))} |")
             out.append("")
     return out
 
