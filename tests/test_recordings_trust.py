@@ -177,3 +177,19 @@ def test_a_property_not_run_from_a_recording_writes_no_counterexample(tmp_path):
     [result] = read_report(tmp_path / "again" / "report.jsonl").results
     assert result.verdict == "not_run", again.stdout
     assert not list((tmp_path / "again" / "counterexamples").glob("*.yaml"))
+
+
+def test_an_append_waits_for_the_recordings_lock_a_bounded_time_then_names_the_file(tmp_path, monkeypatch):
+    import fcntl
+
+    from azul_conformance.engines import recording
+
+    path = tmp_path / "r.jsonl.gz"
+    path.write_bytes(b"")
+    monkeypatch.setattr(recording, "LOCK_WAIT", 0.3)
+    with open(path, "ab") as holder:  # another process's append that never ends
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        with pytest.raises(RecordingError, match=r"r.jsonl.gz: another process has held the recording's lock for "
+                                                 r"more than 0.3 s"):
+            recording.append(str(path), lambda: header(), [{"case": "c", "ended": 0}])
+    assert path.read_bytes() == b""

@@ -10,13 +10,17 @@ A recording (`azul conform --record FILE`) is gzipped JSON lines, written while 
 
 one line per exchange (the request as protocol v1 words it, without its id, and the engine's reply, or its
 refusal, crash or timeout), each naming its case, and a last line per case with the number of its exchanges.
-A case's lines are written together when it ends, as one gzip member appended under a file lock, so `-j N`
-worker processes record into one file and a killed run leaves every case it finished.
+A case's lines are written together when it ends, as one gzip member appended under a file lock (waited for
+LOCK_WAIT seconds at most), so `-j N` worker processes record into one file and a killed run leaves every case
+it finished. A file that cannot be written raises RecordingError naming it: the harness's failure, not the
+engine's (harness/record_file.py keeps a second run from recording into the same file).
 
 Played back (`azul conform --recording FILE`), the recording is the engine: a case whose requests are exactly
 those recorded gets the recorded replies, and so the verdict the live engine got; a case that asks anything
 else (another request, one more, one fewer), or that the recording does not hold, is `not_run`, saying which
-request differs and in which field. It is never judged on answers the engine did not give.
+request differs and in which field. It is never judged on answers the engine did not give. A recording is read
+within what the suite can ask at its header's examples (the bounds below), each case's lines in one buffer,
+and its header must belong to its exchanges (its hello offers every request a case asked).
 """
 
 from __future__ import annotations
