@@ -146,7 +146,8 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
             lock = folder_lock.take(Path(session.report_dir) / folder_lock.LOCK_NAME,
                                     f"the report folder {session.report_dir}")
         except folder_lock.Busy as busy:
-            console.print(f"[bold red]--report-dir {escape(session.report_dir)}:[/] {escape(busy.message)}")
+            console.print(f"[bold red]--report-dir {escape(session.report_dir)}:[/] {escape(busy.message)}",
+                          highlight=False, soft_wrap=True)  # (a path is never broken in the middle)
             if record_lock is not None:
                 record_lock.release()
             return [], 2
