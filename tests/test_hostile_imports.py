@@ -19,7 +19,7 @@ from azul_conformance.importers import import_file
 from azul_conformance.importers.ludometer_fixture import MAX_FIXTURE
 from azul_conformance.readers import MAX_LINE
 from hostile_files import gzip_bomb
-from test_importers import FIXTURE, SAMPLE
+from test_importers import SAMPLE, ludometer_games
 
 LINES = SAMPLE.read_text(encoding="utf-8").splitlines()
 
@@ -108,7 +108,7 @@ def test_a_byte_order_mark_does_not_lose_the_first_game(tmp_path):
     records, problems = imported("faience", faience(tmp_path, LINES, prefix="\ufeff".encode("utf-8")))
     assert not problems and len(records) == 3
     path = tmp_path / "fixture.json"
-    path.write_bytes(b"\xef\xbb\xbf" + gzip.decompress(FIXTURE.read_bytes()))
+    path.write_bytes(b"\xef\xbb\xbf" + gzip.decompress(ludometer_games().read_bytes()))
     records, problems = imported("ludometer", path)
     # (json.loads refuses a BOM: a clear problem of the file, or all its games; never a traceback)
     assert len(records) == 30 or [p.field for p in problems] == ["(file)"]
@@ -130,7 +130,7 @@ def test_booleans_and_floats_are_not_integers_in_faience(tmp_path, changes, fiel
 
 
 def test_a_ludometer_outcome_of_true_is_not_seat_0_winning(tmp_path):
-    data = json.loads(gzip.decompress(FIXTURE.read_bytes()))
+    data = json.loads(gzip.decompress(ludometer_games().read_bytes()))
     first = data["games"][0]
     assert first["outcome"] == 1.0  # the fixture writes its outcomes as floats: those are numbers, and read
     first["outcome"] = True

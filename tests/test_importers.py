@@ -24,13 +24,19 @@ FIXTURE = Path(__file__).resolve().parents[2] / "shared/engines/ludometer/web/pl
 SAMPLE = Path(__file__).resolve().parent / "fixtures/faience/sample.jsonl"
 
 
-@pytest.fixture(scope="module")
-def fixture_games():
+def ludometer_games() -> Path:
+    """The path of ludometer's 30 recorded games (data, read from ../shared), or a skip saying what is missing; in
+    CI, which lays ../shared beside the clone, a failure."""
     if not FIXTURE.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{FIXTURE} is missing: CI lays ../shared beside the clone")
         pytest.skip(f"{FIXTURE} (ludometer's recorded games, data) is not beside this checkout")
-    return json.loads(gzip.decompress(FIXTURE.read_bytes()))["games"]
+    return FIXTURE
+
+
+@pytest.fixture(scope="module")
+def fixture_games():
+    return json.loads(gzip.decompress(ludometer_games().read_bytes()))["games"]
 
 
 def _checked_claims(text: str) -> int:

@@ -23,7 +23,7 @@ from azul_conformance.records.batch import judge, judge_readably
 from azul_conformance.records.fast_parse import parse_fast
 from azul_conformance.records.fast_replay import replay_fast
 from hostile_files import mutations
-from test_importers import FIXTURE, SAMPLE
+from test_importers import FIXTURE, SAMPLE, ludometer_games
 from test_records_properties import simulate
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -48,6 +48,8 @@ def assert_same_reading(text: str) -> None:
 def corpus() -> list[str]:
     texts = [path.read_text(encoding="utf-8") for path in sample_paths()]
     for name, path in (("ludometer", FIXTURE), ("faience", SAMPLE)):
+        if not path.exists():
+            continue  # ../shared is not beside this checkout: the tests that count its games skip, saying so
         texts += [write_record(record) for record, _ in import_file(name, path) if record is not None]
     return texts
 
@@ -56,6 +58,7 @@ CORPUS = corpus()
 
 
 def test_the_fast_reader_takes_every_coloured_wall_sample_and_imported_game_as_the_grammar_does():
+    ludometer_games()
     assert len(CORPUS) == 3 + 30 + 3
     for text in CORPUS:
         fast = parse_fast(text)
@@ -66,6 +69,7 @@ def test_the_fast_reader_takes_every_coloured_wall_sample_and_imported_game_as_t
 
 
 def test_the_fast_replay_gives_the_readable_counts_or_defers_on_every_sample_and_imported_game():
+    ludometer_games()
     taken = 0
     for text in CORPUS:
         quick = replay_fast(parse_record(text))
@@ -123,6 +127,7 @@ def test_mutated_records_are_read_and_judged_the_same_on_both_paths(text):
     (lambda t: re.sub(r"\n1\. \S+", "\n1. 6K1", t, count=1), "a take from a factory the game lacks"),
 ])
 def test_a_wrong_record_is_left_to_the_readable_replay_which_gives_the_verdict(edit, why):
+    ludometer_games()
     text = edit(next(t for t in CORPUS if "ludometer" in t))
     record = parse_fast(text) or parse_record(text)
     assert replay_fast(record) is None, why
@@ -131,6 +136,7 @@ def test_a_wrong_record_is_left_to_the_readable_replay_which_gives_the_verdict(e
 
 
 def test_the_fast_reader_defers_on_what_it_does_not_read_by_hand():
+    ludometer_games()
     text = next(t for t in CORPUS if "ludometer" in t)
     for variant in (text.replace("\n1. ", "\n1.\n", 1), text.replace("[%start 0]", "[%start\n0]", 1),
                     text.replace('[Event "', '[ Event "', 1), text.replace("round 1 ", "round 01 ", 1)):

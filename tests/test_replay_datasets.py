@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from azul_conformance.cli.replay import replay as replay_command
 from azul_conformance.fuzz.run import DaskExecutor, LocalExecutor
 from azul_conformance.records.batch import record_sources, replay_sources
+from test_importers import ludometer_games
 from test_records_fast import CORPUS
 
 HEAD = '[Players "2"]\n[Variant "colour"]\n[StartPlayer "0"]\n'
@@ -53,6 +54,7 @@ def jsonl(path: Path) -> tuple[list[dict], dict]:
 
 
 def test_a_folder_gives_one_json_line_per_game_then_the_summary(records, tmp_path):
+    ludometer_games()  # its 30 games are the claims counted below
     out = tmp_path / "verdicts.jsonl"
     result = run(str(records), "--jsonl", str(out), "-q")
     assert result.exit_code == 1  # the wrong record disagrees
