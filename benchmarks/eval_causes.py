@@ -43,7 +43,7 @@ from pathlib import Path
 import yaml
 
 from azul_conformance.diagnosis import diagnose
-from azul_conformance.diagnosis.cover import CATALOGUE
+from azul_conformance.diagnosis.cover import CATALOGUE, decided
 from azul_conformance.diagnosis.experiment import reproduce
 from azul_conformance.diagnosis.observe import observation
 from azul_conformance.harness.cases import Case, property_cases, scenario_cases
@@ -155,7 +155,9 @@ class Experiments:
     the engine did (its observation) exactly. The same experiment as the diagnosis's (diagnosis/experiment.py)."""
 
     def __init__(self, engine: str) -> None:
-        self.results = {r.id: unfiled(r) for r in read_report(REPORTS / engine / "report.jsonl").results}
+        # each case as the diagnosis reads it: as it was judged, filed as a new run would file it
+        self.results = {r.id: decided(unfiled(r), _cases().get(r.id))
+                        for r in read_report(REPORTS / engine / "report.jsonl").results}
         self.seen: dict[tuple[str, str], bool] = {}
         self.engines: dict[str, MutantEngine] = {}
 
