@@ -99,8 +99,8 @@ def test_a_report_written_before_the_rule_was_recorded_is_filed_as_a_new_run_fil
 def _fuzz_results(engine, games: int = 4):
     findings = Findings(games=games)
     for index in range(games):
-        found = play_game(engine, ReferenceEngine(0), engine.info.capabilities, plan_for(0, index, Mix()), index)
-        if found is not None:
+        for found in play_game(engine, ReferenceEngine(0), engine.info.capabilities, plan_for(0, index, Mix()),
+                               index):
             findings.deviations.setdefault(found.key, found)
             findings.counts[found.key] = findings.counts.get(found.key, 0) + 1
     return results_of(CampaignSpec(), findings, None)

@@ -74,6 +74,23 @@ def test_the_buggy_engine_shows_two_distinct_deviations(one_go):
     assert one_go.counts["fail OFFER-11 legal-moves missing"] > 1  # many games, one deviation
 
 
+def test_a_frequent_bug_hides_no_other_every_bug_of_a_game_is_found_once(tmp_path):
+    """three_bugs.py names the wrong start player at every round's end after the first (every game), and has two
+    rarer bugs: after a difference the engine is put back on the reference's position and the game goes on, so
+    one run finds all three, each counted once per game that shows it (not once per step)."""
+    spec = CampaignSpec(seed=5, engine=f"{sys.executable} {FAKES / 'three_bugs.py'}")
+    found = campaign(tmp_path / "state.jsonl", 30, block=30, spec=spec)
+    assert set(found.deviations) == {"fail ROUND-2 round /start_player", "fail OFFER-11 legal-moves missing",
+                                     "fail SCORE-2 round /boards/*/score"}
+    assert found.counts["fail ROUND-2 round /start_player"] == 30  # every game, once each
+    later = found.deviations["fail SCORE-2 round /boards/*/score"]
+    assert later.put_back >= 1 and later.rule == "SCORE-2" and "/score" in later.message
+    # the same in lockstep alone (no play_game fast path)
+    alone = campaign(tmp_path / "alone.jsonl", 30, block=30, spec=CampaignSpec(seed=5, engine=spec.engine,
+                                                                                  batched=False))
+    assert summary(alone) == summary(found)
+
+
 def test_the_same_findings_in_other_blocks_and_on_two_processes(tmp_path, one_go):
     small_blocks = campaign(tmp_path / "a.jsonl", GAMES, block=7)
     two_processes = campaign(tmp_path / "b.jsonl", GAMES, block=5, workers=2)

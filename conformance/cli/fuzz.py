@@ -72,14 +72,16 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
     Game i of a campaign is fixed by --seed and i alone, so a campaign gives the same findings whether it
     runs in one process, on -j N processes or on a cluster, and whether it ran in one go or was resumed.
-    The first difference in a game is a deviation, named by the rule it breaks; the same kind of
-    difference in many games is one deviation, reported with how many games showed it and the first such
-    game, shrunk and written as a scenario. The exit status is 1 when a deviation was found (or the campaign
-    was interrupted: its reports say so), 2 when the campaign could not start.
+    A difference in a game is a deviation, named by the rule it breaks. After it the engine is put back
+    on the reference's position (load_state, where it offers it) and the game goes on, so a bug in nearly
+    every game hides no other. The same kind of difference in many games is one deviation, reported with
+    how many games showed it and the first such game, shrunk and written as a scenario. The exit status is
+    1 when a deviation was found (or the campaign was interrupted: its reports say so), 2 when the campaign
+    could not start.
 
     An engine that offers play_game (docs/reference/protocol.md) gets each game in one request and answers
     with every legal-move list and the state at each round's end; a game whose answer differs from the
-    reference's is replayed step by step to find and name the first difference. Other engines are sent
+    reference's is replayed step by step to find and name its differences. Other engines are sent
     every move as its own request.
 
     \b

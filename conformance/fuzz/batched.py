@@ -112,11 +112,11 @@ class _InFlight:
 
 def judge_batched(engine: Engine, reference: Any, games: Iterable[tuple[int, GamePlan]],
                   lockstep: Callable[[GamePlan, int], Any], in_flight: int = 2) -> Iterator[tuple[int, Any]]:
-    """(index, FailingGame or None) for each game, in order. With `in_flight` 2, game i+1 is sent before game i's
-    answer is read, so the reference prepares one game while the engine plays the other (on another core). A
-    game whose answer differs goes to `lockstep` (which restarts the engine after a crash it finds); the engine
-    is idle by then: the answers already asked for are read first, or, when the engine died, asked for again
-    after the replay."""
+    """(index, its FailingGames, none where it agreed) for each game, in order. With `in_flight` 2, game i+1 is
+    sent before game i's answer is read, so the reference prepares one game while the engine plays the other (on
+    another core). A game whose answer differs goes to `lockstep` (which restarts the engine after a crash it
+    finds); the engine is idle by then: the answers already asked for are read first, or, when the engine died,
+    asked for again after the replay."""
     waiting: deque[_InFlight] = deque()
     for index, plan in games:
         script = reference_game(reference, plan)
@@ -156,7 +156,7 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
     if isinstance(outcome, GameRun):
         why = disagreement(game.script, outcome)
         if why is None:
-            return game.index, None
+            return game.index, []
         verdict = Verdict.FAIL
     elif isinstance(outcome, Rejected):
         verdict, why = Verdict.FAIL, f"play_game was refused: {outcome.code}: {outcome.message}"
@@ -174,8 +174,8 @@ def _settle(engine: Engine, waiting: deque, lockstep: Callable[[GamePlan, int], 
     found = lockstep(game.plan, game.index)
     # what play_game answered is not what the single requests answer (a whole game slower than its deadline is
     # no deviation)
-    if found is None and verdict is not Verdict.TIMEOUT:
-        found = _batch_only(verdict, why, game)
+    if not found and verdict is not Verdict.TIMEOUT:
+        found = [_batch_only(verdict, why, game)]
     if verdict is not Verdict.FAIL:  # the requests sent after this game died with the engine: ask again
         for later in waiting:
             later.answer = _send(engine, later.script, later.plan)

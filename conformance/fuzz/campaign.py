@@ -131,9 +131,9 @@ def run_block(spec: CampaignSpec, first: int, count: int, deadline: float | None
     # games it played are recorded, not lost with it
     with held(deliver=False) as came:
         try:
-            for _, found in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
+            for _, failing in judge_games(engine, reference, capabilities, games(), spec.batched, spec.overlap):
                 block.games += 1
-                if found is not None:
+                for found in failing:  # each kind of difference once per game
                     block.counts[found.key] = block.counts.get(found.key, 0) + 1
                     block.deviations.setdefault(found.key, found)
         except EngineError as error:

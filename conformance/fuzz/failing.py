@@ -12,8 +12,8 @@ from ..results import Verdict
 
 @dataclass
 class FailingGame:
-    """A game in which the engine failed: its first difference from the reference (or its crash or timeout),
-    and how to find that game again."""
+    """A game in which the engine failed: a kind of difference from the reference (or its crash or timeout),
+    the first step that showed it, and how to find that game again."""
 
     key: str  # what kind of difference: the same key twice is the same deviation
     verdict: Verdict  # FAIL, CRASH or TIMEOUT
@@ -25,6 +25,7 @@ class FailingGame:
     expected: Any = None
     actual: Any = None
     stderr: str = ""
+    put_back: int = 0  # the differences before it in its game, after each of which the engine was put back
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

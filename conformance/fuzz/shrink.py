@@ -33,10 +33,11 @@ def shrink(engine: Engine, reference: Engine, capabilities: Capabilities, found:
         if budget[0] <= 0 or time.monotonic() > deadline:
             return False
         budget[0] -= 1
-        again = play_game(engine, reference, capabilities, candidate, found.index)
-        if again is not None and again.verdict in (Verdict.CRASH, Verdict.TIMEOUT):
+        failing = play_game(engine, reference, capabilities, candidate, found.index)
+        if failing and failing[-1].verdict in (Verdict.CRASH, Verdict.TIMEOUT):
             engine.restart()
-        if again is None or again.key != found.key or len(again.steps) > len(best.steps):
+        again = next((f for f in failing if f.key == found.key), None)
+        if again is None or len(again.steps) > len(best.steps):
             return False
         best, plan = again, candidate
         return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..engines.base import Engine, EngineCrash, EngineTimeout, Rejected
 from .canonical import CanonicalState, draw_deal
@@ -114,30 +114,56 @@ class Chooser:
         return options[value % len(options)]
 
 
-def walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool) -> Trace:
-    """Play one game per `plan`; with `give_deals` our drawn deals are handed to the engine, else it deals."""
+Recover = Callable[[PropertyFailure, "CanonicalState | None"], "CanonicalState | None"]
+
+
+def walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool,
+         recover: Recover | None = None) -> Trace:
+    """Play one game per `plan`; with `give_deals` our drawn deals are handed to the engine, else it deals.
+
+    `recover`, where given, is offered each failure a watcher raises (its trace up to there set), with the
+    engine's position when the failure leaves it where it was (a legal-move list judged) or None when the
+    step led it astray; it answers the position the game goes on from (the engine put back on the rules'
+    position) or None, and the failure then ends the walk as without it."""
     trace = Trace(plan)
     try:
-        _walk(engine, plan, watchers, give_deals, trace)
+        _walk(engine, plan, watchers, give_deals, trace, recover)
     except PropertyFailure as failure:
-        if failure.step:
-            trace.steps.append(failure.step)
-        failure.trace = trace
+        if failure.trace is None:
+            if failure.step:
+                trace.steps.append(failure.step)
+            failure.trace = trace
         raise
     except (EngineCrash, EngineTimeout) as error:
         raise EngineGaveUp(error, trace) from None
     return trace
 
 
-def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool, trace: Trace) -> None:
+def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: bool, trace: Trace,
+          recover: Recover | None = None) -> None:
+    def watched(hook: Callable[[Watcher], None], state: CanonicalState | None, after: CanonicalState):
+        """Run `hook` on every watcher; the position the game goes on from (`after`, or where `recover` put
+        the engine back after a failure)."""
+        try:
+            for watcher in watchers:
+                hook(watcher)
+        except PropertyFailure as failure:
+            if recover is None:
+                raise
+            failure.trace = Trace(plan, trace.steps + ([failure.step] if failure.step else []), trace.given)
+            back = recover(failure, state)
+            if back is None:
+                raise
+            return back
+        return after
+
     state = _seated(_refusable(lambda: engine.new_game(plan.players, plan.variant, plan.start_player), "new_game"))
-    for watcher in watchers:
-        watcher.on_start(engine, state)
+    state = watched(lambda w: w.on_start(engine, state), None, state)
     chooser, rng = Chooser(plan.choices), random.Random(plan.deal_seed)
     round_moves = 0
     while state["phase"] != "over" and state["round"] <= MAX_ROUNDS and not any(w.finished for w in watchers):
         if state["phase"] == "deal":
-            state = _deal(engine, state, watchers, rng if give_deals else None, trace)
+            state = _deal(engine, state, watchers, rng if give_deals else None, trace, watched)
             round_moves = 0
             continue
         round_moves += 1
@@ -146,15 +172,14 @@ def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: b
                 watcher.on_stall(engine, state, round_moves)
             return
         moves = _refusable(engine.legal_moves, "legal_moves")
-        for watcher in watchers:
-            watcher.on_position(engine, state, moves, chooser)
+        state = watched(lambda w: w.on_position(engine, state, moves, chooser), state, state)
         options = sorted(set(moves))
         for watcher in watchers:
             options = watcher.narrow(state, options)
         if not options:
             return  # nothing to play (a check already judged an empty list)
         move = chooser.pick(options)
-        state = _play(engine, state, move, watchers, trace)
+        state = _play(engine, state, move, watchers, trace, watched)
     if state["phase"] == "over":
         for watcher in watchers:
             watcher.on_end(engine, state)
@@ -163,7 +188,7 @@ def _walk(engine: Engine, plan: GamePlan, watchers: list[Watcher], give_deals: b
 
 
 def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: random.Random | None,
-          trace: Trace) -> CanonicalState:
+          trace: Trace, watched) -> CanonicalState:
     factories = draw_deal(state, rng) if rng is not None else None
     for watcher in watchers if factories is not None else ():
         factories = watcher.arrange(state, factories)
@@ -175,12 +200,11 @@ def _deal(engine: Engine, state: CanonicalState, watchers: list[Watcher], rng: r
                               step={"kind": "deal", "factories": factories}, difference=("deal", "refused")) from None
     trace.steps.append({"kind": "deal", "factories": list(after["factories"])})
     _seated(after)
-    for watcher in watchers:
-        watcher.on_deal(engine, state, after, factories)
-    return after
+    return watched(lambda w: w.on_deal(engine, state, after, factories), None, after)
 
 
-def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watcher], trace: Trace) -> CanonicalState:
+def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watcher], trace: Trace,
+          watched) -> CanonicalState:
     try:
         after = engine.play(move)
     except Rejected as error:
@@ -189,9 +213,7 @@ def _play(engine: Engine, state: CanonicalState, move: str, watchers: list[Watch
         raise PropertyFailure.listed_move_refused(move, error) from None
     trace.steps.append({"kind": "move", "move": move})
     _seated(after)
-    for watcher in watchers:
-        watcher.on_move(engine, state, move, after)
-    return after
+    return watched(lambda w: w.on_move(engine, state, move, after), None, after)
 
 
 def _seated(state: CanonicalState) -> CanonicalState:
