@@ -246,7 +246,9 @@ TABLE: dict[str, dict[str, tuple[str, ...] | str]] = {
               "off-by-one": NO_COUNT, "seat": ("end-lowest-seat-wins-tie", "end-first-two-tied-compared"),
               "reset": NO_RESET, "once": "n/a: decided once, at the end",
               "overwritten": NOTHING_CHECKED, "order": ONE_STEP},
-    "END-7": {"comparison": ("end-remaining-tie-by-columns",), "off-by-one": NO_COUNT,
+    "END-7": {"comparison": ("end-remaining-tie-by-columns",),
+              "off-by-one": "n/a: 'exactly one winner' for 'at least one' was considered: it leaves a finished game "
+              "with no winner, which the state cannot hold (a malformed reply, not a reading)",
               "seat": ("end-first-seat-wins-tie", "end-last-seat-wins-tie"), "reset": NO_RESET,
               "once": "n/a: decided once, at the end", "overwritten": NOTHING_CHECKED, "order": ONE_STEP},
     "END-8": {"comparison": ("end-empty-bag-ends-game", "end-empty-deal-deals-on"),
