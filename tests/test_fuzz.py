@@ -232,6 +232,40 @@ def test_azul_fuzz_reports_each_deviation_once_with_a_scenario_that_replays(tmp_
     assert "resuming: 40 games already played" in again.stdout and "(0 this session" in again.stdout
 
 
+def test_a_rerun_after_the_engine_changed_starts_afresh_and_says_why(tmp_path):
+    """The same command after the engine's file was fixed plays the games again (it used to replay nothing and
+    report the old deviations); a record without the engine named, or of another hello, is not resumed either."""
+    engine = tmp_path / "my_engine.py"
+    engine.write_text(f"import runpy, sys\nsys.path.insert(0, {str(FAKES)!r})\n"
+                      f"runpy.run_path({str(FAKES / 'two_bugs.py')!r}, run_name='__main__')\n")
+    azul = [sys.executable, "-c", "import sys; from azul_conformance.cli import main; sys.exit(main())", "fuzz",
+            "--engine", f"{sys.executable} {engine}", "--games", "6", "--seed", "5", "--report-dir",
+            str(tmp_path / "reports"), "--shrink-seconds", "0"]
+    first = subprocess.run(azul, capture_output=True, text=True, timeout=300)
+    assert "6 games in all (6 this session" in first.stdout, first.stdout + first.stderr
+    same = subprocess.run(azul, capture_output=True, text=True, timeout=300)  # unchanged: resumed, nothing to play
+    assert "resuming: 6 games already played" in same.stdout and "played before" in same.stdout
+    engine.write_text(engine.read_text() + "# the bug fixed\n")
+    again = subprocess.run(azul, capture_output=True, text=True, timeout=300)
+    assert "starting afresh" in again.stdout and f"{engine} changed since it was recorded" in again.stdout
+    assert "6 games in all (6 this session" in again.stdout and "resuming:" not in again.stdout
+    state = tmp_path / "reports" / "fuzz-state.jsonl"
+    assert (tmp_path / "reports" / "fuzz-state.jsonl.previous").is_file()  # the old record kept
+    spec = CampaignSpec(seed=5, engine=f"{sys.executable} {engine}")
+    name = {"name": "another", "version": "2", "files": {}}
+    from azul_conformance.fuzz.state import StateFile
+
+    other = StateFile(state, spec, engine=name)
+    other.close()
+    assert "hello says another 2" in other.afresh and other.findings.games == 0
+    header = json.loads(state.read_text().splitlines()[0])
+    state.write_text(json.dumps({k: v for k, v in header.items() if k != "engine"}) + "\n")
+    unnamed = StateFile(state, spec, engine=name)
+    unnamed.close()
+    assert "does not say which engine" in unnamed.afresh
+    assert StateFile(state, spec, engine=name).afresh == ""  # now recorded: the same engine resumes
+
+
 def test_azul_fuzz_needs_a_length_and_a_good_duration(tmp_path):
     azul = [sys.executable, "-c", "import sys; from azul_conformance.cli import main; sys.exit(main())", "fuzz"]
     run = subprocess.run(azul, capture_output=True, text=True, timeout=60, cwd=tmp_path)

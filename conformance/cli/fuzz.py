@@ -72,6 +72,8 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
 
     Game i of a campaign is fixed by --seed and i alone, so a campaign gives the same findings whether it
     runs in one process, on -j N processes or on a cluster, and whether it ran in one go or was resumed.
+    It resumes only for the same engine (what its hello says it is, and the files its command names): after
+    the engine's file changed it starts afresh, says why, and keeps the old state file beside the new one.
     A difference in a game is a deviation, named by the rule it breaks. After it the engine is put back
     on the reference's position (load_state, where it offers it) and the game goes on, so a bug in nearly
     every game hides no other. The same kind of difference in many games is one deviation, reported with
@@ -89,6 +91,7 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
       azul fuzz --games 10000                                  # the reference against itself, in-process
       azul fuzz --engine "./my-engine" --time 2h --players 2,3,4 --variant both --report-dir fuzz
       azul fuzz --engine "./my-engine" --time 2h --report-dir fuzz   # again later: resumes where it stopped
+      azul fuzz --engine "node engine.js" --games 500 --report-dir fuzz  # after fixing engine.js: afresh
       azul fuzz --engine "./my-engine" --games 100000 -j 4
       azul fuzz --engine "./my-engine" --games 1000000 --scheduler tcp://10.0.0.5:8786
     """
@@ -108,14 +111,18 @@ def fuzz(engine, games, seconds, players, variants, seed, workers, scheduler, st
     try:
         if folder:
             lock = folder_lock.take(folder / folder_lock.LOCK_NAME, f"the report folder {folder}")
-        state = fuzzing.StateFile(path, spec, fresh)
+        state = fuzzing.StateFile(path, spec, fresh, fuzzing.engine_identity(spec))
     except folder_lock.Busy as busy:
         raise click.ClickException(busy.message) from None
     except fuzzing.CampaignError as error:
+        fuzzing.close_engines()
         if lock:
             lock.release()
         raise click.ClickException(str(error)) from None
     already = state.findings.games
+    if state.afresh:
+        console.print(f"fuzz: starting afresh, not resuming {path}: {state.afresh} (the record it had is kept in "
+                      f"{state.previous})", highlight=False)
     if scratch:
         console.print(f"state file: {path} (give --report-dir or --state to resume a campaign later)",
                       highlight=False)
@@ -174,7 +181,10 @@ def _campaign(console, spec, state, games, seconds, workers, scheduler, block_si
     console.print(f"{findings.games} games in all ({played} this session, {played / wall if wall else 0:,.0f} "
                   f"games/s), {len(findings.deviations)} distinct deviations"
                   + ("" if finished or games is None else f"; games up to {games - 1} not all played yet: "
-                     "run again to resume"), highlight=False)
+                     "run again to resume")
+                  + (f"; all {already} games asked for were played before (resumed from {state.path}): ask for "
+                     "more --games, or give --fresh to play them again" if already and not played else ""),
+                  highlight=False)
     if folder:
         console.print(f"reports: {folder}/")
     elif counterexamples.is_dir():

@@ -31,6 +31,7 @@ from .limits import MAX_GAMES
 from .campaign import Block, CampaignError, CampaignSpec, Findings
 from ..properties.play import GamePlan
 from .games import CHOICES, FailingGame
+from .identity import why_not_the_same
 
 STATE_FORMAT = "azul-fuzz-state/1"
 MAX_LINE = 64 << 20  # bytes: a block line holds at most a few hundred kilobytes of deviations
@@ -42,14 +43,26 @@ class StateFileError(CampaignError, LocatedError):
     """A state file that cannot be used: damaged, of another campaign, or not a state file at all."""
 
 
-class StateFile:
-    """The campaign's record, locked while open: read back (and checked) unless `fresh`, then appended to."""
+class _Afresh(Exception):
+    """The record is of this campaign played against another engine (or one changed since): start afresh."""
 
-    def __init__(self, path: str | Path, spec: CampaignSpec, fresh: bool = False) -> None:
+
+class StateFile:
+    """The campaign's record, locked while open: read back (and checked) unless `fresh`, then appended to.
+
+    With `engine` (fuzz/identity.py: what the engine says it is, and its files' digests), a record of the same
+    campaign played against another engine, or against this one before one of its files changed, is not resumed:
+    the campaign starts afresh, `afresh` says why, and the old record is kept beside it (`previous`)."""
+
+    def __init__(self, path: str | Path, spec: CampaignSpec, fresh: bool = False,
+                 engine: dict[str, Any] | None = None) -> None:
         self.path = Path(path)
         self.spec = spec
+        self.engine = engine
         self.findings = Findings()
         self.left_out = 0  # blocks recorded twice (or overlapping), counted once
+        self.afresh = ""  # why a record of this campaign was not resumed
+        self.previous = self.path.with_name(self.path.name + ".previous")
         if self.path.is_symlink():  # appended to through a link, the campaign would write outside its folder
             raise StateFileError("a symbolic link: a state file is never written through a link (it could lead "
                                  "out of the folder given); remove the link, or give --state a file",
@@ -62,12 +75,22 @@ class StateFile:
         except folder_lock.Busy as busy:
             raise CampaignError(busy.message) from None
         try:
-            if self.path.exists() and not fresh and self._read():
+            try:
+                resumed = self.path.exists() and not fresh and self._read()
+                # after the whole file is read: a damaged record is named, not passed over
+                if resumed and engine is not None and (why := why_not_the_same(self._recorded, engine)):
+                    raise _Afresh(why)
+            except _Afresh as why:
+                self.afresh, resumed = str(why), False
+                self.findings, self.left_out = Findings(), 0
+                os.replace(self.path, self.previous)  # kept, not overwritten: nothing already played is lost
+            if resumed:
                 self.file = self.path.open("a", encoding="utf-8")
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self.file = self.path.open("w", encoding="utf-8")
-                self._write({"type": "header", "format": STATE_FORMAT, "spec": spec.to_json()})
+                self._write({"type": "header", "format": STATE_FORMAT, "spec": spec.to_json(),
+                             **({"engine": engine} if engine is not None else {})})
         except BaseException:
             self.lock.release()
             raise
@@ -128,6 +151,7 @@ class StateFile:
         if not recorded.same_campaign(self.spec):
             raise CampaignError(f"{self.path} records another campaign ({describe(recorded)}), not "
                                 f"{describe(self.spec)}: give another --state, or --fresh to start over")
+        self._recorded = data.get("engine")  # which engine played it (fuzz/identity.py), where the record says
 
     def _write(self, data: dict[str, Any]) -> None:
         self.file.write(json.dumps(data, separators=(",", ":")) + "\n")
