@@ -64,6 +64,8 @@ STANDINGS: tuple[str, ...] = ("official", "walk-through", "unofficial-summary")
 LANGUAGES: dict[str, str] = {"fr": "FR", "de": "DE", "it": "IT", "uk": "UK", "es": "ES", "pt": "PT"}
 I18N_FOLDER = "i18n"
 GLOSSARY_FILE = "glossary.yaml"
+NOTES_FILE = "notes.yaml"  # our notes beside the versions, and the bases of the levels, in the language
+SCENARIO_TITLES_FILE = "scenarios.yaml"  # the scenarios' titles in the language, by scenario ID
 
 
 def rule_key(rule: str) -> tuple:
@@ -477,6 +479,11 @@ class Translation:
     chapters: Mapping[str, tuple[str | None, str | None]]
     rules: Mapping[str, RuleText]
     divergences: Mapping[str, tuple[str, str]]
+    # notes.yaml: rule or divergence ID -> version -> our note beside that version; rule ID -> its basis
+    # (stated_by, version set aside -> why); scenarios.yaml: scenario ID -> its title
+    notes: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    bases: Mapping[str, tuple[str | None, Mapping[str, str]]] = field(default_factory=dict)
+    scenario_titles: Mapping[str, str] = field(default_factory=dict)
 
 
 def _flat(text: str | None) -> str | None:
@@ -501,6 +508,20 @@ def build_chapter_text(document: Document) -> tuple[tuple[str | None, str | None
     return (_flat(data.get("title")), _flat(data.get("intro"))), rules, divergences
 
 
+def build_notes(document: Document) -> tuple[dict[str, dict[str, str]], dict[str, tuple[str | None, dict]]]:
+    """One spec/i18n/<lang>/notes.yaml: our notes beside each version (by rule or divergence ID, then version)
+    and each rule's basis (why its level)."""
+    notes, bases = {}, {}
+    for group in ("rules", "divergences"):
+        for owner, entry in (document.data.get(group) or {}).items():
+            if entry.get("notes"):
+                notes[owner] = {version: _flat(text) for version, text in entry["notes"].items()}
+            if "stated_by" in entry or "set_aside" in entry:
+                bases[owner] = (_flat(entry.get("stated_by")),
+                                {version: _flat(text) for version, text in (entry.get("set_aside") or {}).items()})
+    return notes, bases
+
+
 def translation_folders(root: Path) -> list[Path]:
     """The language folders under spec/i18n/ (each holds a glossary.yaml and a file per chapter)."""
     folder = root / I18N_FOLDER
@@ -517,7 +538,7 @@ def load_translations(root: Path | None = None) -> dict[str, Translation]:
         glossary = folder / GLOSSARY_FILE
         if folder.name not in LANGUAGES or not glossary.is_file():
             continue
-        chapters, rules, divergences = {}, {}, {}
+        chapters, rules, divergences, notes, bases, titles = {}, {}, {}, {}, {}, {}
         try:
             document = read_document(glossary, shown_path(root, glossary))
             terms = build_glossary(document)
@@ -525,6 +546,12 @@ def load_translations(root: Path | None = None) -> dict[str, Translation]:
                 if path.name == GLOSSARY_FILE:
                     continue
                 document = read_document(path, shown_path(root, path))
+                if path.name == NOTES_FILE:
+                    notes, bases = build_notes(document)
+                    continue
+                if path.name == SCENARIO_TITLES_FILE:
+                    titles = {sid: _flat(title) for sid, title in (document.data.get("titles") or {}).items()}
+                    continue
                 chapters[path.stem], chapter_rules, chapter_divergences = build_chapter_text(document)
                 rules.update(chapter_rules)
                 divergences.update(chapter_divergences)
@@ -532,5 +559,5 @@ def load_translations(root: Path | None = None) -> dict[str, Translation]:
             raise SpecError(f"malformed translation file ({error!r}); run `azul spec check`",
                             Span(file=document.shown)) from None
         translations[folder.name] = Translation(folder.name, LANGUAGES[folder.name], terms, chapters, rules,
-                                                divergences)
+                                                divergences, notes, bases, titles)
     return translations

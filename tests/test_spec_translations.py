@@ -156,3 +156,53 @@ def test_a_malformed_file_is_named_with_its_line(spec_copy: Path) -> None:
                for p in found), found
     (spec_copy / "i18n" / "xx").mkdir()
     assert "spec/i18n/xx: not a language of the site (fr, de, it, uk, es, pt)" in problems(spec_copy)
+
+
+NOTES = """\
+language: fr
+rules:
+  FLOOR-5:
+    notes:
+      PT: le premier à prendre au centre doit prendre le marqueur
+    stated_by: Une décision.
+  END-2:
+    set_aside:
+      IT-2: son bonus ne dit pas pour chaque
+divergences:
+  DIV-floor-marker-full-floor:
+    notes:
+      FR: une rangée de sol pleine n'est pas envisagée
+"""
+
+
+def test_notes_and_bases_in_a_language_load_and_are_held_to_the_glossary(spec_copy: Path) -> None:
+    notes = spec_copy / "i18n" / "fr" / "notes.yaml"
+    notes.write_text(NOTES, encoding="utf-8")
+    (spec_copy / "i18n" / "fr" / "scenarios.yaml").write_text(
+        "language: fr\ntitles:\n  floor-overflow-to-lid: Le trop-plein va au couvercle\n", encoding="utf-8")
+    assert problems(spec_copy) == []
+    french = spec_data.load_spec(spec_copy).translations["fr"]
+    assert french.notes["FLOOR-5"]["PT"] == "le premier à prendre au centre doit prendre le marqueur"
+    assert french.bases["FLOOR-5"] == ("Une décision.", {})
+    assert french.bases["END-2"] == (None, {"IT-2": "son bonus ne dit pas pour chaque"})
+    assert french.notes["DIV-floor-marker-full-floor"]["FR"] == "une rangée de sol pleine n'est pas envisagée"
+    assert french.scenario_titles == {"floor-overflow-to-lid": "Le trop-plein va au couvercle"}
+
+    edit(notes, "une rangée de sol pleine", "un plancher plein")
+    line = line_of(notes, "plancher plein")
+    assert problems(spec_copy) == [
+        f"spec/i18n/fr/notes.yaml:{line}: divergences.DIV-floor-marker-full-floor.notes.FR: 'plancher' is not FR's "
+        "word for the floor line: 'rangée de sol' (glossary.yaml)"]
+
+
+def test_a_note_for_a_version_the_english_has_no_note_for_fails(spec_copy: Path) -> None:
+    notes = spec_copy / "i18n" / "fr" / "notes.yaml"
+    notes.write_text(NOTES.replace("      PT: le premier", "      XX: x\n      EN: le premier")
+                     .replace("      XX: x\n", ""), encoding="utf-8")
+    english_note = spec_data.load_spec(REAL_SPEC).rule("FLOOR-5").sources["EN"].note
+    assert english_note  # EN has a note on FLOOR-5: the note is accepted
+    assert problems(spec_copy) == []
+    edit(notes, "  END-2:\n    set_aside:\n      IT-2:", "  END-2:\n    set_aside:\n      FR:")
+    assert problems(spec_copy) == [
+        f"spec/i18n/fr/notes.yaml:{line_of(notes, '      FR: son bonus')}: END-2: no English set aside for FR to "
+        "translate"]

@@ -55,6 +55,7 @@ def check_translations(spec: Loaded) -> Iterator[SpecError]:
         terms = sd.build_glossary(glossary)
         yield from _check_glossary(spec, folder.name, glossary, terms)
         yield from _check_chapters(spec, folder, terms, chapter_schema)
+        yield from _check_notes(spec, folder, terms, schemas)
 
 
 def _read(spec: Loaded, path: Path, schema: Draft202012Validator, problems: list[SpecError]) -> sd.Document | None:
@@ -100,7 +101,7 @@ def _check_chapters(spec: Loaded, folder: Path, terms: dict[str, sd.Term],
     written: dict[str, sd.RuleText] = {}
     version_words = _version_words(spec, sd.LANGUAGES[language])
     for path in sorted(folder.glob("*.yaml")):
-        if path.name == sd.GLOSSARY_FILE:
+        if path.name in (sd.GLOSSARY_FILE, sd.NOTES_FILE, sd.SCENARIO_TITLES_FILE):  # _check_notes
             continue
         problems: list[SpecError] = []
         document = _read(spec, path, schema, problems)
@@ -129,25 +130,87 @@ def _check_chapters(spec: Loaded, folder: Path, terms: dict[str, sd.Term],
                               f"{div_id} is not a divergence of the chapter {chapter.name}")
         _, chapter_rules, _ = sd.build_chapter_text(document)
         written.update(chapter_rules)
-        for path_in, text in _prose(document.data):
-            line = document.line(path_in)
-            where = ".".join(str(p) for p in path_in)
-            for term in terms.values():
-                for word in term.forbidden:
-                    if _has_word(fold(text), fold(word)):
-                        yield problem(document.shown, line, f"{where}: {word!r} is not {sd.LANGUAGES[language]}'s "
-                                                            f"word for the {term.key.replace('-', ' ')}: "
-                                                            f"{term.word!r} (glossary.yaml)")
-            copied = _copied_run(text, version_words)
-            if copied:
-                yield problem(document.shown, line, f"{where}: repeats the rulebook's words {copied!r}; say it in "
-                                                    "our own words (quote only in a citation's fragment)")
+        yield from _wording(document, _prose(document.data), terms, language, version_words)
     shown = sd.shown_path(spec.root, folder)
     for _, chapter in spec.chapters:
         missing = [rule.id for rule in chapter.rules if rule.id not in written]
         if missing:
             yield problem(shown, None, f"{', '.join(missing)}: no title and statement in {language} "
                                        f"({chapter.name}.yaml)")
+
+
+def _wording(document: sd.Document, texts, terms: dict[str, sd.Term], language: str,
+             version_words: set[tuple[str, ...]]) -> Iterator[SpecError]:
+    """Each text (path, text) names the game's things by the glossary's words and repeats no run of the
+    version's rulebook lines."""
+    for path_in, text in texts:
+        line = document.line(path_in)
+        where = ".".join(str(p) for p in path_in)
+        for term in terms.values():
+            for word in term.forbidden:
+                if _has_word(fold(text), fold(word)):
+                    yield problem(document.shown, line, f"{where}: {word!r} is not {sd.LANGUAGES[language]}'s "
+                                                        f"word for the {term.key.replace('-', ' ')}: "
+                                                        f"{term.word!r} (glossary.yaml)")
+        copied = _copied_run(text, version_words)
+        if copied:
+            yield problem(document.shown, line, f"{where}: repeats the rulebook's words {copied!r}; say it in "
+                                                "our own words (quote only in a citation's fragment)")
+
+
+def _strings(data: object, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    """Every string of a notes or titles file below its top-level keys, with its path."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, str) and path:
+                yield path + (key,), value
+            else:
+                yield from _strings(value, path + (key,))
+
+
+def _check_notes(spec: Loaded, folder: Path, terms: dict[str, sd.Term], schemas: Path) -> Iterator[SpecError]:
+    """notes.yaml: its IDs and versions are the English spec's (a version the rule or divergence cites, a
+    version its basis sets aside); scenarios.yaml: its form. Both: the glossary's words, no rulebook runs."""
+    language = folder.name
+    version_words = _version_words(spec, sd.LANGUAGES[language])
+    rules = {rule.id: rule for _, chapter in spec.chapters for rule in chapter.rules}
+    divergences = {d.id: d for _, _, d in spec.divergences}
+    for name, schema_name in ((sd.NOTES_FILE, "translation-notes.schema.json"),
+                              (sd.SCENARIO_TITLES_FILE, "scenario-titles.schema.json")):
+        path = folder / name
+        if not path.is_file():
+            continue
+        problems: list[SpecError] = []
+        document = _read(spec, path, validator(schema_name, folder=schemas), problems)
+        yield from problems
+        if document is None:
+            continue
+        if document.data["language"] != language:
+            yield problem(document.shown, document.line(("language",)),
+                          f"language {document.data['language']!r} in the folder of {language!r}")
+        for rule_id, entry in (document.data.get("rules") or {}).items():
+            rule = rules.get(rule_id)
+            if rule is None:
+                yield problem(document.shown, document.line(("rules", rule_id)), f"{rule_id} is not a rule")
+                continue
+            cited = {v for v, source in rule.sources.items() if source.note}
+            aside = set(rule.basis.set_aside) if rule.basis else set()
+            for part, known in (("notes", cited), ("set_aside", aside)):
+                for version in set(entry.get(part) or {}) - known:
+                    yield problem(document.shown, document.line(("rules", rule_id, part, version)),
+                                  f"{rule_id}: no English {part.replace('_', ' ')} for {version} to translate")
+            if "stated_by" in entry and rule.basis is None:
+                yield problem(document.shown, document.line(("rules", rule_id)), f"{rule_id} has no basis")
+        for div_id, entry in (document.data.get("divergences") or {}).items():
+            div = divergences.get(div_id)
+            if div is None:
+                yield problem(document.shown, document.line(("divergences", div_id)), f"{div_id} is not a divergence")
+                continue
+            cited = {v for v, source in div.versions.items() if source.note}
+            for version in set(entry.get("notes") or {}) - cited:
+                yield problem(document.shown, document.line(("divergences", div_id, "notes", version)),
+                              f"{div_id}: no English note for {version} to translate")
+        yield from _wording(document, _strings(document.data), terms, language, version_words)
 
 
 def _prose(data: object, path: tuple = ()) -> Iterator[tuple[tuple, str]]:

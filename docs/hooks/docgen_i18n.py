@@ -11,6 +11,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
+from azul_conformance import markup
 from azul_conformance.spec_data import LANGUAGES, Chapter, Divergence, Rule, Spec
 from azul_conformance.spec_data import VERSION_NAMES as ENGLISH_VERSION_NAMES
 
@@ -23,6 +24,15 @@ assert set(NAMES) == {DEFAULT, *LANGUAGES}
 # The generated pages' own words. A key a language lacks is shown in English, marked.
 UI: dict[str, dict[str, str]] = {
     "en": {
+        "because_unofficial-summary": "an unofficial summary", "because_walk-through": "a walk-through, not a rulebook",
+        "because_misprint": "a slip the publisher's other versions settle",
+        "because_printed-board": "the printed board settles it",
+        "because_worked-example": "a worked example settles it",
+        "authority_rulebook-text": "the rulebook text", "authority_rulebook-example": "a worked example in a rulebook",
+        "authority_printed-board": "the printed player board", "authority_bga": "the Board Game Arena implementation",
+        "authority_tournament": "tournament rules", "authority_community": "community consensus",
+        "authority_project": "this project's own decision",
+        "confidence_high": "high", "confidence_medium": "medium", "confidence_low": "low",
         "site_name": "Azul rules & conformance", "colon": ":",
         "home": "Home", "rules": "Rules", "divergences": "Divergences", "one_page": "The rules on one page",
         "rules_title": "The rules", "version": "Version", "what_it_does": "What it does",
@@ -50,10 +60,20 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "This text is not written in this language yet: it is shown in English.",
     },
     "fr": {
+        "because_unofficial-summary": "un résumé non officiel",
+        "because_walk-through": "un guide pas à pas, pas une règle",
+        "because_misprint": "une erreur que les autres versions de l'éditeur corrigent",
+        "because_printed-board": "le plateau imprimé tranche", "because_worked-example": "un exemple détaillé tranche",
+        "authority_rulebook-text": "le texte des règles",
+        "authority_rulebook-example": "un exemple détaillé des règles",
+        "authority_printed-board": "le plateau de jeu imprimé", "authority_bga": "l'adaptation de Board Game Arena",
+        "authority_tournament": "les règles de tournoi", "authority_community": "l'usage établi des joueurs",
+        "authority_project": "la décision propre de ce projet",
+        "confidence_high": "élevée", "confidence_medium": "moyenne", "confidence_low": "faible",
         "site_name": "Azul : règles et conformité", "colon": "\u00a0:",  # French sets a space before it
         "home": "Accueil", "rules": "Règles", "divergences": "Divergences", "one_page": "Les règles sur une page",
         "rules_title": "Les règles", "version": "Version", "what_it_does": "Ce qu'elle en fait",
-        "own_words": "Ses propres mots, où", "our_note": "Notre note", "as_above": "comme la règle ci-dessus",
+        "own_words": "Dans son texte", "our_note": "Notre note", "as_above": "comme la règle ci-dessus",
         "states": "l'énonce", "printed": "l'énonce, le plateau l'imprime", "partly": "en énonce une partie",
         "example": "exemple seulement", "diverges": "diverge", "silent": "muette", "missing": "non relevé",
         "why_level": "Pourquoi ce niveau", "diverges_not_decide": "diverge, et ne décide pas",
@@ -77,10 +97,21 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Ce texte n'est pas encore rédigé dans cette langue : il est donné en anglais.",
     },
     "de": {
+        "because_unofficial-summary": "eine inoffizielle Zusammenfassung",
+        "because_walk-through": "eine Kurzanleitung, keine Spielregel",
+        "because_misprint": "ein Versehen, das die anderen Fassungen des Verlags klären",
+        "because_printed-board": "die gedruckte Spielerablage entscheidet",
+        "because_worked-example": "ein ausgearbeitetes Beispiel entscheidet",
+        "authority_rulebook-text": "der Text der Spielregel",
+        "authority_rulebook-example": "ein ausgearbeitetes Beispiel einer Spielregel",
+        "authority_printed-board": "die gedruckte Spielerablage", "authority_bga": "die Umsetzung auf Board Game Arena",
+        "authority_tournament": "Turnierregeln", "authority_community": "der Konsens der Spielenden",
+        "authority_project": "die eigene Entscheidung dieses Projekts",
+        "confidence_high": "hoch", "confidence_medium": "mittel", "confidence_low": "gering",
         "site_name": "Azul: Regeln und Konformität", "colon": ":",
         "home": "Start", "rules": "Regeln", "divergences": "Abweichungen", "one_page": "Die Regeln auf einer Seite",
         "rules_title": "Die Regeln", "version": "Version", "what_it_does": "Was sie tut",
-        "own_words": "Ihre eigenen Worte, wo", "our_note": "Unsere Anmerkung", "as_above": "wie die Regel oben",
+        "own_words": "Im Wortlaut", "our_note": "Unsere Anmerkung", "as_above": "wie die Regel oben",
         "states": "nennt sie", "printed": "nennt sie, die Spielerablage druckt sie", "partly": "nennt einen Teil",
         "example": "nur als Beispiel", "diverges": "weicht ab", "silent": "schweigt", "missing": "nicht erfasst",
         "why_level": "Warum diese Stufe", "diverges_not_decide": "weicht ab und entscheidet nicht",
@@ -104,10 +135,22 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Dieser Text ist in dieser Sprache noch nicht geschrieben: er steht auf Englisch da.",
     },
     "es": {
+        "because_unofficial-summary": "un resumen no oficial",
+        "because_walk-through": "una guía paso a paso, no un reglamento",
+        "because_misprint": "un desliz que las demás versiones de la editorial resuelven",
+        "because_printed-board": "el tablero impreso lo resuelve",
+        "because_worked-example": "un ejemplo desarrollado lo resuelve",
+        "authority_rulebook-text": "el texto del reglamento",
+        "authority_rulebook-example": "un ejemplo desarrollado de un reglamento",
+        "authority_printed-board": "el tablero de jugador impreso",
+        "authority_bga": "la adaptación de Board Game Arena",
+        "authority_tournament": "las reglas de torneo", "authority_community": "el consenso de los jugadores",
+        "authority_project": "la decisión propia de este proyecto",
+        "confidence_high": "alta", "confidence_medium": "media", "confidence_low": "baja",
         "site_name": "Azul: reglas y conformidad", "colon": ":",
         "home": "Inicio", "rules": "Reglas", "divergences": "Divergencias", "one_page": "Las reglas en una página",
         "rules_title": "Las reglas", "version": "Versión", "what_it_does": "Qué hace",
-        "own_words": "Sus propias palabras, dónde", "our_note": "Nuestra nota", "as_above": "como la regla",
+        "own_words": "En su texto", "our_note": "Nuestra nota", "as_above": "como la regla",
         "states": "la enuncia", "printed": "la enuncia, el tablero la imprime", "partly": "enuncia una parte",
         "example": "solo un ejemplo", "diverges": "difiere", "silent": "no dice nada", "missing": "sin registrar",
         "why_level": "Por qué este nivel", "diverges_not_decide": "difiere, y no decide",
@@ -132,10 +175,22 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Este texto aún no está escrito en este idioma: se muestra en inglés.",
     },
     "it": {
+        "because_unofficial-summary": "un riassunto non ufficiale",
+        "because_walk-through": "una guida passo passo, non un regolamento",
+        "because_misprint": "una svista che le altre versioni dell'editore risolvono",
+        "because_printed-board": "il tabellone di gioco stampato lo risolve",
+        "because_worked-example": "un esempio svolto lo risolve",
+        "authority_rulebook-text": "il testo del regolamento",
+        "authority_rulebook-example": "un esempio svolto di un regolamento",
+        "authority_printed-board": "il tabellone di gioco stampato",
+        "authority_bga": "l'adattamento di Board Game Arena",
+        "authority_tournament": "le regole di torneo", "authority_community": "il consenso dei giocatori",
+        "authority_project": "la decisione propria di questo progetto",
+        "confidence_high": "alta", "confidence_medium": "media", "confidence_low": "bassa",
         "site_name": "Azul: regole e conformità", "colon": ":",
         "home": "Home", "rules": "Regole", "divergences": "Divergenze", "one_page": "Le regole in una pagina",
         "rules_title": "Le regole", "version": "Versione", "what_it_does": "Che cosa ne fa",
-        "own_words": "Le sue parole, dove", "our_note": "La nostra nota", "as_above": "come la regola sopra",
+        "own_words": "Nel suo testo", "our_note": "La nostra nota", "as_above": "come la regola sopra",
         "states": "la enuncia", "printed": "la enuncia, il tabellone la stampa", "partly": "ne enuncia una parte",
         "example": "solo un esempio", "diverges": "diverge", "silent": "tace", "missing": "non registrato",
         "why_level": "Perché questo livello", "diverges_not_decide": "diverge, e non decide",
@@ -160,10 +215,21 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Questo testo non è ancora scritto in questa lingua: è mostrato in inglese.",
     },
     "uk": {
+        "because_unofficial-summary": "неофіційний конспект",
+        "because_walk-through": "покроковий опис, а не книга правил",
+        "because_misprint": "недогляд, який виправляють інші версії видавця",
+        "because_printed-board": "це вирішує надрукований планшет",
+        "because_worked-example": "це вирішує розібраний приклад",
+        "authority_rulebook-text": "текст книги правил",
+        "authority_rulebook-example": "розібраний приклад у книзі правил",
+        "authority_printed-board": "надрукований планшет гравця", "authority_bga": "реалізація на Board Game Arena",
+        "authority_tournament": "турнірні правила", "authority_community": "усталена думка гравців",
+        "authority_project": "власне рішення цього проєкту",
+        "confidence_high": "висока", "confidence_medium": "середня", "confidence_low": "низька",
         "site_name": "Azul: правила й відповідність", "colon": ":",
         "home": "Головна", "rules": "Правила", "divergences": "Розбіжності", "one_page": "Правила на одній сторінці",
         "rules_title": "Правила", "version": "Версія", "what_it_does": "Що вона робить",
-        "own_words": "Її власні слова, де", "our_note": "Наша примітка", "as_above": "як правило вище",
+        "own_words": "У її тексті", "our_note": "Наша примітка", "as_above": "як правило вище",
         "states": "формулює його", "printed": "формулює його, планшет друкує", "partly": "формулює частину",
         "example": "лише приклад", "diverges": "розходиться", "silent": "мовчить", "missing": "не записано",
         "why_level": "Чому цей рівень", "diverges_not_decide": "розходиться й не вирішує",
@@ -188,10 +254,22 @@ UI: dict[str, dict[str, str]] = {
         "untranslated": "Цей текст ще не написано цією мовою: його показано англійською.",
     },
     "pt": {
+        "because_unofficial-summary": "um resumo não oficial",
+        "because_walk-through": "um guia passo a passo, não um livro de regras",
+        "because_misprint": "um deslize que as outras versões da editora resolvem",
+        "because_printed-board": "o tabuleiro impresso resolve",
+        "because_worked-example": "um exemplo resolvido resolve",
+        "authority_rulebook-text": "o texto do livro de regras",
+        "authority_rulebook-example": "um exemplo resolvido de um livro de regras",
+        "authority_printed-board": "o tabuleiro de jogador impresso",
+        "authority_bga": "a adaptação do Board Game Arena",
+        "authority_tournament": "as regras de torneio", "authority_community": "o consenso dos jogadores",
+        "authority_project": "a decisão própria deste projeto",
+        "confidence_high": "alta", "confidence_medium": "média", "confidence_low": "baixa",
         "site_name": "Azul: regras e conformidade", "colon": ":",
         "home": "Início", "rules": "Regras", "divergences": "Divergências", "one_page": "As regras numa página",
         "rules_title": "As regras", "version": "Versão", "what_it_does": "O que ela faz",
-        "own_words": "Suas próprias palavras, onde", "our_note": "Nossa nota", "as_above": "como a regra",
+        "own_words": "No seu texto", "our_note": "Nossa nota", "as_above": "como a regra",
         "states": "a enuncia", "printed": "a enuncia, o tabuleiro a imprime", "partly": "enuncia uma parte",
         "example": "só um exemplo", "diverges": "diverge", "silent": "não diz nada", "missing": "não registrado",
         "why_level": "Por que este nível", "diverges_not_decide": "diverge, e não decide",
@@ -392,9 +470,28 @@ class Texts:
         text = (own if own is not None else UI[DEFAULT][key]).format(**values)
         return text if own is not None or self.lang == DEFAULT or plain else english(text)
 
-    def scenario_title(self, title: str) -> str:
-        """A scenario's title (the outcome it checks): the corpus is written in English, marked as such."""
-        return title if self.lang == DEFAULT else english(title)
+    def scenario_title(self, scenario_id: str, title: str) -> str:
+        """A scenario's title (the outcome it checks): the corpus is written in English; a language gives its
+        own in spec/i18n/<lang>/scenarios.yaml by scenario ID, else the English, marked. `title` is escaped."""
+        own = self._translation().scenario_titles.get(scenario_id) if self._translation() else None
+        return self._pick(markup.prose(own) if own else None, title)
+
+    def source_note(self, owner: str, version: str, note: str) -> str:
+        """Our note beside one version's entry of a rule or divergence (`owner`, its ID)."""
+        own = self._translation().notes.get(owner, {}).get(version) if self._translation() else None
+        return self._pick(own, note) if note else ""
+
+    def basis(self, rule: Rule) -> str:
+        """Who states the rule: the first line of why its level is right."""
+        own = self._translation().bases.get(rule.id, (None, {}))[0] if self._translation() else None
+        return self._pick(own, rule.basis.stated_by)
+
+    def set_aside(self, rule: Rule, version: str) -> str:
+        """Why a diverging version does not decide the rule: the kind of text it is, then our note."""
+        aside = rule.basis.set_aside[version]
+        own = self._translation().bases.get(rule.id, (None, {}))[1].get(version) if self._translation() else None
+        kind = self.ui(f"because_{aside.because}") if f"because_{aside.because}" in UI[DEFAULT] else aside.because
+        return f"{kind}; {self._pick(own, aside.note)}"
 
     def _pick(self, translated: str | None, original: str) -> str:
         if self.lang == DEFAULT:

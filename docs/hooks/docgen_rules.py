@@ -11,18 +11,10 @@ from collections import defaultdict
 
 from azul_conformance import markup
 from azul_conformance.spec_data import VERSIONS, Chapter, Citation, Rule, Source, Spec
-from docgen_i18n import Links, Texts, english
+from docgen_i18n import UI, Links, Texts, english
 
 FORM_LABEL = {"states": "states it", "printed": "states it, board prints it", "partly": "states part of it",
               "example": "example only", "diverges": "diverges", "silent": "silent", "missing": "not recorded"}
-BECAUSE = {"unofficial-summary": "an unofficial summary", "walk-through": "a walk-through, not a rulebook",
-           "misprint": "a slip the publisher's other versions settle", "printed-board": "the printed board settles it",
-           "worked-example": "a worked example settles it"}
-AUTHORITY = {
-    "rulebook-text": "the rulebook text", "rulebook-example": "a worked example in a rulebook",
-    "printed-board": "the printed player board", "bga": "the Board Game Arena implementation",
-    "tournament": "tournament rules", "community": "community consensus", "project": "this project's own decision",
-}
 
 
 LEVELS = ("rule", "ruling", "implementation-defined")
@@ -93,7 +85,9 @@ def own_words(source: Source, clauses: ClauseIndex, from_dir: str | Links) -> st
 
 
 def version_table(sources: dict[str, Source], clauses: ClauseIndex, from_dir: str | Links,
-                  versions: tuple[str, ...] = VERSIONS, t: Texts | None = None) -> list[str]:
+                  versions: tuple[str, ...] = VERSIONS, t: Texts | None = None, owner: str = "") -> list[str]:
+    """What each version does with a rule or divergence (`owner`, its ID: our notes in the page's language
+    are kept by it)."""
     t = t or Texts(None)  # English: the texts of no spec are needed
     rows = [f"| {t.ui('version')} | {t.ui('what_it_does')} | {t.ui('own_words')} | {t.ui('our_note')} |",
             "| --- | --- | --- | --- |"]
@@ -101,7 +95,7 @@ def version_table(sources: dict[str, Source], clauses: ClauseIndex, from_dir: st
         source = sources.get(version)
         form = source.form if source else "missing"
         words = own_words(source, clauses, from_dir) if source is not None else ""
-        detail = t.note(cell(source.note if source else ""))
+        detail = cell(t.source_note(owner, version, source.note or "") if source else "")
         if not words:
             words = "—"
         if not detail and form == "states":
@@ -118,9 +112,9 @@ def basis_block(rule: Rule, from_dir: str | Links, t: Texts | None = None) -> li
         return []
     level = t.ui(f"level_{rule.level}", plain=True) if rule.level in LEVELS else rule.level
     colon = t.ui("colon")
-    out = [f'!!! info "{t.ui("why_level")}{colon} {cell(level)}"', "", f"    {t.note(rule.basis.stated_by)}", ""]
-    for version, aside in rule.basis.set_aside.items():
-        why = t.note(f"{BECAUSE.get(aside.because, aside.because)}; {aside.note}")
+    out = [f'!!! info "{t.ui("why_level")}{colon} {cell(level)}"', "", f"    {t.basis(rule)}", ""]
+    for version in rule.basis.set_aside:
+        why = t.set_aside(rule, version)
         out += [f"    - **{md_link(from_dir, version, f'versions/{version}.md')}** "
                 f"{t.ui('diverges_not_decide')}{colon} {why}"]
     return out + [""] if rule.basis.set_aside else out
@@ -129,8 +123,11 @@ def basis_block(rule: Rule, from_dir: str | Links, t: Texts | None = None) -> li
 def _ruling(rule: Rule, t: Texts) -> list[str]:
     ruling = rule.ruling
     colon = t.ui("colon")
-    title = (f"{t.ui('ruling')} — {t.ui('authority')}{colon} {AUTHORITY.get(ruling.authority, ruling.authority)}; "
-             f"{t.ui('confidence')}{colon} {ruling.confidence}")
+    authority = t.ui(f"authority_{ruling.authority}") if f"authority_{ruling.authority}" in UI["en"] \
+        else ruling.authority
+    confidence = t.ui(f"confidence_{ruling.confidence}") if f"confidence_{ruling.confidence}" in UI["en"] \
+        else ruling.confidence
+    title = f"{t.ui('ruling')} — {t.ui('authority')}{colon} {authority}; {t.ui('confidence')}{colon} {confidence}"
     out = [f'!!! abstract "{cell(title)}"', ""]
     for label, part in (("question", "question"), ("decision", "decision"), ("why", "reasoning")):
         if getattr(ruling, part):
@@ -165,7 +162,7 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     t = t or Texts(spec)
     out = [f"## {rule.id} · {cell(t.rule_title(rule))} {{#{rule.id}}}", "", level_badge(rule.level, t), "",
            t.statement(rule), ""]
-    out += version_table(dict(rule.sources), clauses, links, t=t) + [""]
+    out += version_table(dict(rule.sources), clauses, links, t=t, owner=rule.id) + [""]
     out += basis_block(rule, links, t)
     notes = _divergence_notes(spec, rule, links, t)
     if notes:  # searched on the register's page, where each is its own section; here it would drown the rule
@@ -179,7 +176,7 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     checked = scenarios.get(rule.id, [])
     if checked:  # each outcome in words, then its scenario; not searched: a scenario's ID finds the scenario
         out += [f"**{t.ui('outcomes')}{colon}**", "", "<div data-search-exclude markdown>", ""]
-        out += [f"- {t.scenario_title(markup.prose(title))} ({md_link(links, markup.md(sid), url)})"
+        out += [f"- {t.scenario_title(sid, markup.prose(title))} ({md_link(links, markup.md(sid), url)})"
                 for sid, url, title in checked]
         out += ["", "</div>", ""]
     else:
@@ -293,7 +290,7 @@ def divergences_page(spec: Spec, t: Texts | None = None, links: Links | None = N
         for div in items:
             out += [f"### {cell(t.divergence_title(div))} {{#{div.id}}}", "", f"`{div.id}` {badge('kind', div.kind)}",
                     "", t.divergence_summary(div), ""]
-            out += version_table(dict(div.versions), clauses, links, versions=tuple(div.versions), t=t)
+            out += version_table(dict(div.versions), clauses, links, versions=tuple(div.versions), t=t, owner=div.id)
             settled = ", ".join(rule_link(spec, r, links) for r in div.rules)
             out += ["", f"**{t.ui('settled_by')}{t.ui('colon')}** {settled or t.ui('no_rule_yet')}", ""]
     return "\n".join(out) + "\n"

@@ -4,7 +4,8 @@ words, with why it does not decide the rule (the rule's basis) or how the ruling
 from __future__ import annotations
 
 from azul_conformance.spec_data import VERSION_NAMES, VERSIONS, Spec
-from docgen_rules import BECAUSE, ClauseIndex, badge, cell, level_badge, own_words, rule_link
+from docgen_i18n import UI
+from docgen_rules import ClauseIndex, badge, cell, level_badge, own_words, rule_link
 
 STANDING = {"official": "official rulebook", "walk-through": "walk-through", "unofficial-summary": "unofficial summary"}
 
@@ -43,7 +44,7 @@ def version_page(spec: Spec, version: str) -> str:
             continue
         if rule.basis is not None and version in rule.basis.set_aside:
             aside = rule.basis.set_aside[version]
-            why_not = f"{BECAUSE.get(aside.because, aside.because)}: {aside.note}"
+            why_not = f"{UI['en'].get('because_' + aside.because, aside.because)}: {aside.note}"
         elif rule.ruling is not None:
             why_not = f"the versions leave it open; our ruling: {rule.ruling.decision}"
         else:
