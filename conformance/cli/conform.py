@@ -30,8 +30,9 @@ RESERVED = ("format", "hello", "suite_version", "command", "seed", "examples", "
               help="Seed of the property runs (same seed, same games).  [default: 0, or the recording's]")
 @click.option("--compare", "compare_with", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="OLD_REPORT",
-              help="A report.jsonl of an earlier run: show what is fixed, newly failing, still failing and no "
-                   "longer judged (now skip, not_run or out_of_time).")
+              help="A report.jsonl of an earlier run: lead with each deviation gone, still there or new (with "
+                   "its cases), say why a level's count of judged cases moved, then list the cases fixed, newly "
+                   "failing, still failing and no longer judged (now skip, not_run or out_of_time).")
 @click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
               help="Seconds the engine gets to answer each request.")
 @click.option("--format", "formats", multiple=True, type=click.Choice(FORMAT_CHOICES), default=("all",),

@@ -545,6 +545,31 @@ def _details(results: list[CaseResult]) -> list[str]:
 # -- comparing two runs ------------------------------------------------------------------------------------------
 
 @dataclass
+class Change:
+    """What became of one deviation (one bug) between two runs: `gone`, `still` there, or `new`; its cases
+    before and now (matched by the deviation's id, which names the misreading or the symptom)."""
+
+    id: str
+    rule: str
+    description: str
+    status: str
+    before: int
+    now: int
+
+    @property
+    def text(self) -> str:
+        """`END-1 (boards tiled seat by seat): gone, 21 cases`."""
+        cases = (f"{self.before} case{'s' * (self.before != 1)}" if self.status == "gone" else
+                 f"{self.now} case{'s' * (self.now != 1)}" + (f" (was {self.before})" if self.status == "still"
+                                                                 and self.before != self.now else ""))
+        return f"{self.rule} ({clipped(self.description, 80)}): {self.status}, {cases}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "rule": self.rule, "description": self.description, "status": self.status,
+                "before": self.before, "now": self.now}
+
+
+@dataclass
 class Comparison:
     fixed: list[tuple[str, str, str]] = field(default_factory=list)  # (id, old verdict, new verdict)
     broken: list[tuple[str, str, str]] = field(default_factory=list)
@@ -552,6 +577,8 @@ class Comparison:
     unjudged: list[tuple[str, str, str]] = field(default_factory=list)  # judged before, now skip/not_run/out_of_time
     new_cases: list[str] = field(default_factory=list)
     gone_cases: list[str] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)  # per deviation: gone, still, new (what a rerun leads with)
+    drift: list[str] = field(default_factory=list)  # why a level's count of judged cases changed, level by level
 
     def lists(self) -> tuple[tuple[str, str, list[tuple[str, str, str]]], ...]:
         """(title, JSON key, rows) of the four lists every case judged before falls in when it changed."""
@@ -559,8 +586,15 @@ class Comparison:
                 ("still failing", "still_failing", self.still_bad),
                 ("no longer judged", "no_longer_judged", self.unjudged))
 
+    def lead(self) -> list[str]:
+        """The deviations' changes, gone first, then still there, then new (`new: none` when none is)."""
+        order = {"gone": 0, "still": 1, "new": 2}
+        lines = [change.text for change in sorted(self.changes, key=lambda c: (order[c.status], rule_key(c.rule)))]
+        return lines + ([] if any(c.status == "new" for c in self.changes) else ["new: none"])
+
     def to_json(self, old_path: str) -> dict[str, Any]:
-        data: dict[str, Any] = {"with": old_path}
+        data: dict[str, Any] = {"with": old_path, "deviations": [c.to_json() for c in self.changes],
+                                "judged_drift": list(self.drift)}
         for _, name, rows in self.lists():
             data[name] = [{"id": case_id, "before": str(old), "now": str(new)} for case_id, old, new in rows]
         return dict(data, new_cases=len(self.new_cases), gone_cases=len(self.gone_cases))
@@ -569,6 +603,13 @@ class Comparison:
 def comparison_markdown(compared: dict[str, Any]) -> list[str]:
     """report.md's section on the earlier report a run was compared with (the footer's `compared`)."""
     lines = ["", f"## Compared with {md(compared.get('with', '?'))}", ""]
+    rows = compared.get("deviations") if isinstance(compared.get("deviations"), list) else []
+    changes = [change for row in rows if (change := _change_of(row)) is not None]
+    if changes:
+        lines += ["By deviation:", ""] + [f"- {md(line)}" for line in Comparison(changes=changes).lead()] + [""]
+    drift = [line for line in compared.get("judged_drift") or [] if isinstance(line, str)]
+    if drift:
+        lines += ["Cases judged:", ""] + [f"- {md(line)}" for line in drift] + [""]
     for title, name, _ in Comparison().lists():
         rows = compared.get(name) or []
         lines.append(f"- {title}: {len(rows)}")
@@ -578,7 +619,77 @@ def comparison_markdown(compared: dict[str, Any]) -> list[str]:
     return lines
 
 
-def compare(old: list[CaseResult] | tuple[CaseResult, ...], new: list[CaseResult]) -> Comparison:
+def _change_of(row: Any) -> Change | None:
+    """A footer's deviation change read back (None: not one; a report is outside text)."""
+    if not isinstance(row, dict) or row.get("status") not in ("gone", "still", "new"):
+        return None
+    counts = [row.get(k) if isinstance(row.get(k), int) and not isinstance(row.get(k), bool) else 0
+              for k in ("before", "now")]
+    return Change(str(row.get("id", "")), str(row.get("rule", "?")), str(row.get("description", "")),
+                  row["status"], *counts)
+
+
+def compare(old: list[CaseResult] | tuple[CaseResult, ...], new: list[CaseResult],
+            old_deviations: tuple[dict[str, Any], ...] | list[dict[str, Any]] = (),
+            found: tuple[Deviation, ...] | list[Deviation] | None = None) -> Comparison:
+    """How a run differs from an earlier one: case by case (the four lists), deviation by deviation (the earlier
+    report's deviation rows against this run's, `found`, where both runs were diagnosed), and why a level's count
+    of judged cases moved."""
+    out = _case_lists(old, new)
+    out.drift = judged_drift(old, new)
+    if found is not None:
+        out.changes = _changes(old_deviations, found)
+    return out
+
+
+def _changes(old_rows, found) -> list[Change]:
+    before = {row["id"]: row for row in old_rows if isinstance(row, dict) and isinstance(row.get("id"), str)}
+    now = {d.id: d for d in found}
+    changes = []
+    for dev_id, row in before.items():
+        cases = row.get("cases") if isinstance(row.get("cases"), list) else []
+        description = str(row.get("description") or row.get("symptom") or dev_id)
+        if dev_id in now:
+            dev = now[dev_id]
+            changes.append(Change(dev_id, dev.rule, _described(dev), "still", len(cases), len(dev.cases)))
+        else:
+            changes.append(Change(dev_id, str(row.get("rule") or "?"), description, "gone", len(cases), 0))
+    changes += [Change(d.id, d.rule, _described(d), "new", 0, len(d.cases)) for d in found if d.id not in before]
+    return changes
+
+
+def _described(deviation: Deviation) -> str:
+    return deviation.misreading.description if deviation.misreading else deviation.title
+
+
+def judged_drift(old, new) -> list[str]:
+    """For each level whose count of judged cases moved between two runs, the move and its causes:
+    `rules as written: 189 judged, 190 before (-1 no longer judged (now skip))`."""
+    def judged(results) -> dict[str, tuple[str, Verdict]]:
+        return {r.id: (r.level if r.level in LEVEL_NAMES else Level.RULE, r.verdict) for r in results}
+
+    before, after = judged(old), judged(new)
+    lines = []
+    for level, name in LEVEL_NAMES.items():
+        was = {i for i, (lv, v) in before.items() if lv == level and v.judged}
+        now = {i for i, (lv, v) in after.items() if lv == level and v.judged}
+        if len(was) == len(now) and was == now:
+            continue
+        why: Counter[str] = Counter()
+        for case_id in now - was:
+            earlier = before.get(case_id)
+            why["+ new case" if earlier is None else f"+ judged again (was {earlier[1]})" if not earlier[1].judged
+                else f"+ moved from {LEVEL_NAMES.get(earlier[0], earlier[0])}"] += 1
+        for case_id in was - now:
+            later = after.get(case_id)
+            why["- no longer run" if later is None else f"- no longer judged (now {later[1]})" if not later[1].judged
+                else f"- moved to {LEVEL_NAMES.get(later[0], later[0])}"] += 1
+        causes = ", ".join(f"{text[0]}{count} {text[2:]}" for text, count in sorted(why.items()))
+        lines.append(f"{name}: {len(now)} judged, {len(was)} before ({causes})")
+    return lines
+
+
+def _case_lists(old: list[CaseResult] | tuple[CaseResult, ...], new: list[CaseResult]) -> Comparison:
     before = {r.id: r for r in old}
     after = {r.id: r for r in new}
     out = Comparison()

@@ -259,7 +259,7 @@ def _run(session: Session, console: Console, old: RunReport | None, begun: float
                           "the engine)", highlight=False, soft_wrap=True)
             return done, 2
         results, found, diagnosis = _diagnosed(session, console, results, collected.cases)
-        comparison = compare(old.results, results) if old is not None else None
+        comparison = compare(old.results, results, old.deviations, found) if old is not None else None
         finished = Finished(run_header, tuple(results), time.perf_counter() - started, collected.problems,
                             found=found, diagnosis=diagnosis,
                             compared=comparison.to_json(session.compare_with) if comparison else None)

@@ -144,9 +144,21 @@ def _totals(console: Console, results: list[CaseResult], seconds: float) -> None
 
 def print_comparison(console: Console, comparison: Comparison, old_path: str) -> None:
     console.rule(f"compared with {escape(old_path)}")
+    if comparison.changes:  # a rerun leads with its bugs, not its cases
+        console.print("[bold]by deviation:[/]")
+        for line in comparison.lead():
+            console.print(f"    {escape(line)}", highlight=False)
+    if comparison.drift:
+        console.print("[bold]cases judged:[/]")
+        for line in comparison.drift:
+            console.print(f"    {escape(line)}", highlight=False)
     colours = {"fixed": "green", "newly failing": "red", "still failing": "yellow", "no longer judged": "magenta"}
     for title, _, rows in comparison.lists():
-        console.print(f"[{colours[title]}]{title}: {len(rows)}[/]")
+        console.print(f"[{colours[title]}]{title}: {len(rows)}[/]"
+                      + (" (by deviation above; report.jsonl's footer lists the cases)"
+                         if title == "still failing" and comparison.changes and rows else ""))
+        if title == "still failing" and comparison.changes:
+            continue  # the same bugs, case by case: the lines above say it per deviation
         for case_id, old, new in rows[:30]:
             console.print(f"    {escape(case_id)}: {old} -> {new}")
     if comparison.new_cases:
