@@ -34,7 +34,8 @@ def parse_steps(text: str, origin: Origin | None = None, players: int = 2) -> tu
         action, _arrow, code, rule = step.children
         line = step.meta.line
         source = lines[line - 1][step.meta.column - 1:step.meta.end_column - 1]
-        reject = Rejection(str(code), str(rule) if rule is not None else None) if code is not None else None
+        rules = [str(t) for t in rule.children if t.type == "RULE_ID"] if rule is not None else [None]
+        reject = Rejection(str(code), rules[0], tuple(rules[1:])) if code is not None else None
         base = {"text": source, "where": origin.where(line), "reject": reject}
         if action.data == "move":
             steps.append(Step("move", move=str(action.children[0]), **base))

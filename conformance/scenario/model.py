@@ -53,6 +53,12 @@ class Assertion:
 class Rejection:
     code: str
     rule: str | None = None
+    either: tuple[str, ...] = ()  # other rules that forbid the same step: an engine may name any of them
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule an engine may name for this refusal (none: any or none)."""
+        return (self.rule, *self.either) if self.rule else ()
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,8 @@ class Step:
         elif self.kind == "deal":
             data["factories"] = list(self.factories or ())
         if self.reject is not None:
-            data["reject"] = {"code": self.reject.code, "rule": self.reject.rule}
+            data["reject"] = {"code": self.reject.code, "rule": self.reject.rule,
+                              **({"either": list(self.reject.either)} if self.reject.either else {})}
         return data
 
 

@@ -262,8 +262,8 @@ def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: di
         raise _Verdict(Verdict.FAIL, f"{here}: expected {reject.code}, got {_said(error)}",
                        expected=expected, actual=_rejection(error), rule=reject.rule,
                        details=_difference("refusal", "other code", at))
-    if strict_rules and reject.rule and error.rule and error.rule != reject.rule:
-        raise _Verdict(Verdict.FAIL, f"{here}: refused under rule {error.rule}, expected {reject.rule}",
+    if strict_rules and reject.rule and error.rule and error.rule not in reject.rules:
+        raise _Verdict(Verdict.FAIL, f"{here}: refused under rule {error.rule}, expected {' or '.join(reject.rules)}",
                        expected=expected, actual=_rejection(error), rule=reject.rule,
                        details=_difference("refusal rule", "differs", at))
 
