@@ -1006,6 +1006,35 @@ def _wrap_to_start_player(original):
     return take
 
 
+# An engine whose move list follows a rule but whose apply does not check it (an AI trusting its own generator, a
+# GUI that checks elsewhere): the listing is the reference's, the played move is accepted and applied as such an
+# engine applies it. The reference refuses a take a line does not accept in Game._check_line, called only for a
+# line its open_lines refuses; without the check, Board.place_on_line overwrites the line's colour and adds the
+# tiles, what exceeds the line's room (all of them on a full line) going to the floor.
+
+def _line_refusals(board, line: int, colour: int) -> dict[str, bool]:
+    """Which of the rules that close a pattern line to a colour refuse `colour` on `line`, each on its own."""
+    held = board.line_colour[line]
+    return {"OFFER-8": held != EMPTY and held != colour, "OFFER-9": bool(board.row_colours[line] >> colour & 1),
+            "OFFER-12": board.line_complete(line)}
+
+
+def _line_check_without(rule: str):
+    """Game._check_line of an engine whose check of a played take leaves out `rule`: the other rules still refuse
+    the take (each checked on its own, as such an engine writes them), else it is accepted."""
+    def make(original):
+        def check_line(move, board, line, colour):
+            for name, refused in _line_refusals(board, line, colour).items():
+                if refused and name != rule:
+                    raise IllegalMove(f"{move}: pattern line {line + 1} refuses it", rule=name)
+        return staticmethod(check_line)
+    return make
+
+
+def _marker_never_on_floor(original):
+    return lambda board: None  # the holder is recorded (Game.marker); nothing is put on the floor line
+
+
 # -- the next round --------------------------------------------------------------------------------------------
 
 def _next_start(choose: Callable[[Any, int, int], int]):
@@ -1887,6 +1916,39 @@ def _start_player_stays_on_move(original):
     return continue_grey_tiling
 
 
+def _recount(board) -> None:
+    """The wall's row and column colour sets (and the lines' answers) read again from the wall, after a tile
+    was written over another."""
+    board.row_colours = [sum(1 << cell for cell in set(row) if cell != EMPTY) for row in board.wall]
+    board.column_colours = [sum(1 << cell for cell in {row[column] for row in board.wall} if cell != EMPTY)
+                            for column in range(WALL_SIZE)]
+    board.reopen_all()
+
+
+def _placement_check_without(rule: str):
+    """Game._place of an engine whose check of a played placement leaves out `rule` (GREY-1, GREY-2 or GREY-5),
+    which its listing still follows: the tile of the line named goes to the space named, written over whatever is
+    there. A placement no complete line could make is refused as the rules say."""
+    def make(original):
+        def place(game, move):
+            board = game.boards[game.turn]
+            line, column = move.line - 1, move.column - 1
+            if not board.line_complete(line):
+                return original(game, move)
+            refusals = {"GREY-5": line != game._pending_line(), "GREY-1": board.wall[line][column] != EMPTY,
+                        "GREY-2": bool(board.column_colours[column] >> board.line_colour[line] & 1)}
+            for name, refused in refusals.items():
+                if refused and name != rule:
+                    raise IllegalMove(f"{move}: this placement is refused", rule=name)
+            covered = board.wall[line][column] != EMPTY
+            board.tile_line(line, column, game.lid)
+            if covered:
+                _recount(board)
+            game._continue_grey_tiling()
+        return place
+    return make
+
+
 # -- set-up ----------------------------------------------------------------------------------------------------
 
 # A tenth factory (10 at a table of four): its takes, written `10B1` as the notation would go on past factory 9,
@@ -2265,6 +2327,24 @@ MUTANTS: tuple[Mutant, ...] = (
     M("offer-wrap-to-start-player", "OFFER-1", "After the last seat the turn goes back to the player who opened "
       "the offer, not to seat 0.", ("game.Game._take", _wrap_to_start_player), source="shape"),
     # the next round
+    # the take's checks left out of the apply, the listing right (LINE_REFUSALS' readings "in the list and the check"
+    # are offer-mixed-colours, offer-row-limit-ignored and offer-full-line-choosable)
+    M("offer-other-colour-recolours-line", "OFFER-8", "Accepts a take of another colour onto a pattern line "
+      "holding tiles although it never lists it: the line's colour is overwritten, not checked, so the line is "
+      "recoloured and counts the tiles already on it as the new colour; what exceeds its room goes to the floor.",
+      ("game.Game._check_line", _line_check_without("OFFER-8"))),
+    M("offer-row-limit-unchecked", "OFFER-9", "Accepts a take of a colour its wall row already holds although it "
+      "never lists it: the tiles go on the empty line, and the tiling puts the colour on its own space again and "
+      "scores it.", ("game.Game._check_line", _line_check_without("OFFER-9"))),
+    M("offer-full-line-unchecked", "OFFER-12", "Accepts a take onto a full pattern line although it never lists "
+      "it: the line has no room, so every tile of the take goes to the floor line as overflow.",
+      ("game.Game._check_line", _line_check_without("OFFER-12"))),
+    M("offer-empty-take-unchecked", "OFFER-6", "Accepts a take of a colour the source lacks although it never "
+      "lists it: no tile is taken, but the rest of a factory still goes to the centre (from the centre, the "
+      "marker is taken) and the turn passes.", ("game.Game._take", _empty_take_empties_source)),
+    M("offer-marker-never-on-floor", "OFFER-5", "The first take from the centre makes the taker the next start "
+      "player, but the marker never goes on their floor line: it takes no space and costs no point.",
+      ("board.Board.take_marker", _marker_never_on_floor)),
     M("round-seat-after-holder", "ROUND-2", "The seat after the marker holder starts the next round.",
       ("game.Game._end_round", _next_start(lambda g, holder, was: g.start_player if holder == IN_CENTRE
                                            else (holder + 1) % g.players))),
@@ -2362,6 +2442,10 @@ MUTANTS: tuple[Mutant, ...] = (
       prompted_by="ummatias-azul-py"),
     M("end-first-seat-wins-tie", "END-7", "A remaining tie goes to the lowest seat alone.",
       ("game.Game._end_game", _winners(lambda ranks: _top(ranks)[:1])), source="divergence", prompted_by="myzul-ts"),
+    M("end-lowest-score-wins", "END-5", "The winner is found with the comparison reversed: the lowest score wins, "
+      "and a tie on it goes to the fewest complete rows.",
+      ("game.Game._end_game", _winners(lambda ranks: [seat for seat, rank in enumerate(ranks)
+                                                       if rank == min(ranks)]))),
     M("end-checked-before-tiling", "END-1", "Whether a wall row is complete is checked as the offer ends, before "
       "the tiling: the round that completes a row is followed by one more.",
       ("game.Game._end_offer", _end_decided_before_tiling(_any_complete_row))),
@@ -2486,6 +2570,10 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._draw", _poured_per_factory_draw(1)), ("game.Game._deal_given", _poured_per_factory_given(1))),
     M("deal-three-tiles-a-factory", "DEAL-1", "Each factory is filled with three tiles (the fill loop stops one "
       "short).", ("game.TILES_PER_FACTORY", value(TILES_PER_FACTORY - 1)), source="shape"),
+    M("deal-given-unordered-unchecked", "DEAL-2", "Draws the bag empty before pouring in the lid, but accepts a "
+      "given deal that takes lid tiles while the bag still holds others although its own draw never deals one: a "
+      "given deal is checked against the bag and the lid together.",
+      ("game.Game._deal_given", _poured_when_short)),
     M("grey-no-column-rule", "GREY-2", "IT-2: a colour may go in a column that already holds it.",
       ("board.Board.free_columns", _any_free_column), ("game.Game._place", _columns_unchecked),
       source="divergence"),
@@ -2546,6 +2634,15 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._continue_grey_tiling", _start_player_stays_on_move), ("game.Game.play", _asked_of_start_player),
       ("game.Game.legal_moves", _asked_of_start_player), source="shape"),
     # set-up
+    M("grey-occupied-space-unchecked", "GREY-1", "Accepts a placement on a wall space already taken although it "
+      "never lists it: the tile is written over the one there, which is lost.",
+      ("game.Game._place", _placement_check_without("GREY-1"))),
+    M("grey-column-rule-unchecked", "GREY-2", "Accepts a placement in a column that already holds its colour "
+      "although it never lists it: the column is not checked when the placement is played.",
+      ("game.Game._place", _placement_check_without("GREY-2"))),
+    M("grey-line-order-unchecked", "GREY-5", "Accepts a placement of a lower complete line while an upper one "
+      "waits although it never lists it: the tile of the line named goes to the wall, the upper line after.",
+      ("game.Game._place", _placement_check_without("GREY-5"))),
     M("setup-two-factories-a-player", "SETUP-3", "Two factories a player (4, 6, 8), forgetting the extra one.",
       ("game.FACTORIES_BY_PLAYERS", value({2: 4, 3: 6, 4: 8}))),
     M("setup-seat-0-starts", "SETUP-5", "Seat 0 always starts the game, whatever start player is asked for.",

@@ -164,6 +164,16 @@ WITNESSES = {
     # player, the seat after the last taker, has points to lose to the marker (4 players)
     "round-unclaimed-last-taker-starts": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
     "round-unclaimed-seat-after-next": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
+    # an apply that accepts what the listing leaves out: the refused step of a scenario of the rule
+    "offer-other-colour-recolours-line": (_scenario("offer-refuse-line-of-other-colour"), ["1B4"]),
+    "offer-row-limit-unchecked": (_scenario("offer-wall-row-forbids-colour"), ["3K4"]),
+    "offer-full-line-unchecked": (_scenario("offer-refuse-full-line"), ["2K3"]),
+    "offer-empty-take-unchecked": (_scenario("offer-refuse-absent-colour"), ["1Y1"]),
+    "deal-given-unordered-unchecked": (_scenario("deal-must-empty-bag-before-lid"),
+                                       [["BBYY", "RKKK", "KWWW", "BBWW", "YYYK"]]),
+    "grey-occupied-space-unchecked": (_scenario("grey-occupied-space-refused"), ["CW5", "2@3"]),
+    "grey-column-rule-unchecked": (_scenario("grey-placement-column-rule"), ["CW5", "2@1"]),
+    "grey-line-order-unchecked": (_scenario("grey-lines-placed-top-to-bottom"), ["CW5", "4@1"]),
     "round-unclaimed-to-player-on-floor": (_scenario("round-nobody-took-centre-no-marker-penalty"), ["9K4"]),
     "round-unclaimed-start-player-on-floor": (_scenario("round-nobody-took-centre-no-marker-penalty"), ["9K4"]),
 }
