@@ -267,7 +267,7 @@ def test_every_field_of_a_case_row_of_the_wrong_type_is_refused_by_name_or_diagn
                 line = next(text for text in shown.output.splitlines() if where in text)
                 assert _named(path) in line, (path, wrong, line)
             else:  # a value the format allows: diagnosed as any other
-                assert shown.exit_code == 0 and "1 cases over" in shown.output, (path, wrong, shown.output)
+                assert shown.exit_code == 0 and "1 case over" in shown.output, (path, wrong, shown.output)
     assert tried > 50
 
 

@@ -193,7 +193,10 @@ def _why(error: Exception) -> str:
 
 
 def _tail(error: EngineError) -> str:
-    return f"\n        stderr: {error.stderr.strip().splitlines()[-1]}" if error.stderr.strip() else ""
+    """The engine's stderr as the error kept it (its last lines, bounded: engines/subprocess.py), every line: the
+    cause of a failed start ("Cannot find module ...") is seldom its last line."""
+    lines = error.stderr.strip().splitlines()
+    return "\n        stderr:" + "".join(f"\n          {line}" for line in lines) if lines else ""
 
 
 def _line(verdict: Verdict, name: str, detail: str) -> None:

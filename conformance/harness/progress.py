@@ -33,7 +33,8 @@ PLAIN_EVERY = 10.0  # seconds between progress lines when the output is not a te
 BAR = (10, 40)  # the bar's narrowest and widest, in columns
 
 
-def _plural(count: int, noun: str) -> str:
+def plural(count: int, noun: str) -> str:
+    """`1 case`, `2 cases`, `1,024 games`."""
     return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
@@ -112,7 +113,7 @@ class RunProgress:
         """What must show (done of all, failures), the speed, the time spent, the cases running."""
         elapsed = max(time.perf_counter() - self.started_at, 1e-9)
         done = f"{self.done}/{self.total}" if self.total is not None else f"{self.done}"
-        must = [done] + ([_plural(self.bad, self.bad_unit)] if self.bad else [])
+        must = [done] + ([plural(self.bad, self.bad_unit)] if self.bad else [])
         moves = self.moves() if self.moves else 0
         speed = f"{moves / elapsed:,.0f} moves/s" if moves else f"{self._rate(elapsed):,.1f} {self.unit}s/s"
         return must, speed, _clock(elapsed), list(self.running)

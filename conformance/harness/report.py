@@ -473,12 +473,16 @@ def markdown(header: dict[str, Any], results: list[CaseResult], known_rules: lis
              "| rule | status | " + " | ".join(VERDICTS) + " | cases |",
              "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |"]
     grouped = by_rule(results)
-    for rule in sorted(set(grouped) | set(known_rules or []), key=rule_key):
-        cases = grouped.get(rule, [])
+    for rule in sorted(grouped, key=rule_key):
+        cases = grouped[rule]
         row = tally(cases)
         names = md(", ".join(sorted({c.id for c in cases if c.bad})), 300)
-        status = rule_status(cases) if cases else "no case"
-        lines.append(f"| {rule} | {status} | " + " | ".join(str(row[v] or "") for v in VERDICTS) + f" | {names} |")
+        lines.append(f"| {rule} | {rule_status(cases)} | " + " | ".join(str(row[v] or "") for v in VERDICTS)
+                     + f" | {names} |")
+    unseen = sorted(set(known_rules or []) - set(grouped), key=rule_key)
+    if unseen:  # one line, not a row each: a run of a few cases (a fuzz campaign) would list every rule
+        lines += ["", f"No case of this run checks {len(unseen)} rule{'s' * (len(unseen) != 1)}: "
+                  f"{', '.join(unseen)}."]
     lines += comparison_markdown(compared) if compared else []
     lines += _details(results)
     return "\n".join(lines) + "\n"

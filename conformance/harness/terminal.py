@@ -12,6 +12,7 @@ from rich.markup import escape
 from ..results import VERDICTS, CaseResult, Verdict, tally
 from .findings import Deviation, deviations, rule_text, score_text, scores
 from .outputs import Finished, Reporter
+from .progress import plural
 from .report import Comparison, by_rule, lead_line, recording_line, suite_line
 
 
@@ -138,7 +139,8 @@ def _totals(console: Console, results: list[CaseResult], seconds: float) -> None
     counts = tally(results)
     shown = ", ".join(f"[{v.style}]{counts[v]} {v}[/]" for v in VERDICTS if counts[v])
     rules = by_rule(results)
-    console.print(f"{len(results)} cases over {len(rules)} rules in {seconds:.1f} s: {shown or 'none'}")
+    console.print(f"{plural(len(results), 'case')} over {plural(len(rules), 'rule')} in {seconds:.1f} s: "
+                  f"{shown or 'none'}")
     console.print("; ".join(score_text(level, row) for level, row in scores(results).items() if row["judged"]))
 
 
