@@ -14,7 +14,8 @@ ALL_COLOURS = 0b11111  # a bit set of the five colours
 # WITH_LINE[line][opened]: a colour's bit set of open pattern lines -> the same set with `line` opened (True) or
 # closed (False), as a tuple indexed by the set. LINE_OPEN_TO[line][colours]: for each colour, the WITH_LINE entry
 # that opens `line` to it if `colours` (a bit set) holds that colour, else the one that closes it; what
-# Board.reopen applies to open_lines. Tables, since bit arithmetic costs several times a lookup in CPython.
+# Board.reopen applies to open_lines (which lines accept a colour: OFFER-8, OFFER-9, OFFER-12). Tables, since bit
+# arithmetic costs several times a lookup in CPython.
 WITH_LINE = [[tuple(lines | 1 << line if opened else lines & ~(1 << line) for lines in range(32))
               for opened in (False, True)] for line in range(5)]
 LINE_OPEN_TO = [[tuple(WITH_LINE[line][colours >> colour & 1] for colour in range(5)) for colours in range(32)]
@@ -64,7 +65,8 @@ class Board:
         return 1 << held if self.line_count[line] <= line else 0
 
     def reopen(self, line: int) -> None:
-        """Bring open_lines up to date after a change to pattern line `line` or to its wall row."""
+        """Bring open_lines up to date after a change to pattern line `line` or to its wall row (the colours it
+        accepts: OFFER-8, OFFER-9, OFFER-12)."""
         blue, yellow, red, black, white = LINE_OPEN_TO[line][self.colours_accepted(line)]
         open_lines = self.open_lines  # written colour by colour: this runs after every take
         open_lines[0] = blue[open_lines[0]]
@@ -74,7 +76,7 @@ class Board:
         open_lines[4] = white[open_lines[4]]
 
     def reopen_all(self) -> None:
-        """Rebuild open_lines from scratch (after a board is set up square by square)."""
+        """Rebuild open_lines from scratch (after a board is set up square by square): OFFER-8, OFFER-9, OFFER-12."""
         for line in range(5):
             self.reopen(line)
 
@@ -104,6 +106,7 @@ class Board:
     # -- wall tiling ---------------------------------------------------------------------------------------
 
     def line_complete(self, line: int) -> bool:
+        """Whether every space of pattern line `line` is filled: only such a line is tiled (TILING-1)."""
         return self.line_count[line] == line + 1
 
     def free_columns(self, line: int) -> list[int]:

@@ -188,7 +188,8 @@ class Game:
     # -- moves -------------------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move: takes in the offer phase, placements while a grey-wall choice is pending."""
+        """Every legal move: takes in the offer phase, placements while a grey-wall choice is pending (GREY-5: the
+        topmost complete line first; GREY-1, GREY-2: its free columns)."""
         if self.phase == OFFER:
             return self._legal_takes()
         if self.phase == TILING:

@@ -86,7 +86,7 @@ def parse_move(text: str) -> Move:
 TAKES = [[[Take(s, c, line) for line in range(6)] for c in range(5)] for s in range(10)]
 PLACEMENTS = [[Placement(line, col) if line and col else None for col in range(6)] for line in range(6)]
 # TAKES_TO[source][colour][lines]: the takes of `colour` from `source` to every pattern line in the bit set
-# `lines` (bit l - 1 for line l), in line order, then to the floor; legal-move lists are built from these.
+# `lines` (bit l - 1 for line l), in line order, then to the floor (OFFER-11); legal-move lists are built from these.
 def takes_to(by_line: list[Take]) -> list[tuple[Take, ...]]:
     """TAKES_TO of one source and colour, from its takes by line (`by_line[line]`, FLOOR included)."""
     return [tuple(by_line[line] for line in range(1, 6) if lines >> (line - 1) & 1) + (by_line[FLOOR],)

@@ -27,7 +27,7 @@ def wall_column(row: int, colour: int) -> int:
 
 
 def wall_colour(row: int, column: int) -> int:
-    """The colour printed at a cell of the coloured wall (the inverse of wall_column)."""
+    """WALL-1: the colour printed at a cell of the coloured wall (the inverse of wall_column)."""
     return (column - row) % WALL_SIZE
 
 
