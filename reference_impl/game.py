@@ -267,7 +267,7 @@ class Game:
         if self.on_offer == 0:  # OFFER-14
             self._end_offer()
         else:
-            self.turn = (self.turn + 1) % self.players
+            self.turn = (self.turn + 1) % self.players  # OFFER-1: the next seat clockwise
 
     @staticmethod
     def _check_line(move: Take, board: Board, line: int, colour: int) -> None:
