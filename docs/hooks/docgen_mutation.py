@@ -128,6 +128,7 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
         out.append(f"| `{mutant.id}` | {rule_link(spec, mutant.rule, '')} | {cell(mutant.description)} |")
     out.append("")
     return "\n".join(out + shapes_section(spec) + diagnosis_section(generated.parent / "diagnosis", problems)
+                     + blind_section(generated.parent / "diagnosis", problems)
                      + generated_section(generated, problems))
 
 
@@ -144,6 +145,60 @@ def shapes_section(spec: Spec) -> list[str]:
                  for text in row.values()]
         out.append(f"| {rule_link(spec, rule, '')} | " + " | ".join(cells) + " |")
     out += ["", "The shapes: " + "; ".join(f"**{shape}**, {what}" for shape, what in SHAPES.items()) + ".", ""]
+    return out
+
+
+def blind_section(folder: Path, problems: list[str]) -> list[str]:
+    """The blind score (benchmarks/eval_blind.py, docs/reports/diagnosis/blind.json): the diagnosis of blind
+    edits of the reference, judged by whether it names the rule the edited code implements."""
+    out = ["### The blind score: edits nobody chose", "",
+           "The catalogue was grown from the engines it is scored on above. The generated mutants (below) are blind "
+           "edits of the reference made by a tool, so no misreading was written for them: each killed mutant's "
+           "failures are diagnosed, and the rules its edited code implements are read from the reference's own "
+           "citations (the rule IDs in the enclosing function's docstring, comments and refusals). **Right "
+           "rule**: a misreading named is of one of those rules (strict: every deviation's own misreading is); "
+           "**wrong rule named**: misreadings are named and none is of them, the worst outcome, since a wrong "
+           "heading sends the reader to "
+           "the wrong code; **not diagnosed**: no misreading named, an honest answer. Mutants no case kills, and "
+           "those in code that cites no rule, are left out.", ""]
+    try:
+        document = json.loads((folder / "blind.json").read_text(encoding="utf-8"))
+        score, counts = document["score"], document["score"]["counts"]
+        share = score["share"]
+        out += ["| outcome | mutants | share |", "| --- | ---: | ---: |",
+                f"| right rule | {counts['right rule']} | {share['right rule (lenient)']:.1%} |",
+                f"| right rule, every deviation's misreading of it | {score['right_rule_strict']} | "
+                f"{share['right rule (strict)']:.1%} |",
+                f"| **wrong rule named** (goal at most 5%) | {counts['wrong rule named']} | "
+                f"**{share['wrong rule named']:.1%}** |",
+                f"| not diagnosed | {counts['not diagnosed']} | {share['not diagnosed']:.1%} |", "",
+                f"Of the mutants not diagnosed, {score['not_diagnosed_filed_under_its_rule']} are filed under one "
+                "of the rules their code implements (a failure nothing explains is filed under a rule: the reader "
+                "still lands on the right code). "
+                f"Of {document['sample']} mutants drawn (seed {document['seed']}, the campaign's sample extended), "
+                f"{score['scored']} are scored; {counts['not killed']} were not killed, {counts['no rule']} sit in "
+                f"code that cites no rule, {counts['nothing to diagnose']} were killed with nothing to diagnose (no "
+                f"import, or a hang before any failure), {counts['not run']} were not run. The suite ran with "
+                f"{document['examples']} games a property; the catalogue held {document['catalogue']} misreadings. "
+                "Again: `python benchmarks/eval_blind.py --run --diagnose --json docs/reports/diagnosis/blind.json` "
+                "(the suite's results are kept per mutant in `.blind/`; `--diagnose` alone diagnoses them again).",
+                ""]
+        wrong = sorted((r for r in document["mutants"] if r["class"] == "wrong rule named"),
+                       key=lambda r: (-r["failing"], r["key"]))
+        if wrong:
+            out += ["| mutant (wrong rule named) | its rules | failing cases | misreadings named |",
+                    "| --- | --- | ---: | --- |"]
+            for r in wrong[:15]:
+                named = ", ".join(f"{markup.code(m['id'])} ({'/'.join(m['rules'])})" for m in r["named"])
+                out.append(f"| {markup.code(r['key'])} | {', '.join(r['rules'])} | {r['failing']} | {named} |")
+            out += [f"And {len(wrong) - 15} more in `docs/reports/diagnosis/blind.json`."] if len(wrong) > 15 else []
+            out.append("")
+    except FileNotFoundError:
+        out += ["Not measured yet: `python benchmarks/eval_blind.py --run --diagnose --json "
+                "docs/reports/diagnosis/blind.json`.", ""]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        problems.append(f"{folder / 'blind.json'}: not a blind score ({error}); run benchmarks/eval_blind.py "
+                        "--run --diagnose --json docs/reports/diagnosis/blind.json")
     return out
 
 
