@@ -23,3 +23,16 @@ def test_report_md_names_the_rules_no_case_checked_in_one_line():
     text = markdown({"engine": {"name": "e"}}, results, ["OFFER-1", "SCORE-2", "END-1"], [])
     assert "| SCORE-2 |" in text and "| OFFER-1 |" not in text and "no case |" not in text
     assert "No case of this run checks 2 rules: " in text and "OFFER-1" in text
+
+
+def test_off_a_terminal_no_line_is_wrapped_at_80_columns(tmp_path):
+    import subprocess
+    import sys
+
+    folder = tmp_path / ("a-report-folder-whose-path-runs-well-past-eighty-columns-" * 2)
+    azul = [sys.executable, "-c", "import sys; from azul_conformance.cli import main; sys.exit(main())"]
+    run = subprocess.run(azul + ["conform", "--only", "SETUP-1", "--no-properties", "--report-dir", str(folder)],
+                         capture_output=True, text=True, timeout=120, env={**__import__("os").environ,
+                                                                             "COLUMNS": ""})
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"reports: {folder}/" in run.stdout.splitlines(), run.stdout  # the whole path on one line

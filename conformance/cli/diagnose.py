@@ -14,6 +14,7 @@ from rich.markup import escape
 # The packages export their names lazily: --help loads neither the harness nor the diagnosis.
 from .. import diagnosis, harness
 from ..harness import folder_lock
+from ..harness.terminal import output_console
 from ..processes import default_jobs
 from .numbers import JOBS, SEEDS, Number
 
@@ -74,7 +75,7 @@ def _diagnose(path: Path, scenario_paths: tuple[str, ...], jobs: int, seed: int,
     if not saved.header and not saved.results:
         raise click.ClickException(f"{path}: not a conformance report"
                                    + (f" ({saved.problems[0]})" if saved.problems else ""))
-    console = Console()
+    console = output_console()
     for problem in saved.problems:  # (a report's text: never markup)
         console.print(f"[yellow]{escape(problem)}[/]", highlight=False, soft_wrap=True, emoji=False)
     if write and saved.left_out:

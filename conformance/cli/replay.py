@@ -21,6 +21,7 @@ from rich.console import Console
 from azul_conformance import fuzz as fuzzing  # its names load when first used: --help loads no campaign
 from azul_conformance.processes import WorkerLost
 from azul_conformance.harness.progress import RunProgress
+from azul_conformance.harness.terminal import output_console
 from azul_conformance.records import RecordError, ReplayError, Step, replay as replay_record
 from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_sources, replay_sources
 from azul_conformance.records.parser import parse_record, read_text, repair_record
@@ -165,7 +166,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, lenient: bool, quiet: bool) -> None:
-    console = Console(highlight=False)
+    console = output_console(highlight=False)
     errors = Console(stderr=True, highlight=False)
     names: dict[int, str] = {}
     try:

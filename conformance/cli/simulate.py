@@ -23,6 +23,7 @@ from rich.table import Table
 
 from azul_conformance.engines.reference import play_logged_game, play_random_game
 from azul_conformance.harness.outputs import write_atomically
+from azul_conformance.harness.terminal import output_console
 from azul_conformance.cli import parse_players
 from azul_conformance.records import record_from_states, write_record
 
@@ -136,7 +137,7 @@ def simulate(games: int, players: tuple[int, ...], variant: str, seed: int, max_
     table.add_column("score by seat", no_wrap=True)
     for tally in tallies:
         table.add_row(*tally.row())
-    console = Console()
+    console = output_console()
     console.print(table)
     if record:
         for path in write_records(record, players, variant, games, seed, max_rounds):

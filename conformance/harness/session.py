@@ -36,7 +36,7 @@ from .interrupts import held
 from .report import MAX_REPORT_BYTES, RunReport, compare, read_report
 from .reporters import Finished, Output, reporters_for
 from .runner import OneLane, RunOptions, _result
-from .terminal import print_comparison
+from .terminal import output_console, print_comparison
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -118,7 +118,7 @@ def run_session(session: Session, console: Console | None = None) -> tuple[list[
     """Run the suite; returns the results and the exit status: 1 when a case failed at level rule or ruling
     (rule only with `rules_only`) or a scenario file could not be loaded, 2 on a setup error (the engine, an
     unreadable --compare report, a report folder another run is using)."""
-    console = console or Console(stderr=False)
+    console = console or output_console()
     begun = time.monotonic()  # the run's budget counts from here
     old = None
     if session.compare_with:  # checked before the run: a typo or a damaged file costs nothing

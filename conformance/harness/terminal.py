@@ -16,6 +16,13 @@ from .progress import plural
 from .report import Comparison, by_rule, lead_line, recording_line, suite_line
 
 
+def output_console(**options: Any) -> Console:
+    """A console for a command's output. Off a terminal (a pipe, a file, CI's log) no line is wrapped: rich would
+    break them at 80 columns, in the middle of case ids and paths that a reader or a script looks for whole."""
+    console = Console(**options)
+    return console if console.is_terminal else Console(soft_wrap=True, **options)
+
+
 class TerminalReporter(Reporter):
     """With --verbose, a line per case that passes; the summary at the end."""
 
