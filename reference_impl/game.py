@@ -247,7 +247,7 @@ class Game:
             where = "the centre" if source == CENTRE else f"factory {source}"
             raise IllegalMove(f"{move}: {where} holds no {COLOURS[colour]} tile", rule="OFFER-6")
         board = self.boards[self.turn]
-        if line != FLOOR and not board.open_lines[colour] >> (line - 1) & 1:
+        if line != FLOOR and not board.open_lines[colour] >> (line - 1) & 1:  # OFFER-8, OFFER-9, OFFER-12
             self._check_line(move, board, line - 1, colour)
         tiles[colour] = 0
         if source == CENTRE:
