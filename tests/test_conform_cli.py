@@ -18,8 +18,10 @@ from azul_conformance.harness.report import read_report
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVE = f"{sys.executable} -c 'from azul_conformance.cli import main; main()' serve"
+# pyenv's Python 3.12 where no python3.12 is on the PATH (its shim may exist without the version selected)
 THIRD_PARTY_PYTHONS = [os.environ.get("PYTHON312", ""), shutil.which("python3.12") or "",
-                       "/root/.pyenv/versions/3.12.1/bin/python3.12"]
+                       *map(str, sorted(Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv")
+                                        .glob("versions/3.12*/bin/python3.12")))]
 
 
 def test_help_teaches_with_examples():
