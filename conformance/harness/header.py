@@ -69,5 +69,5 @@ def run_header(info: EngineInfo, *, command: str, seed: int, examples: int | Non
         more["recording"] = {**more["recording"], "command": public_command(more["recording"]["command"])}
     return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
                        "capabilities": info.capabilities.to_json()},
-            "command": public_command(command), "seed": seed, "examples": examples, "timeout": timeout, "only": list(only),
-            "cases": cases, "suite_version": suite_version(scenario_paths), **more}
+            "command": public_command(command), "seed": seed, "examples": examples, "timeout": timeout,
+            "only": list(only), "cases": cases, "suite_version": suite_version(scenario_paths), **more}
