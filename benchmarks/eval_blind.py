@@ -305,12 +305,18 @@ def rules_now(header: dict, function: str, rules: list[str]) -> tuple[str, list[
     """The rules the mutant's code cites in today's reference, where today's source holds the same edit under
     the same key (a citation added since the run counts); else those stored at the run."""
     texts = gm.sources()
-    mutant = gm.locate(texts, {"key": header["mutant"], "before": header["before"], "after": header["after"]},
-                       [m for m in gm.population(texts)[0] if m.key == header["mutant"]])
-    if mutant is None:
+    mutant = next((m for m in gm.population(texts)[0] if m.key == header["mutant"]), None)
+    edit = gm.change(texts[mutant.module], gm.mutated(texts, mutant) or "") if mutant else None
+    # a comment added on the edited line since (a citation) leaves the edit the same
+    if edit is None or tuple(map(_code_only, edit)) != (_code_only(header["before"]), _code_only(header["after"])):
         return function, rules
     where, found = _rule_map(texts).rules(mutant.module, mutant.line)
     return where, list(found)
+
+
+def _code_only(text: str) -> str:
+    """An edited line (or lines joined by ` / `) without its trailing comments."""
+    return " / ".join(re.sub(r"\s+#.*$", "", part) for part in text.split(" / "))
 
 
 _RULE_MAPS: dict[str, RuleMap] = {}

@@ -90,6 +90,9 @@ def test_a_mutants_results_are_stored_as_they_come_and_read_back(tmp_path):
     # the rules are read again from today's source where it holds the same edit, else kept as stored
     assert eb.rules_now(header, "stored", ["END-1"]) == ("placement_points", ["SCORE-1", "SCORE-2"])
     assert eb.rules_now({**header, "after": "another edit"}, "stored", ["END-1"]) == ("stored", ["END-1"])
+    # a comment on the edited line (a citation added since the run) leaves the edit the same
+    commented = {**header, "before": header["before"] + "  # a comment"}
+    assert eb.rules_now(commented, "stored", ["END-1"]) == ("placement_points", ["SCORE-1", "SCORE-2"])
     assert any(r.bad for r in results) and all(r.failures for r in results if r.bad)  # a failure kept whole
     path.write_text(path.read_text(encoding="utf-8").rsplit("\n", 2)[0] + '\n{"id": "cut sh', encoding="utf-8")
     assert eb.read_stored(path)[1:] == (results, None)  # a run stopped mid-line: the results so far, no end
