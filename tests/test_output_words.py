@@ -36,3 +36,13 @@ def test_off_a_terminal_no_line_is_wrapped_at_80_columns(tmp_path):
                                                                              "COLUMNS": ""})
     assert run.returncode == 0, run.stdout + run.stderr
     assert f"reports: {folder}/" in run.stdout.splitlines(), run.stdout  # the whole path on one line
+
+
+def test_an_empty_value_is_shown_as_empty_quotes_never_as_nothing():
+    from azul_conformance.harness.findings import Evidence
+
+    result = CaseResult("floor-marker", CaseKind.SCENARIO, Verdict.FAIL, message="x", expected="M", actual="")
+    text = Evidence.of(result).text
+    assert 'the rules give M, the engine ""' in text, text
+    assert 'the engine " "' in Evidence.of(CaseResult("c", CaseKind.SCENARIO, Verdict.FAIL, message="x",
+                                                      expected="M", actual=" ")).text

@@ -267,7 +267,8 @@ def _said(request: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, default=str, sort_keys=True)
+    """A value in running text: a string as it is, unless it is empty or blank (`""`, `" "`: never nothing)."""
+    text = value if isinstance(value, str) and value.strip() else json.dumps(value, default=str, sort_keys=True)
     return text if len(text) <= 160 else text[:157] + "..."
 
 
