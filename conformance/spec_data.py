@@ -66,6 +66,7 @@ I18N_FOLDER = "i18n"
 GLOSSARY_FILE = "glossary.yaml"
 NOTES_FILE = "notes.yaml"  # our notes beside the versions, and the bases of the levels, in the language
 SCENARIO_TITLES_FILE = "scenarios.yaml"  # the scenarios' titles in the language, by scenario ID
+SITE_FILE = "site.yaml"  # the site's own words: spec/i18n/site.yaml (English), spec/i18n/<lang>/site.yaml
 
 
 def rule_key(rule: str) -> tuple:
@@ -546,6 +547,8 @@ def load_translations(root: Path | None = None) -> dict[str, Translation]:
                 if path.name == GLOSSARY_FILE:
                     continue
                 document = read_document(path, shown_path(root, path))
+                if path.name == SITE_FILE:  # the site's words: docs/hooks/docgen_i18n.py
+                    continue
                 if path.name == NOTES_FILE:
                     notes, bases = build_notes(document)
                     continue

@@ -46,6 +46,7 @@ def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     if folder.parent.exists():
         shutil.rmtree(folder.parent)
     folder.mkdir(parents=True)
+    shutil.copy(REAL_SPEC / "i18n" / "site.yaml", folder.parent / "site.yaml")  # the site's words in English
     (folder / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
     for chapter in spec_data.load_spec(REAL_SPEC).chapters:
         rules = {rule.id: {"title": f"Règle {rule.id}", "statement": f"Ce que dit la règle {rule.id}."}
@@ -206,3 +207,15 @@ def test_a_note_for_a_version_the_english_has_no_note_for_fails(spec_copy: Path)
     assert problems(spec_copy) == [
         f"spec/i18n/fr/notes.yaml:{line_of(notes, '      FR: son bonus')}: END-2: no English set aside for FR to "
         "translate"]
+
+
+def test_the_site_s_words_of_a_language_have_the_english_keys_and_no_other(spec_copy: Path) -> None:
+    (spec_copy / "i18n" / "fr").joinpath("site.yaml").write_text(
+        (REAL_SPEC / "i18n" / "fr" / "site.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert problems(spec_copy) == []
+    site = spec_copy / "i18n" / "fr" / "site.yaml"
+    edit(site, "  our_note: Notre note\n", "  our_notes: Notre note\n")
+    line = line_of(site, "ui:")
+    assert problems(spec_copy) == [f"spec/i18n/fr/site.yaml:{line}: ui: missing our_note (spec/i18n/site.yaml)",
+                                   f"spec/i18n/fr/site.yaml:{line}: ui: our_notes not a key of the site's words"]
+

@@ -56,6 +56,7 @@ def check_translations(spec: Loaded) -> Iterator[SpecError]:
         yield from _check_glossary(spec, folder.name, glossary, terms)
         yield from _check_chapters(spec, folder, terms, chapter_schema)
         yield from _check_notes(spec, folder, terms, schemas)
+        yield from _check_site(spec, folder)
 
 
 def _read(spec: Loaded, path: Path, schema: Draft202012Validator, problems: list[SpecError]) -> sd.Document | None:
@@ -101,7 +102,7 @@ def _check_chapters(spec: Loaded, folder: Path, terms: dict[str, sd.Term],
     written: dict[str, sd.RuleText] = {}
     version_words = _version_words(spec, sd.LANGUAGES[language])
     for path in sorted(folder.glob("*.yaml")):
-        if path.name in (sd.GLOSSARY_FILE, sd.NOTES_FILE, sd.SCENARIO_TITLES_FILE):  # _check_notes
+        if path.name in (sd.GLOSSARY_FILE, sd.NOTES_FILE, sd.SCENARIO_TITLES_FILE, sd.SITE_FILE):  # below
             continue
         problems: list[SpecError] = []
         document = _read(spec, path, schema, problems)
@@ -211,6 +212,43 @@ def _check_notes(spec: Loaded, folder: Path, terms: dict[str, sd.Term], schemas:
                 yield problem(document.shown, document.line(("divergences", div_id, "notes", version)),
                               f"{div_id}: no English note for {version} to translate")
         yield from _wording(document, _strings(document.data), terms, language, version_words)
+
+
+ANY = Draft202012Validator({})
+INTRO_KEYS = ("rules", "one_page", "divergences")  # the pages whose English introduction is docgen_rules'
+
+
+def _check_site(spec: Loaded, folder: Path) -> Iterator[SpecError]:
+    """site.yaml (where a language has one): the site's own words in the language, with every `ui` key of
+    the English spec/i18n/site.yaml and no other, the three introductions and every version's name."""
+    path, english_path = folder / sd.SITE_FILE, spec.root / sd.I18N_FOLDER / sd.SITE_FILE
+    if not english_path.is_file():  # docs/hooks/docgen_i18n.py reads it
+        yield problem(sd.shown_path(spec.root, english_path), None, "missing: the site's own words in English")
+        return
+    if not path.is_file():  # the site's words are shown in English, marked
+        return
+    problems: list[SpecError] = []
+    english = _load_document(spec, english_path, ANY, problems)  # its keys are held below, each named
+    document = _load_document(spec, path, ANY, problems)
+    yield from problems
+    if english is None or document is None:
+        return
+    data = document.data if isinstance(document.data, dict) else {}
+    expected = {"ui": set(english.data.get("ui") or {}), "intros": set(INTRO_KEYS), "versions": set(sd.VERSIONS)}
+    if data.get("language") != folder.name:
+        yield problem(document.shown, document.line(("language",)), f"language {data.get('language')!r} in the "
+                                                                    f"folder of {folder.name!r}")
+    for part, keys in expected.items():
+        found = data.get(part) if isinstance(data.get(part), dict) else {}
+        line = document.line((part,)) if part in data else None
+        missing, extra = sorted(keys - set(found)), sorted(set(found) - keys)
+        if missing:
+            yield problem(document.shown, line, f"{part}: missing {', '.join(missing)} (spec/i18n/site.yaml)")
+        if extra:
+            yield problem(document.shown, line, f"{part}: {', '.join(extra)} not a key of the site's words")
+        for key, text in found.items():
+            if not isinstance(text, str) or not text.strip():
+                yield problem(document.shown, document.line((part, key)), f"{part}.{key}: empty or not text")
 
 
 def _prose(data: object, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
