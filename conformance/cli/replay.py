@@ -23,13 +23,15 @@ from azul_conformance.processes import WorkerLost
 from azul_conformance.harness.progress import RunProgress
 from azul_conformance.harness.terminal import output_console
 from azul_conformance.records import RecordError, ReplayError, Step, replay as replay_record
+from azul_conformance.records.engine_replay import replay_on_engine
 from azul_conformance.records.batch import VERDICTS, BatchResult, GameVerdict, record_sources, replay_sources
 from azul_conformance.records.parser import parse_record, read_text, repair_record
 from azul_conformance.readers import is_archive, safe_text
 from azul_conformance.records.table import table
 from azul_conformance.spec_data import rule_titles
 from ..render_svg import render_state
-from azul_conformance.cli.numbers import JOBS, Number
+from azul_conformance.cli.numbers import DAY, JOBS, Number
+from azul_conformance.cli.engine_option import ENGINE
 
 
 def _names(record: Any) -> dict[int, str]:
@@ -63,8 +65,14 @@ class _Show:
         path.write_text(render_state(step.state) + "\n", encoding="utf-8")
 
 
-def _fail(console: Console, error: RecordError, names: dict[int, str]) -> None:
+def _fail(console: Console, error: RecordError, names: dict[int, str], engine: Any = None) -> None:
     click.echo(str(error), err=True)
+    # a crash or a timeout (no disagreement to show): what the engine said on its way down
+    failed = (engine is not None and not getattr(error, "on_reference", True)
+              and getattr(error, "disagreement", None) is None)
+    stderr = engine.stderr_tail() if failed else ""
+    if stderr.strip():
+        click.echo("The engine's standard error (its last lines):\n" + stderr.rstrip(), err=True)
     found = getattr(error, "disagreement", None)
     if found is not None:
         click.echo("\n".join(found.lines(rule_titles())), err=True)
@@ -98,15 +106,27 @@ def _fail(console: Console, error: RecordError, names: dict[int, str]) -> None:
                    "worker for 60 s is given up (exit status 2).")
 @click.option("--lenient", is_flag=True, help="One record: repair what can be repaired (lower case, a missing "
               "round label...) and list every repair, instead of stopping at the first problem.")
+@click.option("--engine", "engine", type=ENGINE, metavar="CMD", default=None,
+              help="One record: replay it on this engine (a protocol-v1 command, or py:MODULE:FACTORY in-process) "
+                   "and check each claim against the engine's state; the record is first replayed on the "
+                   "reference, and must agree with our rules. Default: the reference engine, in-process.")
+@click.option("--timeout", type=Number(float, 0.05, DAY), default=5.0, show_default=True,
+              help="Seconds per request to the engine (--engine).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the verdict (and errors).")
 def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None, jsonl_out: Path | None,
-           workers: int, scheduler: str | None, lenient: bool, quiet: bool) -> None:
+           workers: int, scheduler: str | None, lenient: bool, engine: str | None, timeout: float,
+           quiet: bool) -> None:
     """Replay annotated game records, checking each deal, move and claim.
 
     With one record, the table is shown after every round. The replay stops at the first illegal deal or
     move, or the first false claim, naming its line:column, the step where the record and our rules part
     ways, the rule that decides it and both sides' values (exit status 1; 0 when the record declares that
     rule difference with [%differs RULE "..."]).
+
+    With --engine, one record judges your engine: it is replayed on the reference (it must agree with our
+    rules), then on the engine, move by move; the first claim the engine's state contradicts is named by its
+    line:column with the rule (the catalogued misreading that gives the engine's value), and a deal or move the
+    engine refuses, a crash or a timeout is said as such (exit status 1).
 
     With several records, folders (searched for *.azr) or archives of them (.tar, .tar.gz, .zip), every game
     is replayed with a progress display and summed up: games, moves, claims checked, the games that disagree
@@ -118,6 +138,7 @@ def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None,
       azul replay game.azr
       azul replay game.azr --svg frames/ --json states.json
       azul replay scribbled.azr --lenient
+      azul replay game.azr --engine "./my-engine"
       azul replay imported/ --json report.json
       azul replay dataset.tar.gz -j 2 --jsonl verdicts.jsonl
       azul replay dataset.tar.gz --scheduler tcp://10.0.0.5:8786 --jsonl verdicts.jsonl
@@ -126,10 +147,10 @@ def replay(paths: tuple[Path, ...], svg_dir: Path | None, json_out: Path | None,
     if len(paths) == 1 and paths[0].is_file() and not is_archive(paths[0]):
         if jsonl_out is not None or workers > 1 or scheduler:
             raise click.UsageError("--jsonl, --jobs and --scheduler work on several records; give a folder")
-        _replay_one(paths[0], svg_dir, json_out, lenient, quiet)
+        _replay_one(paths[0], svg_dir, json_out, lenient, quiet, engine, timeout)
         return
-    if svg_dir is not None or lenient:
-        raise click.UsageError("--svg and --lenient work on one record; give a single FILE.azr")
+    if svg_dir is not None or lenient or engine is not None:
+        raise click.UsageError("--svg, --lenient and --engine work on one record; give a single FILE.azr")
     if str(json_out) == "-" and str(jsonl_out) == "-":
         raise click.UsageError("--json - and --jsonl - cannot both write to standard output")
     to_stdout = "-" in (str(json_out), str(jsonl_out))  # standard output holds the JSON alone
@@ -165,10 +186,12 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, lenient: bool, quiet: bool) -> None:
+def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, lenient: bool, quiet: bool,
+                engine_spec: str | None = None, timeout: float = 5.0) -> None:
     console = output_console(highlight=False)
     errors = Console(stderr=True, highlight=False)
     names: dict[int, str] = {}
+    engine = None
     try:
         text = read_text(record_file)
         source = str(record_file)
@@ -179,14 +202,38 @@ def _replay_one(record_file: Path, svg_dir: Path | None, json_out: Path | None, 
         if svg_dir is not None:
             svg_dir.mkdir(parents=True, exist_ok=True)
         show = _Show(console, names, svg_dir, quiet)
-        result = replay_record(record, text=text, on_step=show)
+        if engine_spec is None:
+            result = replay_record(record, text=text, on_step=show)
+        else:
+            engine = _start(engine_spec, timeout)
+            result = replay_on_engine(record, engine, text=text, on_step=show)
     except RecordError as error:
-        _fail(errors, error, names)
+        if engine_spec is not None and getattr(error, "on_reference", False):
+            click.echo("The record itself parts ways with our rules, so it cannot judge an engine past this point "
+                       "(the engine was not asked):", err=True)
+        _fail(errors, error, names, engine)
         return
     except OSError as error:
         raise click.ClickException(f"{error.filename or record_file}: {error.strerror or error}") from None
+    finally:
+        if engine is not None:
+            engine.close()
     _write_json(json_out, result.states)
-    _verdict(record, result)
+    _verdict(record, result, engine)
+
+
+def _start(spec: str, timeout: float) -> Any:
+    """The engine under test, started and greeted; a clear error (never a traceback) when it cannot be."""
+    # deferred: --help and a plain replay load no engine machinery
+    from azul_conformance.engines.base import EngineError
+    from azul_conformance.engines.opening import open_engine
+
+    try:
+        return open_engine(spec, timeout=timeout)
+    except EngineError as error:
+        tail = f"\n{error.stderr.rstrip()}" if getattr(error, "stderr", "") else ""
+        raise click.ClickException(f"{error.message}{tail}") \
+            from None
 
 
 def _write_json(path: Path | None, data: Any) -> None:
@@ -232,11 +279,13 @@ class _Whole:
             self.partial.unlink(missing_ok=True)
 
 
-def _verdict(record: Any, result: Any) -> None:
+def _verdict(record: Any, result: Any, engine: Any = None) -> None:
     final = result.final
     moves = sum(1 for step in result.steps if step.kind in ("take", "placement"))
     rounds = sum(1 for step in result.steps if step.kind == "deal")
-    summary = f"{rounds} rounds, {moves} moves, {result.claims_checked} claims checked: all correct."
+    on = f" on {safe_text(engine.info.name, 60)} {safe_text(engine.info.version, 30)}" \
+        if engine is not None and getattr(engine, "info", None) else ""
+    summary = f"{rounds} rounds, {moves} moves, {result.claims_checked} claims checked{on}: all correct."
     if final["phase"] == "over":
         scores = " ".join(str(board["score"]) for board in final["boards"])
         won = ", ".join(record.seat_name(seat) for seat in final["winners"])

@@ -36,6 +36,7 @@ class Disagreement:
     detail: tuple[str, ...] = ()
     pos: Span | None = None
     declared: str | None = None
+    side: str = "record"  # whose value `record` holds: the record's, or an engine's under test (replay --engine)
 
     def lines(self, titles: Mapping[str, str] | None = None) -> list[str]:
         title = (titles or {}).get(self.rule or "", "")
@@ -43,8 +44,8 @@ class Disagreement:
             "not identified: no single other reading of the rules gives the record's values; our value is "
             "itemized below, rule by rule"))
         where = f"{self.where} (line {self.pos.line})" if self.pos else self.where
-        out = [f"The record and our rules part ways at {where}.", f"  rule:   {rule}",
-               f"  ours:   {self.ours}", f"  record: {self.record}"]
+        out = [f"The {self.side} and our rules part ways at {where}.", f"  rule:   {rule}",
+               f"  ours:   {self.ours}", f"  {self.side + ':':<7} {self.record}"]
         out += [f"    {line}" for line in self.detail]
         if self.declared:
             out.append(f"  explained: the record declares that its source differs on {self.rule}: {self.declared}")

@@ -12,7 +12,7 @@ names that rule in a `[%differs ...]` before its first round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engines.base import Engine, EngineError, Rejected
@@ -54,10 +54,14 @@ class ReplayResult:
 
 class _Replayer:
     def __init__(self, record: Record, engine: Engine, text: str,
-                 on_step: Callable[[Step], None] | None) -> None:
+                 on_step: Callable[[Step], None] | None, judges_engine: bool = False) -> None:
         self.record, self.engine, self.text, self.on_step = record, engine, text, on_step
+        # judging an engine (replay --engine), the record is the side that is right: a refusal or an early end
+        # is the engine's, and a false claim is explained by engine_replay, from the engine's value
+        self.judges_engine = judges_engine
         self.result = ReplayResult()
         self.state: dict[str, Any] = {}
+        self.failed_claim: Claim | None = None
 
     def fail(self, pos: Span | None, message: str, rule: str | None = None,
              disagreement: Disagreement | None = None) -> ReplayError:
@@ -76,6 +80,9 @@ class _Replayer:
         except Rejected as error:
             found = explain_refusal(what, error.rule, error.message, record_side, pos, self.result.declared) \
                 if record_side else None
+            if found is not None and self.judges_engine:
+                found = replace(found, ours=f"the record {record_side}, as our rules allow",
+                                record=found.ours, declared=None, side="engine")
             raise self.fail(pos, f"{what} is refused by the engine: {error.message}", error.rule, found) from None
         except EngineError as error:
             raise self.fail(pos, f"the engine failed on {what}: {error.message}") from None
@@ -86,8 +93,11 @@ class _Replayer:
                 wrong = claim_mismatch(note, self.state)
                 self.result.claims_checked += 1  # checked, true or false
                 if wrong is not None:
-                    found = explain_claim(note, self.result.steps, self.result.declared)
-                    raise self.fail(note.pos, f"claim {note} after {after} is wrong: {wrong}", disagreement=found)
+                    self.failed_claim = note
+                    found = None if self.judges_engine else explain_claim(note, self.result.steps,
+                                                                           self.result.declared)
+                    verdict = "does not hold on the engine" if self.judges_engine else "is wrong"
+                    raise self.fail(note.pos, f"claim {note} after {after} {verdict}: {wrong}", disagreement=found)
 
     def run(self) -> ReplayResult:
         record = self.record
@@ -108,6 +118,9 @@ class _Replayer:
         phase = self.state.get("phase")
         if phase == "over":
             found = explain_game_over(self.state, round_.number, deal.pos, self.result.declared)
+            if self.judges_engine:
+                found = replace(found, ours=found.record + ", as our rules have it", record=found.ours,
+                                declared=None, side="engine")
             raise self.fail(deal.pos, f"round {round_.number}: the game is already over "
                                       f"(it ended in round {self.state.get('round')})", found.rule, found)
         if phase != "deal":
