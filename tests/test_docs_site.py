@@ -629,3 +629,135 @@ def test_a_report_case_followed_to_its_rule_and_its_boards(browser, served):
     browser.execute_script("arguments[0].scrollIntoView()", given)
     wait_for(browser, lambda d: d.execute_script("return arguments[0].complete", given))
     assert browser.execute_script("return arguments[0].naturalWidth", given) > 0
+
+
+# --- "try it": the reference engine in the page (docs/try/, docs/hooks/docgen_tryit.py) ----------------------
+
+@pytest.fixture(scope="session")
+def try_page(browser, served, site):
+    """Opens try/ with a link's fragment and waits for the engine (its runtime is installed by `npm ci`)."""
+    if not (site / "try" / "pyodide" / "pyodide.asm.wasm").is_file():
+        if IN_CI:
+            pytest.fail("CI=true but the site has no Python runtime: .ci/run runs `npm ci` before the tests")
+        pytest.skip("node_modules/pyodide is not installed (run `npm ci`): the try page has no runtime")
+
+    def open_page(fragment: str):
+        from selenium.webdriver.common.by import By
+
+        browser.get("about:blank")  # the same page with another fragment would not load again
+        browser.get(f"{served}/try/#{fragment}")
+        wait_for(browser, lambda d: d.find_element(By.ID, "try-status").get_attribute("data-state"), 60)
+        assert browser.find_element(By.ID, "try-status").get_attribute("data-state") == "ready"
+        return browser
+
+    return open_page
+
+
+def _scores(driver) -> list[int]:
+    from selenium.webdriver.common.by import By
+
+    return [int(s.text.rsplit(" ", 1)[1]) for s in driver.find_elements(By.CSS_SELECTOR, ".try-score")]
+
+
+def _refusals(driver) -> list[list[str]]:
+    from selenium.webdriver.common.by import By
+
+    return [item.get_attribute("data-rules").split() for item in driver.find_elements(By.CSS_SELECTOR, ".try-refused")]
+
+
+def test_try_it_plays_a_scenario_by_clicking_and_shows_its_scores_and_refusals(try_page, site):
+    from azul_conformance.scenario import corpus_root
+    from azul_conformance.scenario.loader import load_scenarios
+    from selenium.webdriver.common.by import By
+
+    # A grey-wall tiling with a refused placement (GREY-2) and a score the scenario works out by hand.
+    wanted = "grey-column-taken-in-same-tiling"
+    (scenario,) = [s for s in load_scenarios([corpus_root()]) if s.id == wanted]
+    assert f"try/#scenario={wanted}" in page(site, "scenarios/grey")  # its scenario page links to it
+    driver = try_page(f"scenario={wanted}")
+    refused_rules = [step.reject.rule for step in scenario.steps if step.reject is not None]
+    for index in range(len(scenario.steps)):
+        button = driver.find_element(By.CSS_SELECTOR, f".try-step[data-index='{index}']")
+        assert button.is_enabled(), index
+        button.click()
+    assert _refusals(driver) == [[rule] for rule in refused_rules] and refused_rules == ["GREY-2"]
+    scores = {int(c.path.split("/")[2]): c.value for a in scenario.expect for c in a.checks
+              if c.path.startswith("/boards/") and c.path.endswith("/score")}
+    assert scores and all(_scores(driver)[seat] == value for seat, value in scores.items())
+
+
+def test_try_it_loads_a_pasted_position_plays_a_move_and_itemizes_its_score(try_page):
+    from selenium.webdriver.common.by import By
+
+    # tests/test_docs_tryit.py's hand-worked position: blue to row 2, column 2 scores 2 across + 2 down = 4
+    # (SCORE-2), the floor's one tile -1 (FLOOR-3): 3 + 4 - 1 = 6.
+    state = {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 2, "phase": "offer", "turn": 0,
+             "start_player": 1, "marker": 1, "factories": ["", "", "", "", ""], "centre": "B",
+             "bag": "B" * 18 + "Y" * 18 + "R" * 20 + "K" * 19 + "W" * 20, "lid": "",
+             "boards": [{"score": 3, "lines": ["", "B", "", "", ""], "wall": [".Y...", "..Y..", ".....", ".....",
+                                                                               "....."], "floor": "K"},
+                        {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": "M"}],
+             "winners": None}
+    driver = try_page("")
+    box = driver.find_element(By.ID, "try-state")
+    driver.execute_script("arguments[0].value = arguments[1]", box, json.dumps({**state, "round": -1}))
+    driver.find_element(By.ID, "try-load").click()
+    assert _refusals(driver) and "refused" in driver.find_elements(By.CSS_SELECTOR, ".try-refused")[-1].text
+    driver.execute_script("arguments[0].value = arguments[1]", box, json.dumps(state))
+    driver.find_element(By.ID, "try-load").click()
+    assert _scores(driver) == [3, 0]
+    driver.find_element(By.CSS_SELECTOR, ".try-move[data-move='CB2']").click()
+    assert _scores(driver) == [6, 0]
+    log = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#try-log li")]
+    assert any("+4" in line and "SCORE-2" in line for line in log) and any("FLOOR-3" in line for line in log)
+    # The position's link opens it again, with nothing but the link.
+    link = driver.find_element(By.ID, "try-link").get_attribute("href")
+    try_page(link.split("#", 1)[1])
+    assert _scores(driver) == [6, 0]
+
+
+def test_try_it_refuses_a_typed_illegal_move_with_its_rule(try_page):
+    from selenium.webdriver.common.by import By
+
+    driver = try_page("")
+    driver.find_element(By.ID, "try-input").send_keys("9B1")
+    driver.find_element(By.ID, "try-play").click()
+    refused = driver.find_elements(By.CSS_SELECTOR, ".try-refused")[-1]
+    assert refused.get_attribute("data-rules") == "SETUP-3"
+    assert refused.find_element(By.CSS_SELECTOR, "a.try-rule").get_attribute("href").endswith("/rules/setup/#SETUP-3")
+
+
+def test_try_it_steps_through_a_published_record_with_every_claim_checked(try_page):
+    from azul_conformance.records import parse_record, replay, sample_paths
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    path = next(p for p in sample_paths() if p.name == "two-player.azr")
+    text = path.read_text(encoding="utf-8")
+    expected = replay(parse_record(text, path.name), text=text)  # what `azul replay` checks
+    driver = try_page("")
+    driver.find_element(By.ID, "try-record-sample").click()  # the reader is loaded when the list is opened
+    wait_for(driver, lambda d: len(Select(d.find_element(By.ID, "try-record-sample")).options) > 1, 60)
+    Select(driver.find_element(By.ID, "try-record-sample")).select_by_visible_text(path.name)
+    driver.find_element(By.ID, "try-record-example").click()
+    status = wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict")
+                      and d.find_element(By.ID, "try-record-status"), 60)
+    assert status.get_attribute("data-verdict") == "ok", status.text
+    assert int(status.get_attribute("data-claims")) == expected.claims_checked > 0
+    for _ in range(len(expected.steps) - 1):
+        driver.find_element(By.ID, "try-record-next").click()
+    step = driver.find_element(By.ID, "try-record-step")
+    assert step.get_attribute("data-index") == str(len(expected.steps) - 1), step.text
+    assert _scores(driver) == [board["score"] for board in expected.final["boards"]]
+    claims = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".try-claim")]
+    assert claims and all(claim.endswith("checked") for claim in claims)
+    driver.find_element(By.ID, "try-record-prev").click()
+    assert step.get_attribute("data-index") == str(len(expected.steps) - 2)
+    # A false claim: the first score claim one point too high is where the record and our rules part ways.
+    wrong = re.sub(r"\[%score (\d+)", lambda m: f"[%score {int(m.group(1)) + 1}", text, count=1)
+    box = driver.find_element(By.ID, "try-record")
+    driver.execute_script("arguments[0].value = arguments[1]", box, wrong)
+    driver.find_element(By.ID, "try-record-open").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict") == "fails")
+    assert "claim [%score" in status.text and "is wrong" in status.text
+    assert "SCORE-1" in driver.find_element(By.ID, "try-record-detail").get_attribute("textContent")

@@ -28,7 +28,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("notation", "readers", "processes", "exports"),          # foundations: constants, input, worker processes
     ("located", "schemas", "markup"),                         # bad input located; the schemas; outside text on pages
     ("engines",),                                             # the one engine interface and its adapters
-    ("results", "budget", "spec_data", "scenario_rules", "state_file", "perft", "render_svg"),  # data
+    ("results", "budget", "spec_data", "scenario_rules", "state_file", "perft", "render_svg",
+     "tiling_account"),                                       # data
     ("spec_check", "spec_show", "properties"),                # spec checker, properties
     ("scenario",),                                            # the scenario language and runner
     ("harness",),                                             # one run: cases, workers, reporters

@@ -145,6 +145,8 @@ def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str]) -
            + (f" · requires {markup.md(', '.join(scenario.requires))}" if scenario.requires else ""), ""]
     rules = ", ".join(rule_link(spec, r, "../") for r in scenario.rules)
     out += [f"**Rules:** {rules or 'none named'}", ""]
+    if scenario.given.reject is None:  # a position to open in the browser (docs/try/)
+        out += [f'<a href="../../try/#scenario={scenario.id}">Try it</a>', ""]
     if scenario.sources:
         out += ["**Sources:** " + ", ".join(markup.code(s) for s in scenario.sources), ""]
     if scenario.notes:

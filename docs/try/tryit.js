@@ -1,0 +1,323 @@
+// The "try it" page: loads the Python runtime served beside it (pyodide/), the reference engine (engine.zip)
+// and the page's Python side (tryit.py), then draws what the engine answers. The engine decides everything;
+// this script only shows it. The position comes from the link: #scenario=ID or #state=<the state JSON>.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const status = $("try-status");
+  let pyodide = null;    // the runtime
+  let table = null;      // tryit.py's Table
+  let rules = {};        // rule ID -> [title, page]
+  let scenario = null;   // the scenario opened, and how many of its steps were played
+  let played = 0;
+
+  function say(text, kind) {
+    status.textContent = text;
+    status.dataset.state = kind || "";
+  }
+
+  function ruleLinks(ids) {
+    const span = document.createElement("span");
+    ids.forEach((id, i) => {
+      if (i) span.append(", ");
+      const a = document.createElement("a");
+      a.className = "try-rule";
+      a.textContent = id;
+      a.dataset.rule = id;
+      if (rules[id]) {
+        a.href = rules[id][1];
+        a.title = rules[id][0];
+      }
+      span.append(a);
+    });
+    return span;
+  }
+
+  function log(text, ids, kind) {
+    const item = document.createElement("li");
+    item.className = kind || "try-effect";
+    item.append(text);
+    if (ids && ids.length) item.append(" (", ruleLinks(ids), ")");
+    $("try-log").append(item);
+    return item;
+  }
+
+  function call(method, ...args) {
+    return JSON.parse(table[method](...args));
+  }
+
+  function show(answer) {
+    if (answer.refused) {
+      const item = log("refused: " + answer.refused, answer.rules, "try-refused");
+      item.dataset.rules = (answer.rules || []).join(" ");
+      (answer.problems || []).forEach((problem) => {
+        const sub = document.createElement("div");
+        sub.className = "try-problem";
+        sub.textContent = problem;
+        item.append(sub);
+      });
+      return false;
+    }
+    (answer.effects || []).forEach((effect) => log(effect.text, effect.rules));
+    return true;
+  }
+
+  function redraw() {
+    const view = call("view");
+    const state = view.state;
+    $("try-board").innerHTML = view.svg;  // render_svg's own SVG: built with xml.etree, every text escaped
+    const scores = state.boards.map((b, seat) =>
+      `<span class="try-score" data-seat="${seat}">seat ${seat}: ${b.score}</span>`).join(" · ");
+    let summary = `Round ${state.round}, ${state.phase}` + (state.phase === "over"
+      ? `, won by seat ${(state.winners || []).join(" and ")}` : `, seat ${state.turn} to move`);
+    $("try-summary").innerHTML = scores + " — " + summary;
+    const moves = $("try-moves");
+    moves.replaceChildren();
+    view.moves.forEach((move) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "try-move";
+      button.dataset.move = move;
+      button.textContent = move;
+      button.addEventListener("click", () => play(move));
+      moves.append(button);
+    });
+    if (state.phase === "deal") {  // a new round: the tiles are drawn from the bag (a fixed seed: the same link
+      const button = document.createElement("button");  // deals the same tiles)
+      button.type = "button";
+      button.className = "try-deal";
+      button.textContent = "Deal the next round";
+      button.addEventListener("click", () => {
+        if (show(call("deal", []))) redraw();
+      });
+      moves.append(button);
+    }
+    $("try-state").value = JSON.stringify(state, null, 1);
+    $("try-link").href = "#state=" + encodeURIComponent(view.link);
+    showSteps();
+  }
+
+  function play(move) {
+    if (show(call("play", move))) {
+      if (scenario && scenario.steps[played] && scenario.steps[played].move === move) played += 1;
+      redraw();
+      return true;
+    }
+    return false;
+  }
+
+  function step(index) {
+    const item = scenario.steps[index];
+    let ok;
+    if (item.kind === "deal") {
+      ok = show(call("deal", item.factories || []));
+      if (ok) redraw();
+    } else {
+      ok = show(call("play", item.move));
+      if (ok) redraw();
+    }
+    // A step the scenario expects refused is played (and refused) too: the next one follows it.
+    if (ok || item.reject) {
+      played = index + 1;
+      showSteps();
+    }
+  }
+
+  function showSteps() {
+    if (!scenario) return;
+    const list = $("try-steps");
+    list.replaceChildren();
+    scenario.steps.forEach((item, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "try-step";
+      button.dataset.index = index;
+      button.textContent = (item.kind === "deal" ? "deal " + (item.factories || []).join(" ") : item.move)
+        + (item.reject ? " (refused: " + item.reject.rule + ")" : "");
+      button.disabled = index !== played;
+      button.addEventListener("click", () => step(index));
+      list.append(button, " ");
+    });
+  }
+
+  function openScenario(id, scenarios) {
+    scenario = scenarios[id];
+    if (!scenario) {
+      log("no scenario " + id, [], "try-refused");
+      return;
+    }
+    $("try-scenario").hidden = false;
+    $("try-scenario-id").textContent = id;
+    $("try-scenario-title").textContent = scenario.title;
+    $("try-scenario-rules").replaceChildren(ruleLinks(scenario.rules));
+    played = 0;
+    const given = scenario.given;
+    if (given.state) {
+      show(call("load", JSON.stringify(given.state)));
+    } else if (given.new_game) {
+      const g = given.new_game;
+      show(call("new_game", g.players, g.variant, g.start_player));
+    } else {
+      log("the reference engine refuses this scenario's position: " + given.refused, [], "try-refused");
+      return;
+    }
+    redraw();
+  }
+
+  // --- game records: records.zip (the replay, its grammar, lark and PyYAML) is loaded on the first one -------
+
+  let recordsLoaded = null;
+  let recordAt = 0;
+  let recordSteps = 0;
+
+  function loadRecords() {
+    if (!recordsLoaded) {
+      recordsLoaded = fetch("records.zip").then((r) => r.arrayBuffer()).then((data) => {
+        pyodide.unpackArchive(data, "zip", { extractDir: "/azul" });
+        pyodide.runPython("import importlib; importlib.invalidate_caches()");
+        const samples = call("samples");
+        const select = $("try-record-sample");
+        Object.keys(samples).forEach((name) => {
+          const option = document.createElement("option");
+          option.value = samples[name];
+          option.textContent = name;
+          select.append(option);
+        });
+      });
+    }
+    return recordsLoaded;
+  }
+
+  function showRecordStep(index) {
+    if (!recordSteps) return;
+    recordAt = Math.max(0, Math.min(index, recordSteps - 1));
+    const view = call("record_step", recordAt);
+    $("try-record-step").textContent = `step ${recordAt + 1} of ${recordSteps}: ${view.label}`;
+    $("try-record-step").dataset.index = recordAt;
+    const claims = $("try-record-claims");
+    claims.replaceChildren();
+    view.claims.forEach((claim) => {
+      const item = document.createElement("li");
+      item.className = "try-claim";
+      item.textContent = claim + " ✓ checked";
+      claims.append(item);
+    });
+    redraw();
+  }
+
+  async function openRecord(text, name) {
+    say("Loading the game-record reader…", "ready");
+    await loadRecords();
+    const answer = call("open_record", text, name);
+    const report = $("try-record-status");
+    const detail = $("try-record-detail");
+    detail.hidden = true;
+    if (answer.refused) {
+      report.textContent = "The record cannot be read: " + answer.refused;
+      report.dataset.verdict = "unreadable";
+      recordSteps = 0;
+      say("The reference engine is running in this page.", "ready");
+      return;
+    }
+    recordSteps = answer.steps;
+    if (answer.failure) {
+      report.textContent = `The record and our rules part ways after ${answer.claims_checked} claim(s) held: `
+        + answer.failure;
+      report.append(" ", ruleLinks(answer.rules || []));
+      report.dataset.verdict = "fails";
+      detail.textContent = answer.detail.join("\n");
+      detail.hidden = !answer.detail.length;
+    } else {
+      report.textContent = `Replayed to its end: ${answer.steps} steps, every one of its `
+        + `${answer.claims_checked} claims checked and true.`;
+      report.dataset.verdict = "ok";
+    }
+    report.dataset.claims = answer.claims_checked;
+    say("The reference engine is running in this page.", "ready");
+    scenario = null;
+    $("try-scenario").hidden = true;
+    showRecordStep(answer.failure ? recordSteps - 1 : 0);
+  }
+
+  function openLink(scenarios) {
+    const fragment = decodeURIComponent(location.hash.slice(1));
+    if (fragment.startsWith("scenario=")) return openScenario(fragment.slice(9), scenarios);
+    const text = fragment.startsWith("state=") ? fragment.slice(6) : null;
+    if (text && show(call("load", text))) return redraw();
+    show(call("new_game", 2, "colour", 0));
+    show(call("deal", []));
+    redraw();
+  }
+
+  async function start() {
+    const began = performance.now();
+    const runtime = document.createElement("script");
+    runtime.src = "pyodide/pyodide.js";
+    const loaded = new Promise((resolve, reject) => {
+      runtime.onload = resolve;
+      runtime.onerror = reject;
+    });
+    document.head.append(runtime);
+    try {
+      await loaded;
+    } catch (error) {
+      say("The Python runtime is not bundled with this build of the site (it is installed by `npm ci` before "
+        + "`mkdocs build`): this page cannot run the engine here.", "missing");
+      return;
+    }
+    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+    const wantsScenario = location.hash.startsWith("#scenario=");
+    const [engine, source, scenarios, ruleData] = await Promise.all([
+      fetch("engine.zip").then((r) => r.arrayBuffer()),
+      fetch("tryit.py").then((r) => r.text()),
+      wantsScenario ? fetch("scenarios.json").then((r) => r.json()) : {},
+      fetch("rules.json").then((r) => r.json()),
+    ]);
+    rules = ruleData;
+    // The bundle is unpacked in the runtime's own in-memory file system (nothing is written on the reader's disk).
+    pyodide.unpackArchive(engine, "zip", { extractDir: "/azul" });
+    pyodide.FS.writeFile("/azul/tryit.py", source);
+    pyodide.runPython("import sys; sys.path.insert(0, '/azul')");
+    table = pyodide.pyimport("tryit").table;
+    const seconds = (performance.now() - began) / 1000;
+    status.dataset.loadSeconds = seconds.toFixed(2);
+    say(`The reference engine is running in this page (loaded in ${seconds.toFixed(1)} s).`, "ready");
+    $("try-play").addEventListener("click", () => {
+      if (play($("try-input").value)) $("try-input").value = "";
+    });
+    $("try-input").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") $("try-play").click();
+    });
+    $("try-back").addEventListener("click", () => {
+      call("undo");
+      if (scenario && played > 0) played -= 1;
+      log("stepped back", [], "try-back");
+      redraw();
+    });
+    $("try-load").addEventListener("click", () => {
+      const text = $("try-state").value;
+      if (show(call("load", text))) {
+        scenario = null;
+        $("try-scenario").hidden = true;
+        log("position loaded", [], "try-loaded");
+        redraw();
+      }
+    });
+    $("try-record-open").addEventListener("click", () => openRecord($("try-record").value, "pasted.azr"));
+    $("try-record-example").addEventListener("click", () => {
+      const select = $("try-record-sample");
+      if (!select.value) return;
+      $("try-record").value = select.value;
+      openRecord(select.value, select.options[select.selectedIndex].textContent);
+    });
+    $("try-record-sample").addEventListener("focus", () => loadRecords());
+    $("try-record-first").addEventListener("click", () => showRecordStep(0));
+    $("try-record-prev").addEventListener("click", () => showRecordStep(recordAt - 1));
+    $("try-record-next").addEventListener("click", () => showRecordStep(recordAt + 1));
+    $("try-record-last").addEventListener("click", () => showRecordStep(recordSteps - 1));
+    openLink(scenarios);
+  }
+
+  start().catch((error) => say("The engine could not be started: " + error, "error"));
+})();

@@ -1,0 +1,211 @@
+"""The "try it" page's side in Python: it runs in the reader's browser (Pyodide) on the reference engine as
+packaged (azul_reference), and answers the page's script in JSON. Every answer is worked out by the engine; this
+file only says, rule by rule, what a step changed (the tiling's account is conformance/tiling_account.py's, the
+one the replay's explanations use).
+
+Loaded by docs/try/tryit.js; docs/hooks/docgen_tryit.py bundles it with the engine."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from azul_conformance.render_svg import render_state
+from azul_conformance.tiling_account import accounts, after_take
+from azul_reference import AzulError, Game, InvalidState, from_state, parse_move, problems, to_state
+
+_RULE = re.compile(r"\b[A-Z]+-\d+\b")
+
+
+class Table:
+    """The game on the page: the position, the positions before it (to step back) and what each step did."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.back: list[Game] = []
+        self.replayed: list = []  # a record's replay steps, and the claims each one's notes make
+        self.claims: list[list[str]] = []
+
+    def load(self, text: str) -> str:
+        """A state document pasted or taken from the link: refused with every problem, each naming its rule."""
+        try:
+            document = json.loads(text)
+        except ValueError as error:
+            return _answer(refused=f"not JSON: {error}", rules=[])
+        found = problems(document)
+        if found:
+            return _answer(refused="an impossible position", problems=found,
+                           rules=sorted({r for p in found for r in _RULE.findall(p)}))
+        try:
+            self.game = from_state(document)
+        except InvalidState as error:  # problems() found none, so this is only a safeguard
+            return _answer(refused=str(error), problems=error.problems, rules=[])
+        self.back = []
+        return self.view()
+
+    def new_game(self, players: int, variant: str, start_player: int) -> str:
+        try:
+            self.game = Game(players, variant, start_player)
+        except AzulError as error:
+            return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
+        self.back = []
+        return self.view()
+
+    def view(self) -> str:
+        game = self.game
+        state = to_state(game)
+        moves = [str(move) for move in game.legal_moves()] if game.phase in ("offer", "tiling") else []
+        return _answer(state=state, svg=render_state(state), moves=moves, link=json.dumps(state, separators=(",", ":")))
+
+    def deal(self, factories: list[str]) -> str:
+        """A deal step: the factories given (a scenario's), or drawn from the bag (a fixed seed: the same link
+        deals the same tiles)."""
+        before = self.game.copy()
+        try:
+            if factories:
+                self.game.deal(factories=list(factories))
+            else:
+                self.game.deal(rng=random.Random(0))
+        except AzulError as error:
+            return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
+        self.back.append(before)
+        return _answer(effects=[{"text": "factories dealt: " + " ".join(to_state(self.game)["factories"]),
+                                 "rules": ["DEAL-1"]}])
+
+    def play(self, text: str) -> str:
+        """Play one move typed or clicked; an illegal one is refused with the rule that forbids it."""
+        game = self.game
+        before_state = to_state(game)
+        before = game.copy()
+        try:
+            game.play(parse_move(text.strip()))
+        except AzulError as error:
+            return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
+        self.back.append(before)
+        return _answer(effects=effects(before_state, text.strip(), to_state(game)))
+
+    def open_record(self, text: str, name: str) -> str:
+        """A game record (.azr) replayed as `azul replay` replays it: every claim checked, and where the record
+        and our rules part ways, the rule and both sides' values. Needs records.zip (loaded for records only)."""
+        from azul_conformance.records import RecordError, explain, parse_record, replay  # deferred: records.zip
+        from azul_conformance.records.model import Claim
+        from azul_conformance.spec_data import rule_titles
+
+        # Naming the catalogued misreading behind a false claim replays the game under each mutant through the
+        # suite's harness (rich, fastjsonschema, engine processes), which the page does not load: here a false
+        # claim is explained by the step's own account and rule, as `azul replay` explains it when no misreading
+        # reproduces the record.
+        explain._misreadings = lambda claim, steps: []
+
+        try:
+            record = parse_record(text, name)
+        except RecordError as error:
+            return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
+        failure = None
+        try:
+            result = replay(record, text=text)
+        except RecordError as error:
+            failure, result = error, getattr(error, "result", None)
+        self.replayed = list(result.steps) if result is not None else []
+        self.claims = [[str(note) for note in getattr(step.item, "notes", ()) if isinstance(note, Claim)]
+                       for step in self.replayed]
+        answer = {"steps": len(self.replayed), "claims_checked": result.claims_checked if result else 0}
+        if failure is not None:
+            found = getattr(failure, "disagreement", None)
+            answer["failure"] = str(failure)
+            answer["detail"] = found.lines(rule_titles()) if found is not None else []
+            rule = found.rule if found is not None else failure.rule
+            answer["rules"] = [rule] if rule else []
+        return _answer(**answer)
+
+    @staticmethod
+    def samples() -> str:
+        """The published example records (conformance/records/samples): name -> text."""
+        from azul_conformance.records import sample_paths  # deferred: records.zip
+
+        return _answer(**{path.name: path.read_text(encoding="utf-8") for path in sample_paths()})
+
+    def record_step(self, index: int) -> str:
+        """The table after step `index` of the record opened, and the claims that step's notes make."""
+        step = self.replayed[index]
+        state = step.state
+        label = "start" if step.kind == "start" else f"round {step.round}: {step.label}"
+        self.game = from_state(state)  # play on from here if the reader wants to
+        self.back = []
+        return _answer(state=state, svg=render_state(state), label=label, claims=self.claims[index])
+
+    def undo(self) -> str:
+        if self.back:
+            self.game = self.back.pop()
+        return self.view()
+
+
+def effects(before: dict, move: str, after: dict) -> list[dict]:
+    """What one move did, each line with the rules that decide it."""
+    out = []
+    seat = before["turn"]
+    if move[0] in "123456789C" and len(move) == 3:
+        out += _take_effects(before, move, seat)
+    else:
+        out.append({"text": f"seat {seat} places the tile of pattern line {move[1]} in wall column {move[3]}",
+                    "rules": ["GREY-1", "GREY-2"]})
+    tiled = after["round"] != before["round"] or after["phase"] == "over"
+    if tiled and before["phase"] == "offer":
+        out += _tiling_effects(before, move, after)
+    if after["phase"] == "over":
+        out += _end_effects(after)
+    elif after["round"] != before["round"]:
+        rule = "ROUND-3" if before["marker"] == "centre" and "M" not in "".join(
+            b["floor"] for b in after_take(before, move)) else "ROUND-2"
+        out.append({"text": f"round {after['round']}: seat {after['start_player']} starts", "rules": [rule]})
+    return out
+
+
+def _take_effects(before: dict, move: str, seat: int) -> list[dict]:
+    source, colour, line = move[0], move[1], move[2]
+    pool = before["centre"] if source == "C" else before["factories"][int(source) - 1]
+    count = pool.count(colour)
+    where = "the centre" if source == "C" else f"factory {source}"
+    to = "the floor line" if line == "F" else f"pattern line {line}"
+    rules = ["OFFER-4" if source == "C" else "OFFER-2", "OFFER-11" if line == "F" else "OFFER-7"]
+    out = [{"text": f"seat {seat} takes {count} {colour} from {where} to {to}", "rules": rules}]
+    if source != "C" and len(pool) > count:
+        out.append({"text": f"the rest of {where} goes to the centre: {''.join(c for c in pool if c != colour)}",
+                    "rules": ["OFFER-3"]})
+    if source == "C" and before["marker"] == "centre":
+        out.append({"text": f"seat {seat} takes the first-player marker to the floor line", "rules": ["OFFER-5"]})
+    board = after_take(before, move)[seat]
+    old = before["boards"][seat]
+    extra = len(board["floor"]) - len(old["floor"]) - (1 if source == "C" and before["marker"] == "centre" else 0)
+    if line != "F" and extra > 0:
+        out.append({"text": f"{extra} tile(s) that do not fit go to the floor line", "rules": ["OFFER-10"]})
+    return out
+
+
+def _tiling_effects(before: dict, move: str, after: dict) -> list[dict]:
+    found = accounts(before, move, after)
+    if found is None:  # never an account that does not add up to the engine's scores: only the scores then
+        return [{"text": f"seat {seat}: {old['score']} → {new['score']}", "rules": []}
+                for seat, (old, new) in enumerate(zip(before["boards"], after["boards"]))]
+    return [{"text": text.strip(), "rules": list(dict.fromkeys(_RULE.findall(text)))}
+            for seat, account in enumerate(found) for text in account.lines(seat)]
+
+
+def _end_effects(after: dict) -> list[dict]:
+    complete = [seat for seat, board in enumerate(after["boards"]) if any("." not in row for row in board["wall"])]
+    if complete:
+        out = [{"text": "the game ends: a complete wall row (seat " + ", ".join(map(str, complete)) + ")",
+                "rules": ["END-1"]}]
+    else:
+        out = [{"text": "the game ends: no tile is left to deal", "rules": ["END-8"]}]
+    winners = after["winners"] or []
+    out.append({"text": "winner: seat " + " and ".join(map(str, winners)), "rules": ["END-5", "END-6", "END-7"]})
+    return out
+
+
+def _answer(**fields) -> str:
+    return json.dumps(fields)
+
+
+table = Table()

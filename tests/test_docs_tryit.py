@@ -1,0 +1,100 @@
+"""The "try it" page's engine bundle (docs/hooks/docgen_tryit.py) and its Python side (docs/try/tryit.py), without
+a browser: the bundle holds the repository's own files, and the page's answers are the engine's. The page in a
+real browser is tested in tests/test_docs_site.py."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+
+import docgen_tryit  # noqa: E402
+
+
+def test_the_bundled_engine_is_the_repositorys_reference_impl_file_for_file():
+    archive = zipfile.ZipFile(io.BytesIO(docgen_tryit.zipped(docgen_tryit.bundled_files())))
+    members = {name: archive.read(name) for name in archive.namelist()}
+    engine = {f"azul_reference/{path.name}": path.read_bytes() for path in (ROOT / "reference_impl").glob("*.py")}
+    assert engine and {name: data for name, data in members.items() if name.startswith("azul_reference/")} == engine
+    for name in docgen_tryit.CONFORMANCE_MODULES:
+        assert members[f"azul_conformance/{name}"] == (ROOT / "conformance" / name).read_bytes(), name
+    assert set(members) == set(engine) | {f"azul_conformance/{n}" for n in docgen_tryit.CONFORMANCE_MODULES}
+
+
+def test_the_record_bundle_holds_the_repositorys_replay_grammar_rules_and_samples():
+    files = docgen_tryit.record_files()
+    for path in (ROOT / "conformance").rglob("*.py"):
+        name = "azul_conformance/" + path.relative_to(ROOT / "conformance").as_posix()
+        assert files[name] == path.read_bytes(), name
+    assert files["azul_spec/grammar/record.lark"] == (ROOT / "spec" / "grammar" / "record.lark").read_bytes()
+    assert files["azul_spec/rules/offer.yaml"] == (ROOT / "spec" / "rules" / "offer.yaml").read_bytes()
+    assert "azul_conformance/records/samples/two-player.azr" in files and "lark/lark.py" in files
+
+
+def test_the_bundled_conformance_modules_need_nothing_but_the_notation_and_the_standard_library():
+    # The page's runtime has no lark, yaml or jsonschema: a bundled module importing one would fail only there.
+    for name in docgen_tryit.CONFORMANCE_MODULES:
+        tree = ast.parse((ROOT / "conformance" / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                assert node.module in ("notation",), (name, node.module)
+            elif isinstance(node, ast.ImportFrom):
+                assert node.module.split(".")[0] in sys.stdlib_module_names | {"__future__"}, (name, node.module)
+            elif isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names), name
+
+
+def _page_side(tmp_path: Path, script: str) -> list:
+    """Run the page's Python side on the bundle alone (isolated from the installed packages), as the browser
+    does, and return what `script` prints, one JSON document a line."""
+    zipfile.ZipFile(io.BytesIO(docgen_tryit.zipped(docgen_tryit.bundled_files()))).extractall(tmp_path)
+    (tmp_path / "tryit.py").write_bytes((ROOT / "docs" / "try" / "tryit.py").read_bytes())
+    result = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+                             "from tryit import table\n" + script], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_a_refused_move_names_the_rule_that_forbids_it(tmp_path):
+    opened, dealt, refused, wrong = _page_side(tmp_path, "print(table.new_game(2, 'colour', 0))\n"
+                                                   "print(table.deal(['BBBB', 'YYYY', 'RRRR', 'KKKK', 'WWWW']))\n"
+                                                   "print(table.play('1R1'))\nprint(table.play('9B1'))")
+    assert opened["state"]["phase"] == "deal" and opened["svg"].startswith("<svg")
+    assert dealt["effects"][0]["rules"] == ["DEAL-1"]
+    assert refused == {"refused": "1R1: factory 1 holds no R tile", "rules": ["OFFER-6"]}
+    assert wrong["rules"] == ["SETUP-3"]
+
+
+def test_a_tiling_is_itemized_with_its_rules_and_adds_up_to_the_engines_score(tmp_path):
+    # Seat 0 completes pattern line 2 with the centre's last blue. On the coloured wall blue goes to row 2,
+    # column 2, beside the yellow at row 2 column 3 and under the yellow at row 1 column 2: 2 across + 2 down = 4
+    # (SCORE-2); its floor holds one tile, -1 (FLOOR-3): 3 + 4 - 1 = 6.
+    state = {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 2, "phase": "offer", "turn": 0,
+             "start_player": 1, "marker": 1, "factories": ["", "", "", "", ""], "centre": "B",
+             "bag": "", "lid": "",
+             "boards": [{"score": 3, "lines": ["", "B", "", "", ""], "wall": [".Y...", "..Y..", ".....", ".....",
+                                                                               "....."], "floor": "K"},
+                        {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": "M"}],
+             "winners": None}
+    state["bag"] = "B" * 18 + "Y" * 18 + "R" * 20 + "K" * 19 + "W" * 20
+    loaded, played, view = _page_side(tmp_path, f"print(table.load({json.dumps(json.dumps(state))}))\n"
+                                                "print(table.play('CB2'))\nprint(table.view())")
+    assert "refused" not in loaded, loaded
+    texts = [effect["text"] for effect in played["effects"]]
+    assert "B to wall row 2, column 2: +4 (SCORE-2: 2 across, 2 down, as the wall stands then: SCORE-3)" in texts
+    assert ["SCORE-2", "SCORE-3"] in [effect["rules"] for effect in played["effects"]]
+    assert "floor K: -1 (FLOOR-3)" in texts and "= 6" in texts and view["state"]["boards"][0]["score"] == 6
+
+
+def test_an_impossible_position_is_refused_with_every_problem_and_its_rule(tmp_path):
+    (answer,) = _page_side(tmp_path, "import json\nstate = json.loads(table.new_game(2, 'colour', 0))['state']\n"
+                                     "state['boards'][0]['score'] = -3\nprint(table.load(json.dumps(state)))")
+    assert answer["refused"] == "an impossible position" and answer["rules"] == ["SCORE-5"]
+    assert any("SCORE-5" in problem for problem in answer["problems"])
