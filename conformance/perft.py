@@ -8,6 +8,8 @@ of any two engines: equal perft values at every depth are strong evidence of equ
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .engines.base import Engine, CanonicalState
 
 
@@ -37,3 +39,41 @@ def divide(engine: Engine, state: CanonicalState, depth: int) -> dict[str, int]:
         engine.load_state(state)
         counts[move] = perft(engine, engine.play(move), depth - 1)
     return counts
+
+
+@dataclass(frozen=True)
+class Parting:
+    """The first position, in the order perft walks, where two engines' move trees part: the moves from the
+    start (`path`), and each side's legal moves there (or, for a move that ends the round on one side only,
+    `ends`: which side's round ends after `path`)."""
+
+    path: tuple[str, ...]
+    theirs: tuple[str, ...]
+    ours: tuple[str, ...]
+    ends: str = ""
+
+
+def first_parting(engine: Engine, reference: Engine, state: CanonicalState, depth: int) -> Parting | None:
+    """Walk both move trees as perft does, each engine on its own states, up to `depth` moves; the first place
+    where the legal moves or the round's end differ (None: the same trees, so the same counts)."""
+    return _walk(engine, reference, state, state, depth, ())
+
+
+def _walk(engine: Engine, reference: Engine, theirs: CanonicalState, ours: CanonicalState, depth: int,
+          path: tuple[str, ...]) -> Parting | None:
+    if _continues(theirs) != _continues(ours):
+        return Parting(path, (), (), ends="engine" if _continues(ours) else "reference")
+    if depth == 0 or not _continues(ours):
+        return None
+    engine.load_state(theirs)
+    reference.load_state(ours)
+    their_moves, our_moves = sorted(engine.legal_moves()), sorted(reference.legal_moves())
+    if their_moves != our_moves:
+        return Parting(path, tuple(their_moves), tuple(our_moves))
+    for move in our_moves:
+        engine.load_state(theirs)
+        reference.load_state(ours)
+        found = _walk(engine, reference, engine.play(move), reference.play(move), depth - 1, path + (move,))
+        if found is not None:
+            return found
+    return None

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import sys
+
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.perft import divide, perft
 
@@ -100,3 +103,47 @@ def test_cli_refuses_a_state_file_that_is_no_state(tmp_path):
     result = CliRunner().invoke(perft_cli, ["--state", str(bad), "--depth", "1"])
     assert result.exit_code == 1
     assert "state.json: not a canonical state" in result.output and "Traceback" not in result.output
+
+
+# -- azul perft --engine: the engine's counts beside the reference's --------------------------------------------
+
+SERVE = f"{sys.executable} -c 'import sys; from azul_conformance.cli import main; sys.exit(main())' serve"
+
+
+def _perft_cli(*args: str):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.perft import perft as perft_cli
+
+    result = CliRunner().invoke(perft_cli, list(args), catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def _small_position(tmp_path):
+    # Seat 0 to move: factory 1 BBYR, factory 2 KKWW, the rest empty: 5 colour-sources, each to 5 lines or the
+    # floor: 30 takes. After 1B1 (seat 0's line 1 full of blue), seat 1 has factory 2's K and W and the
+    # centre's Y and R: 4 sources x 6 = 24 takes.
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position(["BBYR", "KKWW", "", "", ""])), encoding="utf-8")
+    return path
+
+
+def test_perft_engine_agrees_with_the_reference_at_every_depth(tmp_path):
+    result = _perft_cli("--engine", SERVE, "--state", str(_small_position(tmp_path)), "--depth", "2")
+    assert result.exit_code == 0, result.output
+    assert "perft(1): engine 30, reference 30" in result.output
+    assert "The same counts as the reference at every depth from 1 to 2." in result.output
+
+
+def test_perft_engine_names_the_first_position_where_the_move_lists_part(tmp_path):
+    # offer-listed-for-seat-0: the moves listed are seat 0's whoever is to move. After 1B1 seat 0's line 1 is
+    # full, so the engine lists none of seat 1's four takes to line 1: 20 takes where the rules give 24.
+    state = str(_small_position(tmp_path))
+    result = _perft_cli("--engine", f"{SERVE} --misreading offer-listed-for-seat-0", "--state", state, "--depth", "3")
+    assert result.exit_code == 1
+    assert "perft(1): engine 30, reference 30" in result.output
+    assert "perft(2):" in result.output and "<- differs" in result.output and "perft(3)" not in result.output
+    assert "First parting, after 1B1: the engine lists 20 moves, the reference 24." in result.output
+    assert "only the engine lists:    none" in result.output
+    assert "only the reference lists: 2K1 2W1 CR1 CY1" in result.output
