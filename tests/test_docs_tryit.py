@@ -98,3 +98,22 @@ def test_an_impossible_position_is_refused_with_every_problem_and_its_rule(tmp_p
                                      "state['boards'][0]['score'] = -3\nprint(table.load(json.dumps(state)))")
     assert answer["refused"] == "an impossible position" and answer["rules"] == ["SCORE-5"]
     assert any("SCORE-5" in problem for problem in answer["problems"])
+
+
+def test_without_the_npm_runtime_the_build_writes_the_engine_but_no_runtime(tmp_path, monkeypatch):
+    # A plain `mkdocs build` (no `npm ci`): the page's own files are written and the runtime folder is not, so
+    # the page says the runtime is not bundled; another language's build (no try/index.html) writes nothing.
+    (tmp_path / "try").mkdir()
+    (tmp_path / "try" / "index.html").write_text("<html></html>", encoding="utf-8")
+    (tmp_path / "fr").mkdir()
+    monkeypatch.setattr(docgen_tryit, "RUNTIME", tmp_path / "no-node-modules" / "pyodide")
+    docgen_tryit.on_post_build({"site_dir": str(tmp_path)})
+    docgen_tryit.on_post_build({"site_dir": str(tmp_path / "fr")})
+    written = sorted(path.name for path in (tmp_path / "try").iterdir())
+    assert written == ["engine.zip", "index.html", "records.zip", "rules.json", "scenarios.json"]
+    assert list((tmp_path / "fr").iterdir()) == []
+    rules = json.loads((tmp_path / "try" / "rules.json").read_text(encoding="utf-8"))
+    assert rules["OFFER-5"] == ["The first centre take also takes the marker", "../rules/offer/#OFFER-5"]
+    scenarios = json.loads((tmp_path / "try" / "scenarios.json").read_text(encoding="utf-8"))
+    grey = scenarios["grey-column-taken-in-same-tiling"]
+    assert grey["given"]["state"]["format"] == "azul-state/1" and grey["steps"][0] == {"kind": "move", "move": "CW5"}
