@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -447,3 +448,21 @@ def test_a_reading_no_judged_case_could_refute_is_never_named():
               if r.id != "edge-full-round-four-players"]
     four = CaseResult("edge-full-round-four-players", CaseKind.SCENARIO, Verdict.PASS)
     assert unrefutable(passed + [four], [BY_ID["offer-marker-first-round-only"]]) == []
+
+
+def test_azul_diagnose_shows_its_progress_in_plain_lines_off_a_terminal(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.diagnose import diagnose as diagnose_command
+    from azul_conformance.harness import progress
+
+    session = Session(engine_command=f"py:{__file__}:{floor_flat.__name__}", only=("FLOOR-3",),
+                      report_dir=str(tmp_path), formats=("jsonl",), properties=False)
+    run_session(session, QUIET)
+    monkeypatch.setattr(progress, "PLAIN_EVERY", 0.01)  # a log's line every 10 s, sooner for the test
+    shown = CliRunner().invoke(diagnose_command, [str(tmp_path), "-j", "1"])
+    assert shown.exit_code == 0, shown.output
+    lines = [line for line in shown.stderr.splitlines() if line.startswith("diagnose: ")]
+    assert any(re.fullmatch(r"diagnose: \d+/\d+ cases, [\d,.]+ cases/s, \d:\d\d:\d\d", line)
+               for line in lines), shown.stderr
+    assert "1 misreading, 0 engine faults behind" in shown.stdout

@@ -14,6 +14,7 @@ from rich.markup import escape
 # The packages export their names lazily: --help loads neither the harness nor the diagnosis.
 from .. import diagnosis, harness
 from ..harness import folder_lock
+from ..harness.progress import RunProgress
 from ..harness.terminal import output_console
 from ..processes import default_jobs
 from .numbers import JOBS, SEEDS, Number
@@ -39,7 +40,8 @@ def diagnose(report, scenario_paths, jobs, seed, write) -> None:
     needed: what it did is in the report (the failing assertions' values, the property games and the answers
     that differed), and each failing case is run again on the reference engine with each catalogued
     misreading of the rules, as `azul conform` does at the end of a run. So a report from CI can be explained
-    on a laptop, or again after the catalogue grows.
+    on a laptop, or again after the catalogue grows. While the failing cases run again, standard error shows
+    the progress: a live line on a terminal, a plain line every 10 s elsewhere.
 
     \b
     Examples:
@@ -89,7 +91,16 @@ def _diagnose(path: Path, scenario_paths: tuple[str, ...], jobs: int, seed: int,
                       + escape(", ".join(unknown[:10])), highlight=False, emoji=False)
     results = list(saved.results)
     if any(r.bad for r in results):
-        found, results, done = diagnosis.diagnoser(jobs or default_jobs(), seed)(results, cases)
+        # a long diagnosis shows its progress, as azul conform shows its cases: on standard error, a live line
+        # on a terminal, a plain line every 10 s elsewhere
+        progress = RunProgress(Console(stderr=True, highlight=False), None, label="diagnose", unit="case")
+
+        def on_case(done_cases: int, total: int) -> None:
+            progress.total = total
+            progress.count(done_cases, 0)
+
+        with progress:
+            found, results, done = diagnosis.diagnoser(jobs or default_jobs(), seed, on_case)(results, cases)
     else:
         found, done = (), None
     results = harness.with_deviation_ids(results, found)

@@ -133,16 +133,21 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
         # scenarios and the catalogue's patch functions reach it without pickling, and a misreading that
         # breaks its process (a loop, the stack) costs that share its diagnosis, nothing more
         parts = []
+        done = 0
 
-        def answered(_chunk: list[str], answer: object) -> None:
+        def answered(chunk: list[str], answer: object) -> None:
+            nonlocal done
             if isinstance(answer, _Trials):
                 parts.append(answer)
+            done += len(chunk)
+            if on_case:
+                on_case(done, len(ids))
 
-        each_in_a_process([ids[start::jobs] for start in range(jobs)],
+        # a few shares per process, so that the progress moves as each ends (and a share that breaks is small)
+        shares = min(len(ids), jobs * SHARES_PER_PROCESS)
+        each_in_a_process([ids[start::shares] for start in range(shares)],
                           lambda chunk: _try_cases(chunk, seen, cases, catalogue, seed, None), answered,
                           jobs=jobs, limit=CHUNK_LIMIT)
-        if on_case:
-            on_case(len(ids), len(ids))
     for part in parts:
         trials.explains.update(part.explains)
         trials.closeness.update(part.closeness)
@@ -150,6 +155,7 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
 
 
 CHUNK_LIMIT = 900.0  # seconds a share of the experiments may take before its process is stopped
+SHARES_PER_PROCESS = 4
 
 
 def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str, Case],
@@ -403,11 +409,13 @@ def _ordered(deviations: list[Deviation]) -> list[Deviation]:
                                              rule_key(d.rule), d.id))
 
 
-def diagnoser(jobs: int = 1, seed: int = 0) -> Callable[[list[CaseResult], dict[str, Case]], tuple]:
-    """The session's diagnosis step: (deviations, results, what it did) for the results of a run."""
+def diagnoser(jobs: int = 1, seed: int = 0, on_case: Callable[[int, int], None] | None = None
+              ) -> Callable[[list[CaseResult], dict[str, Case]], tuple]:
+    """The session's diagnosis step: (deviations, results, what it did) for the results of a run; `on_case(done,
+    all)` hears of the failing cases run again so far."""
 
     def run(results: list[CaseResult], cases: dict[str, Case]) -> tuple:
-        found = diagnose(results, cases, jobs=jobs, seed=seed)
+        found = diagnose(results, cases, jobs=jobs, seed=seed, on_case=on_case)
         counts = found.counts()
         return found.deviations, list(found.results), {
             "catalogue": found.tried, "seconds": found.seconds, "misreadings": counts["misreading"],
