@@ -266,14 +266,15 @@
         + "`mkdocs build`): this page cannot run the engine here.", "missing");
       return;
     }
-    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
     const wantsScenario = location.hash.startsWith("#scenario=");
-    const [engine, source, scenarios, ruleData] = await Promise.all([
+    const files = Promise.all([  // fetched while the runtime starts
       fetch("engine.zip").then((r) => r.arrayBuffer()),
       fetch("tryit.py").then((r) => r.text()),
       wantsScenario ? fetch("scenarios.json").then((r) => r.json()) : {},
       fetch("rules.json").then((r) => r.json()),
     ]);
+    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+    const [engine, source, scenarios, ruleData] = await files;
     rules = ruleData;
     // The bundle is unpacked in the runtime's own in-memory file system (nothing is written on the reader's disk).
     pyodide.unpackArchive(engine, "zip", { extractDir: "/azul" });
