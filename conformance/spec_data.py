@@ -41,6 +41,8 @@ VERSION_FILES: dict[str, str] = {
     "PT": "003_61442af9175a896f.txt",
     "IT-2": "004_caa7946ff49431f0.txt",
 }
+# The lines of each version that shares its file with others (file 000 holds four: spec/versions.yaml says which).
+VERSION_LINES: dict[str, tuple[int, int]] = {"FR": (4, 58), "DE": (61, 122), "EN": (125, 179), "IT": (182, 234)}
 CHAPTER_PREFIXES: dict[str, tuple[str, ...]] = {
     "setup": ("SETUP",),
     "deal": ("DEAL",),
@@ -163,6 +165,26 @@ class Citation:
 
     def overlaps(self, first: int, last: int) -> bool:
         return self.first <= last and first <= self.last
+
+
+def version_of(citation: Citation) -> str | None:
+    """The version whose text the citation's lines are (None: a file or lines of no version)."""
+    for version, file in VERSION_FILES.items():
+        first, last = VERSION_LINES.get(version, (1, citation.last))
+        if file == citation.file and first <= citation.first and citation.last <= last:
+            return version
+    return None
+
+
+def cited(citation: Citation) -> str:
+    """A citation as a reader names it, by version and line: `EN, l. 162`, `ES, ll. 40-44` (the file's name
+    where the lines are no version's)."""
+    version = version_of(citation)
+    if version is None:
+        return str(citation)
+    if citation.first == citation.last:
+        return f"{version}, l. {citation.first}"
+    return f"{version}, ll. {citation.first}-{citation.last}"
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .spec_data import VERSION_NAMES, VERSIONS, Rule, Spec
+from .spec_data import VERSION_FILES, VERSION_NAMES, VERSIONS, Rule, Spec, cited
 
 WIDTH = 100
 
@@ -34,9 +34,9 @@ def show_rule(spec: Spec, rule: Rule, scenarios: list[tuple[str, str]]) -> str:
         if source is None:
             lines.append(f"    {version:<5} not recorded")
             continue
-        lines.append(f"    {version:<5} {source.form:<9} ({VERSION_NAMES[version]})")
+        lines.append(f"    {version:<5} {source.form:<9} ({VERSION_NAMES[version]}, {VERSION_FILES[version]})")
         for citation, fragment in source.quoted():  # each cited line range with the version's own words
-            lines += _wrap(f"{citation}  «{fragment}»" if fragment else str(citation), " " * 10)
+            lines += _wrap(f"{cited(citation)}  «{fragment}»" if fragment else cited(citation), " " * 10)
         if source.note:
             lines += _wrap(source.note, " " * 10)
     if rule.basis is not None:
@@ -59,7 +59,7 @@ def show_rule(spec: Spec, rule: Rule, scenarios: list[tuple[str, str]]) -> str:
     if rule.authority:
         lines += ["", f"  Authority: {rule.authority}"] + (_wrap(rule.reasoning, "    ") if rule.reasoning else [])
     if rule.examples:
-        lines += ["", "  Worked examples: " + ", ".join(map(str, rule.examples))]
+        lines += ["", "  Worked examples: " + "; ".join(map(cited, rule.examples))]
     lines += ["", f"  Checked by {len(scenarios)} scenario{'s' * (len(scenarios) != 1)}:"]
     lines += [f"    {scenario_id} ({where})" for scenario_id, where in scenarios] or ["    none yet"]
     return "\n".join(lines) + "\n"

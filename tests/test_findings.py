@@ -126,7 +126,10 @@ def test_spec_show_prints_a_rule_and_a_chapter():
     assert "authority: community" in shown.output and "offer-refuse-absent-colour (" in shown.output
     flowing = " ".join(shown.output.split())
     assert "only the unofficial IT-2 summary says so outright" in flowing  # the basis names the one version
-    assert "004_caa7946ff49431f0.txt:39-39 «una o più tessere dello stesso colore»" in flowing
+    # cited by version and line, the version's file named once beside it (not 004_caa7946ff49431f0.txt:39-39)
+    assert "IT-2, l. 39 «una o più tessere dello stesso colore»" in flowing
+    assert "IT-2 states (Italian summary (unofficial), 004_caa7946ff49431f0.txt)" in flowing
+    assert ".txt:" not in shown.output
     chapter = CliRunner().invoke(spec_cli, ["show", "FLOOR"])
     assert chapter.exit_code == 0 and chapter.output.count("FLOOR-") >= 6 and "OFFER-6 ·" not in chapter.output
     assert CliRunner().invoke(spec_cli, ["show", "NOPE-1"]).exit_code == 2

@@ -79,7 +79,8 @@ def _no_rulebooks(given: Path | None) -> str:
 @click.argument("targets", nargs=-1, required=True, metavar="RULE-ID|CHAPTER...")
 def show(targets: tuple[str, ...]) -> None:
     """Print a rule, or every rule of a chapter: its statement and level, what each of the eight rulebook
-    versions says (citations, quoted fragments, notes), its divergences, our ruling and its authority, and
+    versions says (citations by version and line, "EN, l. 162", each version's file named once; quoted
+    fragments; notes), its divergences, our ruling and its authority, and
     the scenarios that check it.
 
     \b
