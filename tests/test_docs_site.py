@@ -30,10 +30,14 @@ def build(out: Path, **env: str) -> subprocess.CompletedProcess:
                           env=environment, capture_output=True, text=True, timeout=300)
 
 
+SITE_URL = "https://rules.azul.test/"  # the address a publishing build is given (mkdocs.yml: $AZUL_SITE_URL)
+REPO_URL = "https://code.azul.test/azul-conformance"  # and the repository's ($AZUL_REPO_URL)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    result = build(out)
+    result = build(out, AZUL_SITE_URL=SITE_URL, AZUL_REPO_URL=REPO_URL)
     assert result.returncode == 0, "mkdocs build --strict failed:\n" + result.stderr[-6000:]
     return out
 
@@ -72,12 +76,38 @@ def test_the_sitemap_lists_every_rule_page_in_every_language_at_the_sites_addres
 
     xml_text = (site / "sitemap.xml").read_text(encoding="utf-8")
     urls = {element.text for element in ElementTree.fromstring(xml_text).iter() if element.tag.endswith("loc")}
-    base = "https://azul-conformance.example/"
+    base = SITE_URL
     assert urls and all(url.startswith(base) for url in urls), sorted(urls)[:5]
     for language in ("", "fr/", "de/", "es/"):
         assert f"{base}{language}rules/floor/" in urls, language
     assert f"{base}conformance-matrix/" in urls and f"{base}reference/state/" in urls
     assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()).decode("utf-8") == xml_text
+
+
+def test_a_build_not_given_the_site_s_address_publishes_none(fixture_site):
+    # no sitemap, canonical or language links to an address that was made up; no font from another host
+    assert not (fixture_site / "sitemap.xml").exists() and not (fixture_site / "sitemap.xml.gz").exists()
+    for path in ("", "rules/offer", "fr/rules/offer", "scenarios/offer", "conformance-matrix"):
+        html = page(fixture_site, path)
+        assert 'rel="canonical"' not in html and not re.search(r'<link rel="alternate"[^>]*hreflang', html), path
+        assert ".example" not in html and "fonts.googleapis" not in html and "fonts.gstatic" not in html, path
+        assert "Azul conformance suite 0." in html and "Report a problem" not in html, path
+
+
+def test_every_page_names_the_suite_s_version_and_where_to_report_a_problem(site):
+    from azul_conformance.harness import suite_version
+
+    for path in ("", "fr/rules/offer", "conformance-matrix"):
+        html = page(site, path)
+        assert f"Azul conformance suite {suite_version(None)}" in html, path
+        assert f'<a href="{REPO_URL}/issues">Report a problem</a>' in html and f'href="{REPO_URL}"' in html, path
+
+
+def test_the_switcher_of_an_english_only_page_leads_to_the_same_subject(fixture_site):
+    html = page(fixture_site, "scenarios/offer")
+    assert '<a href="../../fr/rules/offer/" hreflang="fr" class="md-select__link">' in html
+    assert not re.search(r'<a href="/[^"]*" hreflang=', html)  # nothing relative to the host's root
+    assert '<a href="../de/" hreflang="de" class="md-select__link">' in page(fixture_site, "conformance-matrix")
 
 
 def test_a_rule_section_shows_anchor_level_all_versions_and_the_divergence(fixture_site):
@@ -241,8 +271,14 @@ def browser():
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    failed: list[str] = []  # the paths of the requests answered with an error, for the tests to read
+
     def log_message(self, *args) -> None:
         pass
+
+    def log_request(self, code="-", size="-") -> None:
+        if str(code).isdigit() and int(code) >= 400:
+            self.failed.append(f"{code} {self.path}")
 
 
 @pytest.fixture(scope="session")
@@ -351,7 +387,9 @@ def test_the_matrix_names_its_engines_and_keeps_header_and_rules_in_view_while_i
             header = [th.text for th in box.find_elements("css selector", "thead th")]
             assert sorted(header[1:]) == engines, header
             links = box.find_elements("css selector", "tbody td:nth-child(2) a")
-            assert links and all("report/#rule-by-rule" in a.get_attribute("href") for a in links)
+            # a cell opens the engine's report at its failing case, or where it fails none at its rule table
+            targets = [a.get_attribute("href") for a in links]
+            assert targets and all(re.search(r"report/#(rule-by-rule|case-.+)$", href) for href in targets)
             moved = browser.execute_script("""
                 const box = arguments[0];
                 box.scrollIntoView();
@@ -487,15 +525,16 @@ def test_a_translated_page_links_the_english_only_pages_marked_english(site):
 
 def test_each_language_has_its_own_search_index(site):
     english = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert english["config"]["lang"] == ["en"]
+    assert english["config"]["lang"] == ["azul_en"]
     assert not any(e["location"].startswith(("fr/", "de/", "es/")) for e in english["docs"])
     for lang in ("fr", "de", "es", "it", "pt"):
         index = json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
-        assert index["config"]["lang"] == [lang]  # lunr's language support: its stop words
+        assert index["config"]["lang"] == [f"azul_{lang}"]  # lunr's language support in ours (docgen_search)
         locations = [e["location"] for e in index["docs"]]
         assert "rules/offer/#OFFER-5" in locations and "validate-your-engine/" not in locations
     ukrainian = json.loads((site / "uk" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert ukrainian["config"]["pipeline"] == []  # lunr has no Ukrainian: words are only split
+    assert ukrainian["config"]["lang"] == ["azul_uk"]  # lunr has no Ukrainian: ours strips its endings
+    assert (site / "assets" / "javascripts" / "lunr" / "min" / "lunr.azul_uk.min.js").is_file()
     assert '"base": "../../../fr/"' in page(site, "fr/rules/offer")  # the page looks up its own index
 
 
@@ -541,11 +580,49 @@ def test_switching_language_on_a_rule_page_keeps_the_page(browser, served):
     wait_for(browser, lambda d: d.current_url.endswith("/rules/offer/") and "/es/" not in d.current_url)
 
 
+def test_switching_language_keeps_the_section_and_an_english_only_page_leads_to_its_subject(browser, served):
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served}/fr/rules/floor/#FLOOR-3")
+    german = browser.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='de']")
+    browser.execute_script("arguments[0].click()", german)
+    wait_for(browser, lambda d: d.current_url.endswith("/de/rules/floor/#FLOOR-3"))
+    browser.get(f"{served}/scenarios/floor/")
+    french = browser.find_element(By.CSS_SELECTOR, "a.md-select__link[hreflang='fr']")
+    browser.execute_script("arguments[0].click()", french)
+    wait_for(browser, lambda d: d.current_url.endswith("/fr/rules/floor/"))
+
+
+@pytest.mark.parametrize("path", ["/", "/fr/rules/floor/", "/uk/rules/scoring/", "/scenarios/floor/",
+                                  "/conformance-matrix/", "/reports/open-spiel-azul-cpp/report/"])
+def test_a_page_view_fails_no_request_and_asks_nothing_of_another_host(browser, served, path):
+    _QuietHandler.failed.clear()
+    browser.get(served + path)
+    wait_for(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")  # pictures loaded lazily too
+    import time
+
+    time.sleep(1.5)  # the theme's scripts ask for what they need after the load
+    resources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert [url for url in resources if not url.startswith(served)] == []
+    assert _QuietHandler.failed == [], path
+
+
 @pytest.mark.parametrize("where, query, first", [
     ("/", "OFFER-5", "/rules/offer/#OFFER-5"),
     ("/", "SCORE-4", "/rules/scoring/#SCORE-4"),
+    ("/", "SCORE-2", "/rules/scoring/#SCORE-2"),
+    ("/", "OFFER-1", "/rules/offer/#OFFER-1"),        # not OFFER-10, OFFER-11 or OFFER-12
     ("/fr/", "OFFER-5", "/fr/rules/offer/#OFFER-5"),
     ("/de/", "SCORE-4", "/de/rules/scoring/#SCORE-4"),
+    ("/it/", "FLOOR-3", "/it/rules/floor/#FLOOR-3"),
+    ("/uk/", "SCORE-2", "/uk/rules/scoring/#SCORE-2"),
+    ("/es/", "TILING-1", "/es/rules/tiling/#TILING-1"),
+    ("/pt/", "END-5", "/pt/rules/end/#END-5"),
+    ("/", "DIV-deal-bag-and-lid-empty", "/divergences/#DIV-deal-bag-and-lid-empty"),
+    ("/pt/", "DIV-end-floor-before-bonus", "/pt/divergences/#DIV-end-floor-before-bonus"),
+    ("/", "floor-overflow-to-lid", "/scenarios/floor/#floor-overflow-to-lid"),  # as `azul conform` prints it
+    ("/de/", "floor-overflow-to-lid", "/scenarios/floor/#floor-overflow-to-lid"),
 ])
 def test_a_rule_searched_by_its_id_comes_first(browser, served, where, query, first):
     found = _search(browser, served + where, query)
@@ -556,14 +633,20 @@ def test_a_rule_searched_by_its_id_comes_first(browser, served, where, query, fi
 @pytest.mark.parametrize("where, query, page_of_rules, within", [
     # The theme searches every word as a prefix, stop words too: the "de" of ES's "línea de piso" also matches
     # "deal", the heading word of the deal rules, which then come first; the floor rules come next.
-    ("/fr/", "rangée de sol", "/fr/rules/floor/", 1),  # FR's word for the floor line
+    # FR's word for the floor line; OFFER-10, whose title says where excess tiles go ("... tombe sur la rangée de
+    # sol"), may come first
+    ("/fr/", "rangée de sol", "/fr/rules/floor/", 2),
     ("/es/", "línea de piso", "/es/rules/floor/", 2),  # ES's
     ("/fr/", "sol", "/fr/rules/floor/", 1),
     ("/es/", "piso", "/es/rules/floor/", 1),
     ("/de/", "Bodenreihe", "/de/rules/floor/", 1),     # DE's
-    ("/uk/", "підлоги", "/uk/rules/floor/", 1),        # UK's (Лінія підлоги); lunr has no Ukrainian stemmer
+    ("/uk/", "підлоги", "/uk/rules/floor/", 1),        # UK's (Лінія підлоги)
+    ("/uk/", "підлога", "/uk/rules/floor/", 1),        # its nominative, which the pages never write
     ("/pt/", "chão", "/pt/rules/floor/", 1),           # PT's (linha de chão)
+    ("/pt/", "chao", "/pt/rules/floor/", 1),           # typed without its accent
+    ("/es/", "suelo", "/es/rules/floor/", 1),          # ES's other word (línea del suelo, 002:123)
     ("/it/", "pavimento", "/it/rules/floor/", 1),      # IT's (fila del pavimento)
+    ("/", "floors", "/rules/floor/", 1),               # inflected
 ])
 def test_a_search_in_the_version_s_words_finds_the_rule(browser, served, where, query, page_of_rules, within):
     found = _search(browser, served + where, query)
@@ -769,3 +852,85 @@ def test_try_it_steps_through_a_published_record_with_every_claim_checked(try_pa
     wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict") == "fails")
     assert "claim [%score" in status.text and "is wrong" in status.text
     assert "SCORE-1" in driver.find_element(By.ID, "try-record-detail").get_attribute("textContent")
+
+
+def test_links_both_ways_between_rules_matrix_and_failing_cases(site):
+    # OpenSpiel's engine fails SCORE-2 (its report's first deviation): the rule's page names it, linked to its
+    # failing case's section on the report page, the matrix cell opens that section, and both exist
+    report = page(site, "reports/open-spiel-azul-cpp/report")
+    anchors = set(re.findall(r'<h3 id="(case-[^"]+)"', report))
+    scoring = _rule_sections(page(site, "rules/scoring"), ["SCORE-1", "SCORE-2", "SCORE-3"])["SCORE-2"]
+    linked = re.search(r'href="\.\./\.\./reports/open-spiel-azul-cpp/report/#(case-[^"]+)"', scoring)
+    assert linked and linked[1] in anchors, (linked, sorted(anchors)[:3])
+    assert "azul conform --engine" in _flat(scoring) and "--only SCORE-2" in _flat(scoring)
+    french = _rule_sections(page(site, "fr/rules/scoring"), ["SCORE-1", "SCORE-2", "SCORE-3"])["SCORE-2"]
+    assert "Moteurs de la matrice qui l" in french and "reports/open-spiel-azul-cpp/report/#case-" in french
+    matrix = page(site, "conformance-matrix")
+    row = next(line for line in matrix.split("<tr>") if 'href="../rules/scoring/#SCORE-2"' in line)
+    cell = re.search(r'href="\.\./reports/open-spiel-azul-cpp/report/#(case-[^"]+)"', row)
+    assert cell and cell[1] in anchors
+    from azul_conformance.spec_data import load_spec
+
+    title = next(rule.title for rule in load_spec().rules if rule.id == "SCORE-2")
+    assert _flat(title) in _flat(row)  # the rule named, not a bare ID
+
+
+def test_a_counterexample_is_a_link_to_its_published_file(site):
+    report = page(site, "reports/azul-game-engine/report")
+    assert 'href="../counterexamples/differential-deals.yaml"' in report  # the page is reports/<engine>/report/
+    assert (site / "reports" / "azul-game-engine" / "counterexamples" / "differential-deals.yaml").is_file()
+
+
+def test_a_scenario_page_is_titled_by_its_chapter_and_cites_versions_by_line(site):
+    html = page(site, "scenarios/floor")
+    assert re.search(r"<h1[^>]*>Scenarios: The floor line", html), re.search(r"<h1[^>]*>[^<]*", html)
+    section = html.split('id="floor-overflow-to-lid"', 1)[1].split("<h2", 1)[0]
+    assert re.search(r'EN, <a href="\.\./\.\./clauses/EN/#L\d+" title="000_ed7c8802c5a645fb\.txt:150-150">l\. 150</a>',
+                     section), section[:2000]
+    assert "000_ed7c8802c5a645fb.txt:150" not in _flat(re.sub(r'title="[^"]*"', "", section))
+
+
+@pytest.fixture(scope="session")
+def axe_script(tmp_path_factory) -> str:
+    """axe-core, the accessibility checker, installed from the npm registry like any test dependency."""
+    npm = shutil.which("npm")
+    if npm is None:
+        if IN_CI:
+            pytest.fail("CI=true but npm is missing: the accessibility test needs it to install axe-core")
+        pytest.skip("npm is not installed: axe-core cannot be installed")
+    folder = tmp_path_factory.mktemp("axe")
+    result = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(folder),
+                             "axe-core@4"], capture_output=True, text=True, timeout=300)
+    script = folder / "node_modules" / "axe-core" / "axe.min.js"
+    if result.returncode != 0 or not script.is_file():
+        if IN_CI:
+            pytest.fail(f"npm could not install axe-core: {result.stderr[-2000:]}")
+        pytest.skip(f"npm could not install axe-core (offline?): {result.stderr[-300:]}")
+    return script.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/floor/", "/fr/rules/floor/", "/de/rules/scoring/", "/it/rules/offer/",
+                                  "/uk/rules/floor/", "/es/rules/tiling/", "/pt/rules/end/", "/conformance-matrix/",
+                                  "/scenarios/floor/", "/reports/open-spiel-azul-cpp/report/"])
+def test_axe_finds_no_serious_accessibility_violation(browser, served, axe_script, path):
+    browser.get(served + path)
+    browser.execute_script(axe_script)
+    violations = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+        "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 200))}))));")
+    serious = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)[:4000]
+
+
+def test_a_rule_page_shows_its_smallest_scenario_s_boards_with_meaningful_alt_text(site):
+    section = _rule_sections(page(site, "rules/floor"), ["FLOOR-1", "FLOOR-2", "FLOOR-3"])["FLOOR-2"]
+    pictures = re.findall(r'<a href="([^"]+\.svg)"><img src="([^"]+\.svg)" alt="([^"]+)"', section)
+    assert len(pictures) == 2, section[:3000]
+    (link_before, before, alt_before), (_, after, alt_after) = pictures
+    assert before.endswith("-given.svg") and after.endswith("-after.svg") and link_before == before
+    for picture in (before, after):
+        assert (site / "rules" / "floor" / picture).resolve().is_file(), picture
+    assert alt_before.startswith("Before its steps: ") and len(alt_before) > 30 and alt_after.startswith("After")
+    french = _rule_sections(page(site, "fr/rules/floor"), ["FLOOR-1", "FLOOR-2", "FLOOR-3"])["FLOOR-2"]
+    assert re.search(r'<img src="\.\./\.\./\.\./scenarios/boards/[^"]+-given\.svg" alt="Avant ses coups: ', french)

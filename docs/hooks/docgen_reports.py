@@ -15,7 +15,7 @@ from azul_conformance.harness.report import RunReport, by_rule, engine_title, re
 from azul_conformance.render_svg import render_state
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
-from docgen_rules import cell, rule_link
+from docgen_rules import cell, rule_link, rules_by_id
 
 
 def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, RunReport]]:
@@ -30,6 +30,25 @@ def load_reports(folder: Path, problems: list[str]) -> list[tuple[str, RunReport
             continue
         reports.append((path.relative_to(folder).as_posix(), report))
     return reports
+
+
+def failing_by_rule(folder: Path) -> dict[str, list[tuple[str, str, str]]]:
+    """For each rule, the engines of the matrix that fail it: (engine, its report page under the docs root
+    with the anchor of its first failing case there, that case's id); only reports with a page (*/report.md),
+    and cases their page has a section of."""
+    failing: dict[str, list[tuple[str, str, str]]] = {}
+    for name, report in load_reports(folder, []):  # problems: reported once, by the matrix page
+        page = folder / name.replace(".jsonl", ".md")
+        if not name.endswith("/report.jsonl") or not page.is_file():
+            continue
+        shown = {case.replace("\\", "") for case in CASE_HEADING_ANYWHERE.findall(page.read_text(encoding="utf-8"))}
+        engine = name.split("/")[0]
+        for rule_id, results in by_rule(list(report.results)).items():
+            case = next((r.id for r in results if r.bad and r.id in shown), None)
+            if case:
+                failing.setdefault(rule_id, []).append(
+                    (engine, f"reports/{engine}/report.md#{case_anchor(case)}", case))
+    return failing
 
 
 # Worst first, from each verdict's own line in results.py: the bad ones, then the judged ones, then the rest.
@@ -232,9 +251,20 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
     key = "Columns: " + "; ".join(f"**{markup.md(name.split('/')[0].removesuffix('.jsonl'))}** "
                                   f"{markup.md(engine_title(report.header) or name)}" for name, report in reports) + "."
 
-    def linked(cells: list[str]) -> list[str]:
-        return [_link(folder, link, page, text).replace(".md)", ".md#rule-by-rule)", 1) if page else text
-                for text, page in zip(cells, pages)]
+    def linked(cells: list[str], cases: list[str | None] | None = None) -> list[str]:
+        """Each cell a link to its report: to the section of `cases`' failing case where it has one, else to
+        its rule-by-rule table."""
+        anchors = [f"#{case_anchor(case)}" if case else "#rule-by-rule" for case in cases or [None] * len(cells)]
+        return [_link(folder, link, page, text).replace(".md)", f".md{anchor})", 1) if page else text
+                for text, page, anchor in zip(cells, pages, anchors)]
+
+    # the failing cases each report page has a section of (a report.md may leave some out)
+    sections = [{case.replace("\\", "") for case in
+                 CASE_HEADING_ANYWHERE.findall((folder / page).read_text(encoding="utf-8"))}
+                if page and (folder / page).is_file() else set() for page in pages]
+
+    def first_failing(results: list[CaseResult], shown: set[str]) -> str | None:
+        return next((r.id for r in results if r.bad and r.id in shown), None)
     chapters = [by_chapter(spec, list(report.results)) for _, report in reports]
     titles = {chapter.name: chapter.title for chapter in spec.chapters}
     names = [chapter.name for chapter in spec.chapters] + sorted({c for rows in chapters for c in rows} - set(titles))
@@ -253,8 +283,11 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
             "| Rule | " + heads + " |", "| --- |" + " --- |" * len(reports)]
     rule_ids = [rule.id for rule in spec.rules] or sorted({rule for rules in grouped for rule in rules})
     for rule_id in rule_ids + sorted({rule for rules in grouped for rule in rules} - set(rule_ids)):
-        cells = linked([counts_cell(rules.get(rule_id, [])) for rules in grouped])
-        out.append(f"| {rule_link(spec, rule_id, '')} | " + " | ".join(cells) + " |")
+        cells = linked([counts_cell(rules.get(rule_id, [])) for rules in grouped],
+                       [first_failing(rules.get(rule_id, []), shown) for rules, shown in zip(grouped, sections)])
+        rule = rules_by_id(spec).get(rule_id)
+        label = rule_link(spec, rule_id, '') + (f" {cell(rule.title)}" if rule else "")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
     out += ["", "</div>"]
     pairs = twins(reports)
     if pairs:
@@ -307,17 +340,27 @@ EVIDENCE = re.compile(r"^Evidence: (?P<case>[^ ]+) (?P<rest>\(.*)$")
 DIFFERING = re.compile(r"^- (?P<case>[^ ]+) (?P<rest>\(.*)$")
 RULE_ROW = re.compile(r"^\| (?P<rule>[A-Z][A-Z0-9]*-\d+) \|(?P<middle>(?: [^|]* \|)+) (?P<cases>[^|]*) \|$")
 SKIPPED_ROW = re.compile(r"^\| (?P<case>[a-z0-9][^ |]*) \| (?P<rest>(?:skip|not_run|out_of_time) \|.*)$")
+CASE_HEADING_ANYWHERE = re.compile(r"^### (?:[A-Z][A-Z0-9]*-\d+|protocol): `([^`]+)` \([a-z_]+\)$", re.MULTILINE)
+# A counterexample written beside the report, as a case's block in report.md names it
+COUNTEREXAMPLE = re.compile(r"^minimal failing game: (?:\S*/)?(?P<path>counterexamples/[A-Za-z0-9_.-]+\.ya?ml)$")
 CORPUS_PATH = re.compile(r"conformance/scenarios/[A-Za-z0-9_./\\-]+\.yaml:\d+")
 
 
+def case_anchor(case_id: str) -> str:
+    """The anchor of a failing case's section on its engine's report page (the matrix links each cell to it)."""
+    return "case-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", case_id)
+
+
 def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, str],
-                  boards: dict[str, str] | None = None) -> str:
+                  boards: dict[str, str] | None = None, folder: Path | None = None) -> str:
     """A report.md as its page on the site (docs/reports/<engine>/report.md): each case a link to its scenario's
     section (its Given board and expected result drawn there), each rule to its rule's section, and each place in
     the corpus (file:line) a link to the scenario that holds it, instead of bare names and repository paths.
     Properties (random games, no page of their own) stay names; what is inside code blocks stays as written.
     `scenarios`: the corpus (each with its file, line and id), `urls`: a scenario's page by id, `boards`: the
-    picture (a path beside the page) of the engine's boards when a failing case was judged, by case id."""
+    picture (a path beside the page) of the engine's boards when a failing case was judged, by case id. Each
+    failing case's heading has an anchor (case_anchor); a counterexample published beside the report in
+    `folder` is linked below the block that names it."""
     boards = boards or {}
     up = "../../"  # from reports/<engine>/report.md to the docs root
     starts: dict[str, list[tuple[int, str]]] = {}
@@ -339,24 +382,31 @@ def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, s
 
     out: list[str] = []
     fence = ""  # the fence of the code block the line is in: closed by a line of as many backticks or more
+    found: list[str] = []  # the counterexamples the block names
     for line in text.split("\n"):
         opening = re.match(r"`{3,}", line)
         if fence or opening:
             fence = "" if fence and opening and line.strip() == opening[0] and len(opening[0]) >= len(fence) \
                 else fence or opening[0]
             out.append(line)
+            if fence and (match := COUNTEREXAMPLE.match(line)) and folder and (folder / match["path"]).is_file():
+                found.append(match["path"])
+            if not fence and found:
+                out += [""] + [f"Minimal failing game: [{markup.code(path)}]({path})" for path in found]
+                found = []
             continue
         # places first, outside inline code: the links made below hold code of their own
         line = "`".join(CORPUS_PATH.sub(place, part) if i % 2 == 0 else part
                         for i, part in enumerate(line.split("`")))
         if match := CASE_HEADING.match(line):
             current = match["case"].replace("\\", "")
-            line = f"### {rule(match['rule'])}: {case(match['case'])} ({match['verdict']})"
+            line = f"### {rule(match['rule'])}: {case(match['case'])} ({match['verdict']}) {{#{case_anchor(current)}}}"
             if current in boards:
                 given = f" (the Given and the expected boards: {case(current, code=False)})" if current in urls else ""
                 line += "\n\n" + "\n".join([
                     '<figure class="azul-board" markdown="span">',
-                    f"![The engine's boards when the case failed]({boards[current]}){{ loading=lazy }}",
+                    f"[![The engine's boards when {markup.md(current)} failed]({boards[current]}){{ loading=lazy }}]"
+                    f"({boards[current]})",
                     f"<figcaption>The engine's boards when the case failed{given}</figcaption>", "</figure>"])
         elif match := DEVIATION_HEADING.match(line):
             line = f"### {match['number']}{rule(match['rule'])}{match['rest']}"

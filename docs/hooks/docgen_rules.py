@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from azul_conformance import markup
 from azul_conformance.spec_data import VERSIONS, Chapter, Citation, Rule, Source, Spec
-from docgen_i18n import UI, Links, Texts, english
+from docgen_i18n import DEFAULT, UI, Links, Texts, english, page_url
 
 FORM_LABEL = {"states": "states it", "printed": "states it, board prints it", "partly": "states part of it",
               "example": "example only", "diverges": "diverges", "silent": "silent", "missing": "not recorded"}
@@ -158,7 +158,10 @@ def _plain(text: str) -> str:
 
 
 def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, t: Texts | None = None,
-                 links: str | Links = "../") -> list[str]:
+                 links: str | Links = "../", failing: dict | None = None, pictures: dict | None = None) -> list[str]:
+    """A rule's section; `failing` (docgen_reports.failing_by_rule), when given, adds the engines of the matrix
+    that fail the rule, each linked to its failing case, and the command that runs the rule's cases; `pictures`
+    (rule ID -> its smallest scenario's id, title and pictures, see generate.py) the boards before and after."""
     t = t or Texts(spec)
     out = [f"## {rule.id} · {cell(t.rule_title(rule))} {{#{rule.id}}}", "", level_badge(rule.level, t), "",
            t.statement(rule), ""]
@@ -173,6 +176,8 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     if rule.examples:
         examples = ", ".join(clauses.link(e, "", links) for e in rule.examples)
         out += [f"**{t.ui('worked_examples')}{colon}** {examples}", ""]
+    if pictures and rule.id in pictures and isinstance(links, Links):
+        out += _boards(rule, pictures[rule.id], links, t)
     checked = scenarios.get(rule.id, [])
     if checked:  # each outcome in words, then its scenario; not searched: a scenario's ID finds the scenario
         out += [f"**{t.ui('outcomes')}{colon}**", "", "<div data-search-exclude markdown>", ""]
@@ -181,6 +186,35 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
         out += ["", "</div>", ""]
     else:
         out += [f'<p class="azul-unchecked">{t.ui("unchecked")}</p>', ""]
+    if failing is not None:
+        engines = failing.get(rule.id, [])
+        if engines:
+            found = ", ".join(f"{md_link(links, markup.md(engine), target)} ({markup.code(case)})"
+                              for engine, target, case in engines)
+            out += [f"**{t.ui('failing_engines')}{colon}** {found}", ""]
+        else:
+            out += [f"**{t.ui('failing_engines')}{colon}** {t.ui('none_fail')}", ""]
+    if checked:
+        out += [f"**{t.ui('run_it')}{colon}**", "", "```sh",
+                f'azul conform --engine "./my-engine" --only {rule.id}', "```", ""]
+    return out
+
+
+def _boards(rule: Rule, picture: tuple[str, str, str, str, str], links: Links, t: Texts) -> list[str]:
+    """The boards of the rule's smallest scenario before and after its steps (the scenario page's pictures),
+    each a link to itself (opened alone, it can be enlarged on a phone), and the scenario named and linked."""
+    scenario_id, url, title, given, after = picture
+    depth = len(page_url(links.page).strip("/").split("/")) + (links.lang != DEFAULT)
+    up = "../" * depth
+    shown = t.scenario_title(scenario_id, markup.prose(title))
+    plain = re.sub(r"<[^>]+>|\\(?=.)", "", shown)  # alt text: no markup
+    out = ['<div class="azul-boards azul-rule-boards">']
+    for path, label in ((given, t.ui("board_before")), (after, t.ui("board_after"))):
+        alt = markup.html_text(f"{label}: {plain}")
+        out += [f'<figure class="azul-board"><a href="{up}{path}"><img src="{up}{path}" alt="{alt}" '
+                f'loading="lazy"></a><figcaption>{label}</figcaption></figure>']
+    out += ["</div>", "", f"{t.ui('smallest')}{t.ui('colon')} {shown} ({md_link(links, markup.md(scenario_id), url)})",
+            ""]
     return out
 
 
@@ -195,7 +229,7 @@ def front_matter(boost: float) -> list[str]:
 
 
 def chapter_page(spec: Spec, chapter: Chapter, scenarios: dict, t: Texts | None = None,
-                 links: Links | None = None) -> str:
+                 links: Links | None = None, failing: dict | None = None, pictures: dict | None = None) -> str:
     t = t or Texts(spec)
     links = links or Links(f"rules/{chapter.name}.md")
     clauses = ClauseIndex(spec)
@@ -204,7 +238,7 @@ def chapter_page(spec: Spec, chapter: Chapter, scenarios: dict, t: Texts | None 
     out = front_matter(SEARCH_BOOST) + [f"# {cell(t.chapter_title(chapter))}", "", t.chapter_intro(chapter), "",
                               f'<p class="azul-generated">{generated}</p>', ""]
     for rule in chapter.rules:
-        out += rule_section(spec, rule, clauses, scenarios, t, links)
+        out += rule_section(spec, rule, clauses, scenarios, t, links, failing, pictures)
     return "\n".join(out) + "\n"
 
 

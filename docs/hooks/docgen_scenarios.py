@@ -18,8 +18,8 @@ from azul_conformance.scenario import Scenario, load_scenarios
 from azul_conformance.scenario.runner import run_on_wall
 from azul_conformance.scenario_rules import named_rules
 from azul_conformance.spec_check.ids import unknown_scenario_rules
-from azul_conformance.spec_data import Spec
-from docgen_rules import rule_link, rules_by_id
+from azul_conformance.spec_data import Citation, Spec
+from docgen_rules import ClauseIndex, rule_link, rules_by_id
 
 
 def slug(text: str) -> str:
@@ -95,14 +95,16 @@ def reference_states(scenario: Scenario, on: str | None = None) -> tuple[dict | 
     return before, (engine.state() if scenario.steps else None), note
 
 
-def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str]) -> list[str]:
+def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], title: str = "") -> list[str]:
     """The board as a picture file of its own beside the page (scenarios/boards/NAME.svg), loaded when it comes
-    into view: a group page of 60 scenarios drawn inline weighed 2 MB and 27,000 elements."""
+    into view: a group page of 60 scenarios drawn inline weighed 2 MB and 27,000 elements. The picture links
+    to itself: opened alone, it can be enlarged on a phone. Its alt text names the scenario (`title`)."""
     if state is None:
         return []
     pictures[f"scenarios/boards/{name}.svg"] = render_state(state)
-    return ['<figure class="azul-board" markdown="span">', f"![{caption}: the boards](boards/{name}.svg)"
-            "{ loading=lazy }", f"<figcaption>{caption}</figcaption>", "</figure>", ""]
+    alt = f"{caption}: the boards of {markup.md(title)}" if title else f"{caption}: the boards"
+    return ['<figure class="azul-board" markdown="span">', f"[![{alt}](boards/{name}.svg)"
+            f"{{ loading=lazy }}](boards/{name}.svg)", f"<figcaption>{caption}</figcaption>", "</figure>", ""]
 
 
 def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
@@ -114,8 +116,8 @@ def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
         before, after, note = reference_states(scenario, wall)
         on = f", {wall} wall" if wall else ""
         name = anchor(scenario) + (f"-{wall}" if wall and wall != walls[0] else "")
-        out += _picture(before, f"Given{on}", f"{name}-given", pictures)
-        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures)
+        out += _picture(before, f"Given{on}", f"{name}-given", pictures, scenario.title)
+        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures, scenario.title)
         notes += [note] if note and note not in notes else []
     out += ["</div>", ""]
     out += [line for note in notes for line in (f'<p class="azul-note">{markup.html_text(note)}</p>', "")]
@@ -139,7 +141,26 @@ def _steps_text(scenario: Scenario) -> str:
     return "\n".join(lines)
 
 
-def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str]) -> list[str]:
+def source_link(clauses: ClauseIndex, text: str, from_dir: str = "../") -> str:
+    """A scenario's source as a reader names it: "EN, l. 174", linked to that line's clause (the file:line it
+    stands for is the link's title); a text that is no citation is shown as written."""
+    try:
+        citation = Citation.parse(text)
+    except ValueError:
+        return markup.code(text)
+    version = clauses.anchor.get((citation.file, citation.first), ("", 0))[0]
+    link = clauses.link(citation, version, from_dir)
+    return f"{version}, {link}" if version else link
+
+
+def group_title(spec: Spec, group: str) -> str:
+    """A group of scenarios named by the chapter whose folder it is (floor: "The floor line")."""
+    return next((chapter.title for chapter in spec.chapters if chapter.name == group), group)
+
+
+def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str],
+                     clauses: ClauseIndex | None = None) -> list[str]:
+    clauses = clauses or ClauseIndex(spec)
     out = [f"## {markup.prose(scenario.title)} {{#{anchor(scenario)}}}", "",
            f"{markup.code(scenario.id)} · level {markup.md(scenario.level)}"
            + (f" · requires {markup.md(', '.join(scenario.requires))}" if scenario.requires else ""), ""]
@@ -148,7 +169,7 @@ def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str]) -
     if scenario.given.reject is None:  # a position to open in the browser (docs/try/)
         out += [f'<a href="../../try/#scenario={scenario.id}">Try it</a>', ""]
     if scenario.sources:
-        out += ["**Sources:** " + ", ".join(markup.code(s) for s in scenario.sources), ""]
+        out += ["**Sources:** " + "; ".join(source_link(clauses, s) for s in scenario.sources), ""]
     if scenario.notes:
         out += [markup.prose(" ".join(str(scenario.notes).split())), ""]
     out += _diagrams(scenario, pictures)
@@ -161,15 +182,16 @@ def scenario_section(spec: Spec, scenario: Scenario, pictures: dict[str, str]) -
 
 def group_page(spec: Spec, group: str, scenarios: list[Scenario], pictures: dict[str, str]) -> str:
     """A group's page; its boards' pictures are added to `pictures` (path -> SVG)."""
-    out = [f"# Scenarios: {group}", "",
+    out = [f"# Scenarios: {markup.prose(group_title(spec, group))}", "",
            f"{len(scenarios)} scenario(s) from `conformance/scenarios/{group}`. "
            "Each one is a position, some steps, and what must hold afterwards.", ""]
+    clauses = ClauseIndex(spec)
     for scenario in scenarios:
-        out += scenario_section(spec, scenario, pictures)
+        out += scenario_section(spec, scenario, pictures, clauses)
     return "\n".join(out) + "\n"
 
 
-def index_page(gallery: Gallery) -> str:
+def index_page(gallery: Gallery, spec: Spec) -> str:
     out = ["# Scenario gallery", "",
            "The conformance suite is a corpus of scenarios: small, readable positions written as a player sees "
            "the boards, followed by deals and moves, and the facts that must hold afterwards. Each scenario "
@@ -177,7 +199,8 @@ def index_page(gallery: Gallery) -> str:
     groups = gallery.groups()
     if groups:
         out += ["| Group | Scenarios |", "| --- | ---: |"]
-        out += [f"| [{group}]({group}.md) | {len(items)} |" for group, items in groups.items()]
+        out += [f"| [{markup.prose(group_title(spec, group))}]({group}.md) | {len(items)} |"
+                for group, items in groups.items()]
     else:
         out += ['!!! note "Not in this build"', "", "    The scenario corpus (conformance/scenarios/) is empty.", ""]
     return "\n".join(out) + "\n"

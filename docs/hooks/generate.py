@@ -14,8 +14,8 @@ The site is in several languages (mkdocs-static-i18n, the `i18n` plugin of mkdoc
 every other language under /<lang>/, built one after the other in the same process. The rule pages, the rule
 list, the one-page rulebook, the divergence register and a short home page exist in every language
 (`rules/offer.fr.md`...: docgen_rules with docgen_i18n); every other page is English only. The pages are made
-once for all the languages' builds. Each language gets its own search index (`<lang>/search/`), with its own
-stemmer where lunr has one.
+once for all the languages' builds. Each language gets its own search index (`<lang>/search/`), searched with
+its own stemming, accents folded and IDs whole (docgen_search).
 Real inconsistencies (a link that cannot land, a duplicate ID, a YAML error) are logged as warnings, which
 `mkdocs build --strict` turns into a failed build; data that simply is not written yet gives a page that says so.
 """
@@ -46,6 +46,8 @@ import docgen_mutation
 import docgen_reports
 import docgen_rules
 import docgen_scenarios
+import docgen_search
+import docgen_switcher
 import docgen_versions
 
 log = logging.getLogger("mkdocs.plugins.azul_docs")
@@ -71,26 +73,30 @@ def _pages(config) -> dict[str, str]:
     gallery = docgen_scenarios.load_gallery(spec, Path(os.environ.get("AZUL_DOCS_SCENARIOS") or corpus_root()))
     by_rule = gallery.by_rule()
     problems += gallery.problems
+    reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
+    own = reports.resolve() == (Path(config["docs_dir"]) / "reports").resolve()
+    failing = docgen_reports.failing_by_rule(reports) if own else None  # only the docs' own reports have pages
+    pictures: dict[str, str] = {}
+    groups = {group: docgen_scenarios.group_page(spec, group, items, pictures)
+              for group, items in gallery.groups().items()}
+    smallest = _smallest_pictured(gallery, pictures)
     pages = {"rules/index.md": docgen_rules.rules_index_page(spec, by_rule),
              "rules/all.md": docgen_rules.one_page_rulebook(spec),
              "divergences.md": docgen_rules.divergences_page(spec),
              "clauses/index.md": docgen_clauses.index_page(spec),
-             "scenarios/index.md": docgen_scenarios.index_page(gallery),
+             "scenarios/index.md": docgen_scenarios.index_page(gallery, spec),
              "reference/cli.md": docgen_reports.cli_page(),
              "reference/who-checks-what.md": docgen_checks.page()}
     for chapter in spec.chapters:
-        pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule)
-    pages.update(_translated_pages(spec, by_rule))
+        pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule, failing=failing,
+                                                                       pictures=smallest)
+    pages.update(_translated_pages(spec, by_rule, failing, smallest))
     pages["versions/index.md"] = docgen_versions.index_page(spec)
     for version in VERSIONS:
         pages[f"clauses/{version}.md"] = docgen_clauses.version_page(spec, version)
         pages[f"versions/{version}.md"] = docgen_versions.version_page(spec, version)
-    pictures: dict[str, str] = {}
-    for group, items in gallery.groups().items():
-        pages[f"scenarios/{group}.md"] = docgen_scenarios.group_page(spec, group, items, pictures)
+    pages.update({f"scenarios/{group}.md": text for group, text in groups.items()})
     pages.update(pictures)
-    reports = Path(os.environ.get("AZUL_DOCS_REPORTS") or Path(config["docs_dir"]) / "reports")
-    own = reports.resolve() == (Path(config["docs_dir"]) / "reports").resolve()
     pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems, "reports/" if own else None)
     urls = {scenario.id: gallery.url(scenario) for scenario in gallery.scenarios}
     if own:  # each engine's full report: its cases linked to their scenarios, its rules to their pages
@@ -100,7 +106,7 @@ def _pages(config) -> dict[str, str]:
                 pages[f"reports/{path.parent.name}/boards/{docgen_scenarios.slug(case_id)}.svg"] = svg
             pictures_of = {case_id: f"boards/{docgen_scenarios.slug(case_id)}.svg" for case_id in boards}
             pages[f"reports/{path.parent.name}/report.md"] = docgen_reports.linked_report(
-                path.read_text(encoding="utf-8"), spec, gallery.scenarios, urls, pictures_of)
+                path.read_text(encoding="utf-8"), spec, gallery.scenarios, urls, pictures_of, path.parent)
     pages["mutation.md"] = docgen_mutation.page(spec, urls, reports / "mutation", problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
     pages.update(_round_frames(Path(config["docs_dir"]), problems))
@@ -108,7 +114,24 @@ def _pages(config) -> dict[str, str]:
     return pages
 
 
-def _translated_pages(spec: spec_data.Spec, by_rule: dict) -> dict[str, str]:
+def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str, str, str, str, str]]:
+    """For each rule, its smallest scenario drawn before and after its steps (fewest steps, then the shortest
+    Given): (id, page, title, picture before, picture after)."""
+    smallest: dict[str, tuple] = {}
+    for scenario in gallery.scenarios:
+        name = docgen_scenarios.anchor(scenario)
+        given, after = f"scenarios/boards/{name}-given.svg", f"scenarios/boards/{name}-after.svg"
+        if given not in pictures or after not in pictures:
+            continue
+        size = (len(scenario.steps), len(scenario.given.text))
+        for rule_id in scenario.rules:
+            if rule_id not in smallest or size < smallest[rule_id][0]:
+                smallest[rule_id] = (size, (scenario.id, gallery.url(scenario), scenario.title, given, after))
+    return {rule_id: picture for rule_id, (_, picture) in smallest.items()}
+
+
+def _translated_pages(spec: spec_data.Spec, by_rule: dict, failing: dict | None = None,
+                      pictures: dict | None = None) -> dict[str, str]:
     """The pages every language has, in each language but English: `rules/offer.fr.md`..."""
     local = docgen_i18n.translated_pages(spec)
     pages = {}
@@ -124,7 +147,7 @@ def _translated_pages(spec: spec_data.Spec, by_rule: dict) -> dict[str, str]:
                      "divergences.md": docgen_rules.divergences_page(spec, t, links("divergences.md"))}
         for chapter in spec.chapters:
             page = f"rules/{chapter.name}.md"
-            localized[page] = docgen_rules.chapter_page(spec, chapter, by_rule, t, links(page))
+            localized[page] = docgen_rules.chapter_page(spec, chapter, by_rule, t, links(page), failing, pictures)
         pages.update({f"{uri[:-3]}.{lang}.md": text for uri, text in localized.items()})
     return pages
 
@@ -227,6 +250,7 @@ def on_config(config):
         _state["pages"] = _pages(config)
         _state["docs"] = _materialize(_state["source"], _state["pages"])
     config["docs_dir"] = str(_state["docs"])
+    config["copyright"] = _footer(config.get("repo_url"))
     spec, gallery = _state["spec"], _state["gallery"]
     if lang != docgen_i18n.DEFAULT:
         config["nav"] = _nav(spec, lang)
@@ -236,11 +260,28 @@ def on_config(config):
         + [{c.title: f"rules/{c.name}.md"} for c in spec.chapters],
         "clauses/index.md": [{f"{v} {VERSION_NAMES[v]}": f"clauses/{v}.md"} for v in VERSIONS],
         "versions/index.md": [{f"{v} {VERSION_NAMES[v]}": f"versions/{v}.md"} for v in VERSIONS],
-        "scenarios/index.md": [{g: f"scenarios/{g}.md"} for g in gallery.groups()],
+        "scenarios/index.md": [{docgen_scenarios.group_title(spec, g): f"scenarios/{g}.md"}
+                               for g in gallery.groups()],
     }
     if config.get("nav"):
         config["nav"] = _expand(_state.setdefault("nav", config["nav"]), sections)
     return config
+
+
+def _footer(repo_url: str | None) -> str:
+    """Every page's footer: the suite's version (the package's and its scenarios' fingerprint, as a report's
+    header names it) and, where the build is given the repository, where to report a problem."""
+    from html import escape
+
+    from azul_conformance.harness import suite_version
+
+    if "suite_version" not in _state:
+        _state["suite_version"] = suite_version(None)
+    text = f"Azul conformance suite {escape(_state['suite_version'])}"
+    if repo_url:
+        issues = escape(repo_url.rstrip("/") + "/issues", quote=True)
+        text += f' · <a href="{issues}">Report a problem</a>'
+    return text
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
@@ -261,20 +302,6 @@ def on_files(files, config):
     return files
 
 
-# Each language's search index: lunr's stemmer for the language where lunr has one (Ukrainian has none: its
-# words are only split). Words are split at spaces, hyphens and punctuation, as the theme splits a query (its
-# query parser always splits at a hyphen): OFFER-5 is searched as "offer" and "5", both in the heading of the
-# rule's section, whose title weighs most, on a page boosted for its rules (docgen_rules).
-LUNR = {"en": "en", "fr": "fr", "de": "de", "it": "it", "es": "es", "pt": "pt", "uk": None}
-SEPARATOR = r"[\s\-,;:!?()«»“”\"'’]+|\.(?!\d)"
-
-
-def _search_config(config: dict, lang: str) -> dict:
-    stemmer = LUNR.get(lang)
-    pipeline = ["stopWordFilter"] if stemmer else []
-    return {**config, "lang": [stemmer or "en"], "separator": SEPARATOR, "pipeline": pipeline}
-
-
 @event_priority(-110)  # after the search plugin wrote the index, and (default language) after every language
 def on_post_build(config):
     site = Path(config["site_dir"])
@@ -290,18 +317,24 @@ def on_post_build(config):
     if lang != docgen_i18n.DEFAULT:  # this language's pages, located from its own root (see on_post_page)
         docs = [{**e, "location": e["location"][len(lang) + 1:]} for e in data["docs"]
                 if e["location"].startswith(f"{lang}/")]
-        _state.setdefault("indexes", {})[lang] = {**data, "config": _search_config(data["config"], lang),
-                                                   "docs": docs}
+        _state.setdefault("indexes", {})[lang] = {**data, "docs": docs,
+                                                   "config": docgen_search.search_config(data["config"], lang)}
         return
     # The default language's build ends last: the i18n plugin has just merged every language into one index.
-    english = [e for e in data["docs"] if not e["location"].startswith(others)]
-    _write_index(index, {**data, "config": _search_config(data["config"], lang), "docs": english})
+    spec, gallery = _state["spec"], _state["gallery"]
+    ids = {rule.id for rule in spec.rules} | {d.id for d in spec.divergences} | {s.id for s in gallery.scenarios}
+    english = docgen_search.tag_ids([e for e in data["docs"] if not e["location"].startswith(others)], ids)
+    _write_index(index, {**data, "config": docgen_search.search_config(data["config"], lang), "docs": english})
     # A scenario's ID finds its (English) page from every language too: its page and section titles.
-    scenarios = [{"location": "../" + e["location"], "title": e["title"], "text": ""} for e in english
+    scenarios = [{**e, "location": "../" + e["location"], "text": ""} for e in english
                  if e["location"].startswith("scenarios/") and e["location"] != "scenarios/"]
     for other, localized in _state.get("indexes", {}).items():
         _write_index(site / other / "search" / "search_index.json",
-                     {**localized, "docs": localized["docs"] + scenarios})
+                     {**localized, "docs": docgen_search.tag_ids(localized["docs"], ids) + scenarios})
+    docgen_search.write_languages(site, spec)
+    if not config.get("site_url"):  # no address to give: a sitemap would list "None/..." (see mkdocs.yml)
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (site / name).unlink(missing_ok=True)
     if _state.get("docs"):
         shutil.rmtree(_state["docs"], ignore_errors=True)
         config["docs_dir"] = str(_state["source"])  # `mkdocs serve` then watches docs/, not the scratch folder
@@ -317,9 +350,12 @@ CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">[^<]*?
 
 
 def on_post_page(output: str, page, config) -> str:
-    """A page of another language looks up its search index (and resolves its results) from its language's
-    root: the theme's `base` is the site root, one level up."""
+    """The language switcher and head links (docgen_switcher); a page of another language looks up its search
+    index (and resolves its results) from its language's root: the theme's `base` is the site root, one level
+    up."""
     lang = _language(config)
+    spec = _state.get("spec")
+    output = docgen_switcher.rewrite(output, page.url, {c.name for c in spec.chapters} if spec else set())
     if lang == docgen_i18n.DEFAULT:
         return output
     return CONFIG_BASE.sub(lambda m: f"{m[1]}{m[2]}/{lang}/{m[3]}", output, count=1)
