@@ -30,6 +30,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "perft": ("azul_conformance.cli.perft:perft", "Count legal move sequences within a round (move-generator oracle)."),
     "serve": ("azul_conformance.cli.serve:serve", "Serve the reference engine over protocol v1 (stdin/stdout)."),
     "simulate": ("azul_conformance.cli.simulate:simulate", "Play random games on the reference engine."),
+    "publish": ("azul_conformance.cli.publish:publish",
+                "Publish a report folder on the site: its page and its conformance matrix row."),
     "replay": ("azul_conformance.cli.replay:replay",
                "Replay and check annotated game records (one, a list, a folder)."),
     "import": ("azul_conformance.cli.import_games:import_games", "Convert games recorded elsewhere into game records."),

@@ -12,6 +12,7 @@ from typing import Any
 from azul_conformance import markup
 from azul_conformance.harness.findings import KINDS, deviations, scores
 from azul_conformance.harness.report import RunReport, by_rule, engine_title, read_report
+from azul_conformance.harness.publish import PublishError, read_published
 from azul_conformance.render_svg import render_state
 from azul_conformance.results import CaseResult, Verdict
 from azul_conformance.spec_data import Spec
@@ -84,6 +85,10 @@ def judged_cell(folder: Path, name: str, report: RunReport, problems: list[str] 
     upstream commit, how many of the report's cases it holds), or live (installed from a registry, in CI).
     A recording that cannot be read is a problem of the build (`problems`), naming its file and line."""
     recording = (folder / name).parent / "recording.jsonl.gz"
+    about = published(folder, name, problems if problems is not None else [])
+    if about is not None:  # `azul publish`: its author's run, which CI does not judge again
+        return (f"published {markup.md(about.get('published', '?'))} by its author, not judged in CI"
+                + ("; recording committed" if recording.is_file() else ""))
     if not name.endswith("/report.jsonl") or not recording.is_file():
         return "live, in CI"
     number = 1
@@ -105,6 +110,18 @@ def judged_cell(folder: Path, name: str, report: RunReport, problems: list[str] 
     commit = str(header.get("commit") or "")[:7]
     return (f"recording of {markup.md(str(header.get('date', '?'))[:10])}"
             + (f", commit {markup.code(commit)}" if commit else "") + f"; {recorded} of {len(report.results)} cases")
+
+
+def published(folder: Path, name: str, problems: list[str]) -> dict[str, str] | None:
+    """What `azul publish` wrote beside a report (its published.yaml), None for an adapter's report; a damaged
+    one is a problem of the build."""
+    if not name.endswith("/report.jsonl"):
+        return None
+    try:
+        return read_published((folder / name).parent)
+    except PublishError as error:
+        problems.append(str(error))
+        return None
 
 
 ENDED = re.compile(r'^\{"case":"[^"]*","ended":\d+\}$')
@@ -233,7 +250,9 @@ def matrix_page(spec: Spec, folder: Path, problems: list[str], link: str | None 
         results = report.results
         levels = " · ".join(f"{row['pass']}/{row['judged']}" + (f" ({row['differs']} differ)" if row["differs"]
                                                                  else "") for row in scores(results).values())
-        title = _link(folder, link, write_up(folder, name), markup.md(engine_title(report.header) or name))
+        about = published(folder, name, [])  # (its problems are judged_cell's to say, once)
+        shown = about["name"] if about else engine_title(report.header) or name
+        title = _link(folder, link, write_up(folder, name), markup.md(shown))
         full = _link(folder, link, name.replace(".jsonl", ".md"), "report") if name.endswith("/report.jsonl") \
             else markup.code(name)
         kinds = causes(report)
@@ -352,15 +371,17 @@ def case_anchor(case_id: str) -> str:
 
 
 def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, str],
-                  boards: dict[str, str] | None = None, folder: Path | None = None) -> str:
+                  boards: dict[str, tuple[str, str | None]] | None = None, folder: Path | None = None,
+                  about: dict[str, str] | None = None) -> str:
     """A report.md as its page on the site (docs/reports/<engine>/report.md): each case a link to its scenario's
     section (its Given board and expected result drawn there), each rule to its rule's section, and each place in
     the corpus (file:line) a link to the scenario that holds it, instead of bare names and repository paths.
     Properties (random games, no page of their own) stay names; what is inside code blocks stays as written.
-    `scenarios`: the corpus (each with its file, line and id), `urls`: a scenario's page by id, `boards`: the
-    picture (a path beside the page) of the engine's boards when a failing case was judged, by case id. Each
-    failing case's heading has an anchor (case_anchor); a counterexample published beside the report in
-    `folder` is linked below the block that names it."""
+    `scenarios`: the corpus (each with its file, line and id), `urls`: a scenario's page by id, `boards`: by case
+    id, the pictures (paths beside the page) of the engine's boards when a failing case was judged and of the
+    reference engine's at the same point (None where no scenario gives them). Each failing case's heading has an
+    anchor (case_anchor); a counterexample published beside the report in `folder` is linked below the block that
+    names it. `about`: what `azul publish` wrote beside the report (its published.yaml), shown above it."""
     boards = boards or {}
     up = "../../"  # from reports/<engine>/report.md to the docs root
     starts: dict[str, list[tuple[int, str]]] = {}
@@ -402,12 +423,9 @@ def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, s
             current = match["case"].replace("\\", "")
             line = f"### {rule(match['rule'])}: {case(match['case'])} ({match['verdict']}) {{#{case_anchor(current)}}}"
             if current in boards:
-                given = f" (the Given and the expected boards: {case(current, code=False)})" if current in urls else ""
-                line += "\n\n" + "\n".join([
-                    '<figure class="azul-board" markdown="span">',
-                    f"[![The engine's boards when {markup.md(current)} failed]({boards[current]}){{ loading=lazy }}]"
-                    f"({boards[current]})",
-                    f"<figcaption>The engine's boards when the case failed{given}</figcaption>", "</figure>"])
+                line += "\n\n" + "\n".join(_boards_side_by_side(current, *boards[current]))
+                if current in urls:  # Markdown outside the figures, so that the link renders
+                    line += f"\n\nThe scenario, its Given board and its steps: {case(current, code=False)}."
         elif match := DEVIATION_HEADING.match(line):
             line = f"### {match['number']}{rule(match['rule'])}{match['rest']}"
         elif match := EVIDENCE.match(line):
@@ -424,7 +442,33 @@ def linked_report(text: str, spec: Spec, scenarios: list[Any], urls: dict[str, s
         out.append(line)
     # Not in the search index: a report's headings name rules and cases by the hundred, and a search for a rule's
     # ID must find the rule's own section first (its page is boosted, tests/test_docs_site.py)
+    if about:
+        out[1:1] = ["", _about(about)]  # under the report's own title
     return "---\nsearch:\n  exclude: true\n---\n\n" + "\n".join(out)
+
+
+def _about(about: dict[str, str]) -> str:
+    """One line on a published report: who the engine is, as its author said (`azul publish`)."""
+    parts = [f"Published by its author on {markup.md(about.get('published', '?'))} as **{markup.md(about['name'])}**"]
+    parts += [f"{label} {markup.code(about[key])}" for key, label in (("engine", "engine"), ("version", "version"))
+              if about.get(key)]
+    parts += [f"{label} {markup.md(about[key])}" for key, label in (("upstream", "home"), ("licence", "licence"))
+              if about.get(key)]
+    return "; ".join(parts) + ". Not judged again in CI: the verdicts are those of the author's run."
+
+
+def _boards_side_by_side(case_id: str, engine: str, expected: str | None) -> list[str]:
+    """The engine's boards when a case failed and, beside them, the reference engine's at the same point; each
+    picture links to itself (opened alone, it can be enlarged on a phone), its alt text names the case."""
+    out = ['<div class="azul-boards" markdown>', ""]
+    for picture, whose, caption in (
+            (engine, "The engine's boards", "The engine's boards when the case failed"),
+            (expected, "The reference engine's boards", "Expected: the reference engine's boards at the same point")):
+        if picture:
+            out += ['<figure class="azul-board" markdown="span">',
+                    f"[![{whose} when {markup.md(case_id)} failed]({picture}){{ loading=lazy }}]({picture})",
+                    f"<figcaption>{caption}</figcaption>", "</figure>", ""]
+    return out + ["</div>"]
 
 
 def _corpus_path(file: str) -> str:
@@ -434,8 +478,9 @@ def _corpus_path(file: str) -> str:
         in path else path
 
 
-def engine_boards(path: Path, problems: list[str]) -> dict[str, str]:
-    """The engine's boards (SVG) of each failing scenario of a report, from the state it held when judged."""
+def engine_boards(path: Path, problems: list[str], expected: Any = None) -> dict[str, tuple[str, str | None]]:
+    """Each failing scenario of a report: the engine's boards (SVG), from the state it held when judged, and the
+    reference engine's at the same point (`expected(case id, message)`: that state, None where there is none)."""
     if not path.is_file():
         return {}
     drawn = {}
@@ -443,7 +488,10 @@ def engine_boards(path: Path, problems: list[str]) -> dict[str, str]:
         state = result.details.get("state") if result.bad else None
         if isinstance(state, dict):
             try:
-                drawn[result.id] = render_state(state)
+                engine = render_state(state)
             except (KeyError, TypeError, ValueError, IndexError) as error:  # a state no board can show
                 problems.append(f"{path}: {result.id}: the engine's state cannot be drawn ({error})")
+                continue
+            reference = expected(result.id, result.message) if expected else None
+            drawn[result.id] = (engine, render_state(reference) if reference is not None else None)
     return drawn

@@ -8,7 +8,7 @@ check of the scenario has been judged.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from azul_conformance import markup
@@ -93,6 +93,18 @@ def reference_states(scenario: Scenario, on: str | None = None) -> tuple[dict | 
         note = (note + " " if note else "") + f"Drawn on the {wall} wall; the scenario runs on the " \
             f"{' and '.join(scenario.variants)} walls."
     return before, (engine.state() if scenario.steps else None), note
+
+
+def expected_state(scenario: Scenario, message: str) -> dict | None:
+    """The reference engine's state at the point where a case failed, to draw beside the engine's: after the
+    steps of the checkpoint the failure message names (`... failed after step 'x' (FILE:LINE)`), else after all
+    the steps (the scenario's final expectations), on the wall it names. None where the scenario sets no game up."""
+    after = next((point.after for point in scenario.checkpoints if f"({point.where})" in message), None)
+    if after is not None:
+        scenario = replace(scenario, steps=scenario.steps[:after], checkpoints=(), expect=())
+    wall = re.match(r"on the (\w+) wall", message)  # a scenario of two walls failed on this one (runner.py)
+    before, after_steps, _ = reference_states(scenario, wall[1] if wall and wall[1] in scenario.variants else None)
+    return after_steps if scenario.steps else before
 
 
 def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], title: str = "") -> list[str]:

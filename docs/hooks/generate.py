@@ -99,17 +99,40 @@ def _pages(config) -> dict[str, str]:
     pages.update(pictures)
     pages["conformance-matrix.md"] = docgen_reports.matrix_page(spec, reports, problems, "reports/" if own else None)
     urls = {scenario.id: gallery.url(scenario) for scenario in gallery.scenarios}
+    listed: list[tuple[str, str]] = []  # (page, title) of the reports `azul publish` added: the nav lists them
     if own:  # each engine's full report: its cases linked to their scenarios, its rules to their pages
+        by_id = {scenario.id: scenario for scenario in gallery.scenarios}
+        expected = {}  # (case, message) -> the reference's state: engines failing alike share the reference's run
+
+        def reference(case_id: str, message: str) -> dict | None:
+            if case_id not in by_id:  # a property (random games): no scenario to run the reference on
+                return None
+            if (case_id, message) not in expected:
+                expected[case_id, message] = docgen_scenarios.expected_state(by_id[case_id], message)
+            return expected[case_id, message]
+
         for path in sorted(reports.glob("*/report.md")):
-            boards = docgen_reports.engine_boards(path.parent / "report.jsonl", problems)
-            for case_id, svg in boards.items():
-                pages[f"reports/{path.parent.name}/boards/{docgen_scenarios.slug(case_id)}.svg"] = svg
-            pictures_of = {case_id: f"boards/{docgen_scenarios.slug(case_id)}.svg" for case_id in boards}
-            pages[f"reports/{path.parent.name}/report.md"] = docgen_reports.linked_report(
-                path.read_text(encoding="utf-8"), spec, gallery.scenarios, urls, pictures_of, path.parent)
+            folder = path.parent.name
+            boards = docgen_reports.engine_boards(path.parent / "report.jsonl", problems, reference)
+            pictures_of = {}
+            for case_id, (svg, expected_svg) in boards.items():
+                name = f"boards/{docgen_scenarios.slug(case_id)}"
+                pages[f"reports/{folder}/{name}.svg"] = svg
+                if expected_svg is not None:
+                    pages[f"reports/{folder}/{name}-expected.svg"] = expected_svg
+                pictures_of[case_id] = (f"{name}.svg", f"{name}-expected.svg" if expected_svg is not None else None)
+            about = docgen_reports.published(reports, f"{folder}/report.jsonl", problems)
+            pages[f"reports/{folder}/report.md"] = docgen_reports.linked_report(
+                path.read_text(encoding="utf-8"), spec, gallery.scenarios, urls, pictures_of, path.parent, about)
+            if about is not None:
+                listed.append((f"reports/{folder}/report.md", f"{about['name']}: full report (published)"))
+                if (reports / f"{folder}.md").is_file():
+                    listed.append((f"reports/{folder}.md", f"{about['name']}: deviations"))
+    _state["published"] = listed
     pages["mutation.md"] = docgen_mutation.page(spec, urls, reports / "mutation", problems)
     pages["reference/example-state.svg"] = _example_svg(Path(config["docs_dir"]), problems)
     pages.update(_round_frames(Path(config["docs_dir"]), problems))
+    problems += _stubs_left(Path(config["docs_dir"]), pages)
     _state.update(spec=spec, gallery=gallery, problems=problems)
     return pages
 
@@ -128,6 +151,20 @@ def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str
             if rule_id not in smallest or size < smallest[rule_id][0]:
                 smallest[rule_id] = (size, (scenario.id, gallery.url(scenario), scenario.title, given, after))
     return {rule_id: picture for rule_id, (_, picture) in smallest.items()}
+
+
+STUB = "<!-- stub: the site's build writes this page in its place (docs/hooks/generate.py) -->"
+
+
+def _stubs_left(docs_dir: Path, pages: dict[str, str]) -> list[str]:
+    """The stand-ins committed where a generated page goes (so that a link to it, read in the repository, lands
+    on a page saying where it leads) that this build would publish as they are: each one must be generated."""
+    left = []
+    for path in sorted(docs_dir.rglob("*.md")):
+        uri = path.relative_to(docs_dir).as_posix()
+        if uri not in pages and path.read_text(encoding="utf-8").startswith(STUB):
+            left.append(f"{path}: a stand-in for a generated page, but the build generates no {uri}")
+    return left
 
 
 def _translated_pages(spec: spec_data.Spec, by_rule: dict, failing: dict | None = None,
@@ -264,7 +301,8 @@ def on_config(config):
                                for g in gallery.groups()],
     }
     if config.get("nav"):
-        config["nav"] = _expand(_state.setdefault("nav", config["nav"]), sections)
+        config["nav"] = _with_published(_expand(_state.setdefault("nav", config["nav"]), sections),
+                                        _state.get("published", []))
     return config
 
 
@@ -282,6 +320,29 @@ def _footer(repo_url: str | None) -> str:
         issues = escape(repo_url.rstrip("/") + "/issues", quote=True)
         text += f' · <a href="{issues}">Report a problem</a>'
     return text
+
+
+def _with_published(nav: list, published: list[tuple[str, str]]) -> list:
+    """The nav with each published report's pages (`azul publish`) not listed in mkdocs.yml added at the end of
+    its Conformance section, so that publishing needs no edit of mkdocs.yml and a strict build keeps passing."""
+    def pages(entries) -> set[str]:
+        found = set()
+        for entry in entries if isinstance(entries, list) else [entries]:
+            values = entry.values() if isinstance(entry, dict) else [entry]
+            found |= {v for v in values if isinstance(v, str)} | {p for v in values if isinstance(v, list)
+                                                                  for p in pages(v)}
+        return found
+
+    missing = [{title: page} for page, title in published if page not in pages(nav)]
+    if not missing:
+        return nav
+    out = []
+    for entry in nav:
+        if isinstance(entry, dict) and isinstance(entry.get("Conformance"), list):
+            entry = {"Conformance": entry["Conformance"] + missing}
+            missing = []
+        out.append(entry)
+    return out + missing
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
