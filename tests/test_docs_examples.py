@@ -493,3 +493,18 @@ def test_ids_neither_integer_nor_string_are_refused_with_id_null_as_the_guide_sh
     assert len(replies) == 3 and done.returncode == 0, done.stderr
     for reply in replies:
         assert reply["id"] is None and reply["ok"] is False and reply["error"]["code"] == "bad_request"
+
+
+def test_the_guides_install_commands_are_the_readmes():
+    # a newcomer read three different installs in the README and the guide: each install the guide gives is
+    # one the README gives, word for word
+    def installs(text: str) -> set[str]:
+        return {" ".join(found.split()) for found in re.findall(r"pip install[^`\n]*?(?=[`\n]|\s+&&|\s+#)", text)}
+
+    readme = installs((ROOT / "README.md").read_text(encoding="utf-8"))
+    guide = installs(GUIDE.read_text(encoding="utf-8"))
+    assert guide and guide <= readme, guide - readme
+
+
+def test_the_readme_links_the_guide():
+    assert "](docs/validate-your-engine.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
