@@ -26,6 +26,12 @@ def publish(report_dir: str, name: str, upstream: str, licence: str, version: st
     named NAME and judged "published", and its full report as a page in the navigation, each failing case with
     the engine's boards beside the expected ones. Publishing again under the same NAME replaces it; a folder
     an adapter's run writes is never overwritten.
+
+    \b
+    Examples:
+      azul conform --engine "./my-engine" --report-dir reports
+      azul publish reports --name my-engine --upstream https://example.org/my-engine --licence MIT
+      azul publish reports --name my-engine --docs path/to/docs    # another site's docs folder
     """
     try:
         target = publish_folder(Path(report_dir), Path(docs), name, upstream, licence, version)
