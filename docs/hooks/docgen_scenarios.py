@@ -107,14 +107,15 @@ def expected_state(scenario: Scenario, message: str) -> dict | None:
     return after_steps if scenario.steps else before
 
 
-def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], title: str = "") -> list[str]:
+def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], scenario: str = "") -> list[str]:
     """The board as a picture file of its own beside the page (scenarios/boards/NAME.svg), loaded when it comes
     into view: a group page of 60 scenarios drawn inline weighed 2 MB and 27,000 elements. The picture links
-    to itself: opened alone, it can be enlarged on a phone. Its alt text names the scenario (`title`)."""
+    to itself: opened alone, it can be enlarged on a phone. Its alt text names the scenario by its id (`scenario`:
+    the schema's lower-case words and hyphens; its title, a contributor's text, stays out of an attribute)."""
     if state is None:
         return []
     pictures[f"scenarios/boards/{name}.svg"] = render_state(state)
-    alt = f"{caption}: the boards of {markup.md(title)}" if title else f"{caption}: the boards"
+    alt = f"{caption}: the boards of scenario {markup.md(scenario)}" if scenario else f"{caption}: the boards"
     return ['<figure class="azul-board" markdown="span">', f"[![{alt}](boards/{name}.svg)"
             f"{{ loading=lazy }}](boards/{name}.svg)", f"<figcaption>{caption}</figcaption>", "</figure>", ""]
 
@@ -128,8 +129,8 @@ def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
         before, after, note = reference_states(scenario, wall)
         on = f", {wall} wall" if wall else ""
         name = anchor(scenario) + (f"-{wall}" if wall and wall != walls[0] else "")
-        out += _picture(before, f"Given{on}", f"{name}-given", pictures, scenario.title)
-        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures, scenario.title)
+        out += _picture(before, f"Given{on}", f"{name}-given", pictures, scenario.id)
+        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures, scenario.id)
         notes += [note] if note and note not in notes else []
     out += ["</div>", ""]
     out += [line for note in notes for line in (f'<p class="azul-note">{markup.html_text(note)}</p>', "")]
