@@ -24,7 +24,7 @@ def test_the_compiled_fast_path_passes_the_same_lockstep_tests(tmp_path):
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     assert list((target / "azul_reference").glob("fast.*.so")), sorted(os.listdir(target / "azul_reference"))
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_engine_fast_game.py"],
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "tests/test_engine_fast_game.py"],
         cwd=PROJECT, env=dict(os.environ, PYTHONPATH=str(target), AZUL_FAST_COMPILED="1"),
         capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-5000:] + run.stderr[-3000:]
