@@ -109,11 +109,20 @@ def rule_table() -> dict[str, list[str]]:
     return out
 
 
+_WRITTEN: set[tuple[str, int]] = set()
+
+
 @event_priority(-100)
 def on_post_build(config):
     folder = Path(config["site_dir"]) / "try"
     if not (folder / "index.html").is_file():  # another language's build: the page is English only
         return
+    # each language's build ends here, in the same folder: its files are written once a build (a page written
+    # again, as `mkdocs serve` does on a change, writes them again)
+    built = (str(folder.resolve()), (folder / "index.html").stat().st_mtime_ns)
+    if built in _WRITTEN:
+        return
+    _WRITTEN.add(built)
     (folder / "engine.zip").write_bytes(zipped(bundled_files()))
     (folder / "records.zip").write_bytes(zipped(record_files()))
     (folder / "scenarios.json").write_text(json.dumps(scenario_table(), separators=(",", ":")), encoding="utf-8")
