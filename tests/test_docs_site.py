@@ -807,6 +807,65 @@ def test_try_it_loads_a_pasted_position_plays_a_move_and_itemizes_its_score(try_
     assert _scores(driver) == [6, 0]
 
 
+def test_try_it_edits_a_position_by_clicking_the_board_and_plays_it_to_a_score_worked_out_by_hand(try_page):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    # tests/test_docs_tryit.py's edited position: B completes row 3, column 3 beside K W (row 3) and under R Y
+    # (column 3; row 5's K is cut off by the empty row 4): 3 across + 3 down = +6 (SCORE-2), the marker taken
+    # with the centre's R -1 (FLOOR-3, FLOOR-4): 10 + 6 - 1 = 15.
+    driver = try_page("")
+    driver.find_element(By.ID, "try-edit").click()
+    tile = Select(driver.find_element(By.ID, "try-edit-tile"))
+
+    def click(target: str, keyboard: bool = False) -> None:
+        space = driver.find_element(By.CSS_SELECTOR, f"#try-board [data-edit='{target}']")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", space)  # not under the header
+        if keyboard:
+            space.send_keys(Keys.ENTER)
+        else:
+            space.click()
+
+    def number(field: str, value: int) -> None:
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(str(value), Keys.TAB)
+
+    tile.select_by_value("")
+    for target in ["factory 0", "factory 1", "factory 2", "factory 3", "factory 4", "centre"]:
+        click(target)
+    tile.select_by_value("R")
+    click("centre")
+    for target in ["wall 0 2 0", "wall 0 2 1", "wall 0 0 2", "wall 0 1 2"]:
+        click(target)
+    click("wall 0 4 2", keyboard=True)  # a space is a button the keyboard reaches too
+    tile.select_by_value("B")
+    for _ in range(3):
+        click("line 0 2")
+    number("try-edit-score-0", 10)
+    board = driver.find_element(By.CSS_SELECTOR, "#try-board g.board[data-seat='0']")
+    assert [g.get_attribute("data-colour") for g in board.find_elements(By.CSS_SELECTOR, "g.wall > g.tile")] == [
+        "R", "Y", "K", "W", "K"]
+    driver.find_element(By.ID, "try-edit-done").click()
+    assert _refusals(driver)[-1] == ["TILING-1"]  # round 1 has had no tiling: no wall row holds two tiles
+    number("try-edit-round", 3)
+    driver.find_element(By.ID, "try-edit-done").click()
+    assert driver.find_element(By.ID, "try-editor").get_attribute("hidden") is not None
+    assert _scores(driver) == [10, 0]
+    driver.find_element(By.CSS_SELECTOR, ".try-move[data-move='CR5']").click()
+    assert _scores(driver) == [15, 0]
+    log = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#try-log li")]
+    assert any("row 3, column 3: +6" in line and "SCORE-2" in line for line in log), log
+    assert any(line.startswith("floor M: -1 (FLOOR-3, FLOOR-4)") for line in log) and "= 15" in log
+    assert not [line for line in log if "nothing to edit" in line], log
+    # the edited position is in the address's fragment: it opens again from the link alone
+    fragment = driver.current_url.split("#", 1)[1]
+    assert fragment.startswith("state=")
+    try_page(fragment)
+    assert _scores(driver) == [10, 0] and driver.find_element(By.CSS_SELECTOR, ".try-move[data-move='CR5']")
+
+
 def test_try_it_refuses_a_typed_illegal_move_with_its_rule(try_page):
     from selenium.webdriver.common.by import By
 

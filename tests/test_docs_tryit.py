@@ -117,3 +117,59 @@ def test_without_the_npm_runtime_the_build_writes_the_engine_but_no_runtime(tmp_
     scenarios = json.loads((tmp_path / "try" / "scenarios.json").read_text(encoding="utf-8"))
     grey = scenarios["grey-column-taken-in-same-tiling"]
     assert grey["given"]["state"]["format"] == "azul-state/1" and grey["steps"][0] == {"kind": "move", "move": "CW5"}
+
+
+def test_a_position_edited_click_by_click_is_checked_by_the_engine_and_scores_as_worked_out_by_hand(tmp_path):
+    # From a fresh deal: seat 0's wall gets K and W in row 3 (columns 1, 2) and R, Y, K in column 3 (rows 1, 2,
+    # 5), its pattern line 3 three B; the factories are emptied and the centre holds one R beside the marker.
+    # Seat 0 takes CR5: the marker goes to its floor (OFFER-5), the offer ends, and B goes to row 3, column 3
+    # (WALL-1): 3 across (columns 1-3) and 3 down (rows 1-3; row 5 is cut off by the empty row 4), +6 (SCORE-2);
+    # the marker on the floor -1 (FLOOR-3, FLOOR-4): 10 + 6 - 1 = 15. Counting the tile once would give 14, the
+    # whole column 16, one direction 12.
+    clicks = ["score 0 10", *[f"factory {i}" for i in range(5)], "centre"]
+    script = ("import json\nprint(table.new_game(2, 'colour', 0))\nprint(table.deal([]))\n"
+              "print(table.edit_start())\n"
+              + "".join(f"table.edit({click!r}, '')\n" for click in clicks)
+              + "table.edit('centre', 'R')\n"
+              + "".join(f"table.edit('wall 0 {r} {c}', '')\n" for r, c in ((2, 0), (2, 1), (0, 2), (1, 2), (4, 2)))
+              + "table.edit('line 0 2', 'B')\ntable.edit('line 0 2', 'B')\nprint(table.edit('line 0 2', 'B'))\n"
+              "print(table.edit('line 0 2', 'Q'))\nprint(table.edit('wall 0 9 9', ''))\n"
+              "print(table.edit_done())\nprint(table.edit('round 3', ''))\nprint(table.edit_done())\n"
+              "print(table.play('CR5'))\nprint(table.view())")
+    _, _, _, drawn, bad_tile, bad_place, refused, _, loaded, played, view = _page_side(tmp_path, script)
+    board = drawn["state"]["boards"][0]
+    assert board["wall"] == ["..R..", "..Y..", "KW...", ".....", "..K.."] and board["lines"][2] == "BBB"
+    assert drawn["state"]["factories"] == [""] * 5 and drawn["state"]["centre"] == "R" and board["score"] == 10
+    everything = "".join(drawn["state"]["factories"]) + drawn["state"]["centre"] + drawn["state"]["bag"] + "".join(
+        "".join(b["lines"]) + "".join(b["wall"]) + b["floor"] for b in drawn["state"]["boards"])
+    assert all(everything.count(colour) == 20 for colour in "BYRKW")  # every tile placed came out of the bag
+    assert "refused" in bad_tile and bad_place["refused"].startswith("nothing to edit")
+    # round 1 cannot have a wall row with two tiles: the engine refuses it with the rule that forbids it
+    assert refused["refused"] == "an impossible position" and refused["rules"] == ["TILING-1"]
+    assert "refused" not in loaded, loaded
+    texts = [effect["text"] for effect in played["effects"]]
+    assert "B to wall row 3, column 3: +6 (SCORE-2: 3 across, 3 down, as the wall stands then: SCORE-3)" in texts
+    assert "floor M: -1 (FLOOR-3, FLOOR-4)" in texts and "= 15" in texts
+    assert [b["score"] for b in view["state"]["boards"]] == [15, 0]
+
+
+def test_an_edit_takes_its_tiles_from_the_bag_and_refuses_a_colour_it_has_none_of(tmp_path):
+    state = {"format": "azul-state/1", "variant": "grey", "players": 2, "round": 2, "phase": "offer", "turn": 0,
+             "start_player": 0, "marker": "centre", "factories": ["", "", "", "", ""], "centre": "BBBB",
+             "bag": "", "lid": "Y" * 20 + "R" * 20 + "K" * 20 + "W" * 20,
+             "boards": [{"score": 0, "lines": ["B", "BB", "BBB", "BBBB", "BBBBB"], "wall": ["....."] * 5,
+                         "floor": "B"},
+                        {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": ""}],
+             "winners": None}
+    script = (f"print(table.load({json.dumps(json.dumps(state))}))\ntable.edit_start()\n"
+              "print(table.edit('wall 0 0 0', 'B'))\nprint(table.edit('line 0 0', ''))\n"
+              "print(table.edit('wall 0 1 3', 'R'))\nprint(table.edit('floor 1 0', 'M'))\n"
+              "print(table.edit('floor 0 0', ''))")
+    loaded, no_blue, cleared, grey, marker, floor = _page_side(tmp_path, script)
+    assert "refused" not in loaded, loaded
+    assert no_blue["rules"] == ["SETUP-4"] and "no B tile" in no_blue["refused"]
+    assert cleared["state"]["boards"][0]["lines"][0] == "" and cleared["state"]["bag"] == "B"
+    # the grey wall takes the tile in hand; the red came from the lid, the bag being empty of red
+    assert grey["state"]["boards"][0]["wall"][1] == "...R." and grey["state"]["lid"].count("R") == 19
+    assert marker["state"]["marker"] == 1 and marker["state"]["boards"][1]["floor"] == "M"
+    assert floor["state"]["boards"][0]["floor"] == "" and floor["state"]["bag"] == "BB"

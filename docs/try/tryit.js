@@ -11,6 +11,7 @@
   let rules = {};        // rule ID -> [title, page]
   let scenario = null;   // the scenario opened, and how many of its steps were played
   let played = 0;
+  let editing = false;   // the board is being edited (tryit.py's draft), not played
 
   function say(text, kind) {
     status.textContent = text;
@@ -64,6 +65,7 @@
   }
 
   function redraw() {
+    if (editing) editorShown(false);  // a position loaded, a record step shown: the edit is left
     const view = call("view");
     const state = view.state;
     $("try-board").innerHTML = view.svg;  // render_svg's own SVG: built with xml.etree, every text escaped
@@ -96,6 +98,106 @@
     $("try-state").value = JSON.stringify(state, null, 1);
     $("try-link").href = "#state=" + encodeURIComponent(view.link);
     showSteps();
+  }
+
+  // --- editing the position on the board: each click is one edit of tryit.py's draft, checked when loaded ---
+
+  const PLACES = { wall: "wall", line: "pattern line", floor: "floor line space" };
+
+  function editable(element, target, label) {
+    element.dataset.edit = target;
+    element.setAttribute("tabindex", "0");
+    element.setAttribute("role", "button");
+    element.setAttribute("aria-label", label);
+  }
+
+  // The drawing's spaces in the order render_svg draws them: a board's wall row by row, its pattern lines from
+  // line 1 (one space) to line 5, its floor from the left; the factories, the centre.
+  function markSpaces(svg) {
+    svg.setAttribute("role", "group");  // an image's parts are not reachable: here they are buttons
+    svg.querySelectorAll("g.board").forEach((board) => {
+      const seat = board.dataset.seat;
+      board.querySelectorAll(":scope > g.wall > g").forEach((space, k) => {
+        const row = Math.floor(k / 5), column = k % 5;
+        editable(space, `wall ${seat} ${row} ${column}`,
+          `seat ${seat}, ${PLACES.wall} row ${row + 1}, column ${column + 1}`);
+      });
+      let row = 0, first = 0;
+      board.querySelectorAll(":scope > g.pattern-lines > g").forEach((space, k) => {
+        if (k >= first + row + 1) { first += row + 1; row += 1; }
+        editable(space, `line ${seat} ${row}`, `seat ${seat}, ${PLACES.line} ${row + 1}, space ${k - first + 1}`);
+      });
+      board.querySelectorAll(":scope > g.floor > g").forEach((space, k) => {
+        editable(space, `floor ${seat} ${k}`, `seat ${seat}, ${PLACES.floor} ${k + 1}`);
+      });
+    });
+    svg.querySelectorAll("g.factory").forEach((factory) => {
+      editable(factory, `factory ${factory.dataset.factory - 1}`, `factory ${factory.dataset.factory}`);
+    });
+    svg.querySelectorAll("g.centre").forEach((centre) => editable(centre, "centre", "centre"));
+  }
+
+  function drawDraft(answer) {
+    if (answer.refused) return show(answer);
+    const state = answer.state;
+    $("try-board").innerHTML = answer.svg;  // render_svg's own SVG, every text escaped
+    markSpaces($("try-board").querySelector("svg"));
+    const scores = $("try-edit-scores");
+    scores.replaceChildren();
+    state.boards.forEach((board, seat) => {
+      const label = document.createElement("label");
+      label.textContent = `seat ${seat} score `;
+      const input = document.createElement("input");
+      input.type = "number";
+      input.min = "0";
+      input.size = 4;
+      input.id = `try-edit-score-${seat}`;
+      input.value = board.score;
+      input.addEventListener("change", () => {
+        if (input.value !== "") drawDraft(call("edit", `score ${seat} ${input.value}`, ""));
+      });
+      label.append(input);
+      scores.append(label, " ");
+    });
+    const turn = $("try-edit-turn");
+    turn.replaceChildren(...state.boards.map((board, seat) => new Option(`seat ${seat}`, seat)));
+    turn.value = state.turn;
+    $("try-edit-round").value = state.round;
+    $("try-state").value = JSON.stringify(state, null, 1);
+    return true;
+  }
+
+  function editorShown(on) {
+    editing = on;
+    $("try-edit").setAttribute("aria-pressed", on ? "true" : "false");
+    $("try-editor").hidden = !on;
+    $("try-moves").hidden = on;
+    ["try-play", "try-back", "try-input"].forEach((id) => { $(id).disabled = on; });
+  }
+
+  function setEditing(on) {
+    editorShown(on);
+    if (on) {
+      drawDraft(call("edit_start"));
+    } else {
+      redraw();
+    }
+  }
+
+  function editAt(target) {
+    drawDraft(call("edit", target, $("try-edit-tile").value));
+    // the drawing was made again: the focus goes back to the space edited, for the keyboard
+    const again = $("try-board").querySelector(`[data-edit="${target}"]`);
+    if (again) again.focus();
+  }
+
+  function editDone() {
+    if (!show(call("edit_done"))) return;
+    scenario = null;
+    $("try-scenario").hidden = true;
+    log("position loaded", [], "try-loaded");
+    setEditing(false);
+    history.replaceState(null, "", $("try-link").getAttribute("href"));  // the link to it, in the address bar
   }
 
   function play(move) {
@@ -303,6 +405,24 @@
         $("try-scenario").hidden = true;
         log("position loaded", [], "try-loaded");
         redraw();
+      }
+    });
+    $("try-edit").addEventListener("click", () => setEditing(!editing));
+    $("try-edit-cancel").addEventListener("click", () => setEditing(false));
+    $("try-edit-done").addEventListener("click", editDone);
+    ["turn", "round"].forEach((field) => $(`try-edit-${field}`).addEventListener("change", () => {
+      const value = $(`try-edit-${field}`).value;  // a box emptied on the way to a new number is no edit
+      if (value !== "") drawDraft(call("edit", `${field} ${value}`, ""));
+    }));
+    $("try-board").addEventListener("click", (event) => {
+      const space = editing && event.target.closest("[data-edit]");
+      if (space) editAt(space.dataset.edit);
+    });
+    $("try-board").addEventListener("keydown", (event) => {
+      const space = editing && (event.key === "Enter" || event.key === " ") && event.target.closest("[data-edit]");
+      if (space) {
+        event.preventDefault();
+        editAt(space.dataset.edit);
       }
     });
     $("try-record-open").addEventListener("click", () => openRecord($("try-record").value, "pasted.azr"));

@@ -7,10 +7,12 @@ Loaded by docs/try/tryit.js; docs/hooks/docgen_tryit.py bundles it with the engi
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
 
+from azul_conformance.notation import COLOURS, FLOOR_SPACES, MARKER, wall_colour
 from azul_conformance.render_svg import render_state
 from azul_conformance.tiling_account import accounts, after_take
 from azul_reference import AzulError, Game, InvalidState, from_state, parse_move, problems, to_state
@@ -26,6 +28,7 @@ class Table:
         self.back: list[Game] = []
         self.replayed: list = []  # a record's replay steps, and the claims each one's notes make
         self.claims: list[list[str]] = []
+        self.draft: dict | None = None  # the position being edited: a state document, checked only when loaded
 
     def load(self, text: str) -> str:
         """A state document pasted or taken from the link: refused with every problem, each naming its rule."""
@@ -84,6 +87,34 @@ class Table:
             return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
         self.back.append(before)
         return _answer(effects=effects(before_state, text.strip(), to_state(game)))
+
+    def edit_start(self) -> str:
+        """Edit the position on the board: a copy of it, changed by `edit` and checked by `edit_done`."""
+        self.draft = to_state(self.game)
+        return self.drawn()
+
+    def drawn(self) -> str:
+        return _answer(state=self.draft, svg=render_state(self.draft))
+
+    def edit(self, target: str, tile: str) -> str:
+        """One click on the board being edited: `target` names what was clicked ("wall SEAT ROW COLUMN", "line
+        SEAT ROW", "floor SEAT SPACE", "factory INDEX", "centre", "score SEAT N", "turn SEAT", "round N"), `tile`
+        the tile in hand (a colour letter, M for the marker, or "" to clear). The tiles come from the bag and go
+        back to it, so that every colour keeps its 20 tiles (SETUP-4); whether the position could happen in a
+        game is for the engine to say when it is loaded."""
+        draft = copy.deepcopy(self.draft)  # a refused click changes nothing
+        try:
+            edit_draft(draft, target.split(), tile)
+        except EditRefused as refusal:
+            return _answer(refused=str(refusal), rules=refusal.rules)
+        except (ValueError, IndexError, TypeError):
+            return _answer(refused=f"nothing to edit at {target!r}", rules=[])
+        self.draft = draft
+        return self.drawn()
+
+    def edit_done(self) -> str:
+        """The edited position checked by the engine: refused with every problem and its rule, or played on."""
+        return self.load(json.dumps(self.draft))
 
     def open_record(self, text: str, name: str) -> str:
         """A game record (.azr) replayed as `azul replay` replays it: every claim checked, and where the record
@@ -202,6 +233,112 @@ def _end_effects(after: dict) -> list[dict]:
     winners = after["winners"] or []
     out.append({"text": "winner: seat " + " and ".join(map(str, winners)), "rules": ["END-5", "END-6", "END-7"]})
     return out
+
+
+class EditRefused(Exception):
+    def __init__(self, text: str, rules: list[str]) -> None:
+        super().__init__(text)
+        self.rules = rules
+
+
+def edit_draft(state: dict, target: list[str], tile: str) -> None:
+    """Change the state document as one click on the board asks (see Table.edit)."""
+    kind, numbers = target[0], [int(n) for n in target[1:]]
+    if kind in ("score", "turn", "round"):
+        if kind == "score":
+            state["boards"][numbers[0]]["score"] = numbers[1]
+        else:
+            state[kind] = numbers[0]
+        return
+    if tile not in COLOURS + MARKER + "":
+        raise EditRefused(f"no tile {tile!r}", [])
+    if kind == "wall":
+        _edit_wall(state, *numbers, tile)
+    elif kind == "line":
+        seat, row = numbers
+        lines = state["boards"][seat]["lines"]
+        held = lines[row]
+        _to_bag(state, held)
+        if tile in ("", MARKER) or (held and held[0] == tile and len(held) == row + 1):
+            lines[row] = ""  # a full line clicked with its colour again empties it
+        else:
+            lines[row] = ""
+            count = len(held) + 1 if held and held[0] == tile else 1
+            lines[row] = _from_bag(state, tile, count)
+    elif kind == "floor":
+        seat, space = numbers
+        floor = state["boards"][seat]["floor"]
+        if space < len(floor):  # a tile on the floor clicked: taken off (the marker back to the centre)
+            removed, state["boards"][seat]["floor"] = floor[space], floor[:space] + floor[space + 1:]
+            if removed == MARKER:
+                state["marker"] = "centre"
+            else:
+                _to_bag(state, removed)
+        elif tile == MARKER:
+            _take_marker(state)
+            state["boards"][seat]["floor"] += MARKER
+            state["marker"] = seat
+        elif tile and len(floor) < FLOOR_SPACES:
+            state["boards"][seat]["floor"] += _from_bag(state, tile, 1)
+    elif kind == "factory":
+        (index,) = numbers
+        held = state["factories"][index]
+        if not tile or len(held) == 4:  # clearing, or a full factory clicked: it starts again empty
+            _to_bag(state, held)
+            held = state["factories"][index] = ""
+        if tile and tile != MARKER:
+            state["factories"][index] = held + _from_bag(state, tile, 1)
+    elif kind == "centre":
+        if tile == MARKER:
+            _take_marker(state)
+            state["marker"] = "centre"
+        elif tile:
+            state["centre"] = _sorted(state["centre"] + _from_bag(state, tile, 1))
+        else:
+            _to_bag(state, state["centre"])
+            state["centre"] = ""
+    else:
+        raise EditRefused(f"nothing to edit at {' '.join(target)!r}", [])
+
+
+def _edit_wall(state: dict, seat: int, row: int, column: int, tile: str) -> None:
+    wall = state["boards"][seat]["wall"]
+    cells = list(wall[row])
+    if cells[column] != ".":
+        _to_bag(state, cells[column])
+        cells[column] = "."
+    else:
+        # the coloured wall shows which colour goes where (WALL-1); on the grey wall the tile in hand is placed
+        colour = wall_colour(row, column) if state["variant"] == "colour" else tile
+        if colour in ("", MARKER):
+            return
+        cells[column] = _from_bag(state, colour, 1)
+    wall[row] = "".join(cells)
+
+
+def _take_marker(state: dict) -> None:
+    for board in state["boards"]:
+        board["floor"] = board["floor"].replace(MARKER, "")
+
+
+def _from_bag(state: dict, colour: str, count: int) -> str:
+    """`count` tiles of `colour` out of the bag (then the lid): every tile placed comes from one of them."""
+    wanted = count
+    for place in ("bag", "lid"):
+        while count and colour in state[place]:
+            state[place] = state[place].replace(colour, "", 1)
+            count -= 1
+    if count:
+        raise EditRefused(f"no {colour} tile left in the bag or the lid: 20 of each colour are in play", ["SETUP-4"])
+    return colour * wanted
+
+
+def _to_bag(state: dict, tiles: str) -> None:
+    state["bag"] = _sorted(state["bag"] + tiles.replace(MARKER, ""))
+
+
+def _sorted(tiles: str) -> str:
+    return "".join(sorted(tiles, key=COLOURS.index))
 
 
 def _answer(**fields) -> str:
