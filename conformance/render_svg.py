@@ -5,15 +5,19 @@ line 5 holds 5), the 5x5 wall, and the 7-space floor line with its penalties pri
 Colour-blind readers are served first: every tile carries its letter (B Y R K W, M for the first-player
 marker), the palette is Okabe-Ito based, and each letter is black or white, whichever contrasts more.
 
+The places that changed since an earlier state (properties.canonical.changed_places names them) can be
+marked: a thick dashed outline around each, so not by colour alone, and listed in the picture's title.
+
 The SVG is built with xml.etree (so text is always escaped), has a viewBox, no ids (many diagrams can share
 one HTML page) and no randomness: the same state always gives the same bytes.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from typing import Any
+from typing import Any, Collection
 
 from .notation import COLOUR_NAMES, COLOURS, FLOOR_PENALTIES, wall_colour
 
@@ -27,6 +31,9 @@ PAD = 12           # inner margin of a board
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 BOARD_W = PAD + 5 * STEP + 18 + 5 * STEP + PAD       # pattern lines, a gap, the wall
 BOARD_H = 34 + 5 * STEP + 18 + STEP + PAD           # header, lines/wall, penalties, floor
+WALL_X = PAD + 5 * STEP + 18                        # the wall's left edge on a board
+FLOOR_Y = 34 + 5 * STEP + 18 + 14                   # the floor spaces' top edge on a board
+MARK = "#5B2C83"                                    # the outline of a changed place (dashed: not colour alone)
 
 
 def _luminance(hex_colour: str) -> float:
@@ -113,7 +120,8 @@ def _badges(state: dict, seat: int) -> list[str]:
     return badges
 
 
-def _board(parent: ET.Element, state: dict, seat: int, x0: float, y0: float) -> ET.Element:
+def _board(parent: ET.Element, state: dict, seat: int, x0: float, y0: float,
+           changed: Collection[str] = ()) -> ET.Element:
     board = state["boards"][seat]
     grey = state.get("variant") == "grey"
     highlight = state.get("phase") not in ("over", None) and state.get("turn") == seat
@@ -127,9 +135,56 @@ def _board(parent: ET.Element, state: dict, seat: int, x0: float, y0: float) -> 
         _text(group, BOARD_W - PAD, 22, " · ".join(badges), size=12, anchor="end", weight="bold",
               fill="#C0392B" if highlight else "#1B6E3A", class_="badges")
     _pattern_lines(group, board.get("lines", []), PAD, 34)
-    _wall(group, board.get("wall", []), PAD + 5 * STEP + 18, 34, grey)
+    _wall(group, board.get("wall", []), WALL_X, 34, grey)
     _floor(group, board.get("floor", ""), PAD, 34 + 5 * STEP + 18)
+    for place in changed:
+        found = _BOARD_PLACE.fullmatch(place)
+        if found and int(found["seat"]) == seat and _space(found) is not None:
+            _outline(group, *_space(found), place)
     return group
+
+
+# A board's places as canonical.changed_places names them: a wall, pattern line or floor space, the score.
+_BOARD_PLACE = re.compile(r"/boards/(?P<seat>[0-9]+)/(?:wall/(?P<row>[0-4])/(?P<column>[0-4])"
+                          r"|lines/(?P<line>[0-4])/(?P<slot>[0-4])|floor/(?P<space>[0-6])|(?P<score>score))")
+_TABLE_PLACE = re.compile(r"/(?:factories/(?P<factory>[0-9]+)|(?P<name>centre|marker|bag|lid))")
+
+
+def _space(found: re.Match) -> tuple[float, float, float, float] | None:
+    """Where a board place is drawn on its board: (x, y, width, height); None where the line has no such space."""
+    if found["column"] is not None:
+        return WALL_X + int(found["column"]) * STEP, 34 + int(found["row"]) * STEP, TILE, TILE
+    if found["line"] is not None:
+        line, slot = int(found["line"]), int(found["slot"])
+        return (PAD + (4 - slot) * STEP, 34 + line * STEP, TILE, TILE) if slot <= line else None
+    if found["space"] is not None:
+        return PAD + int(found["space"]) * STEP, FLOOR_Y, TILE, TILE
+    return PAD + 58, 6, 84, 22  # the score
+
+
+def _outline(parent: ET.Element, x: float, y: float, width: float, height: float, place: str) -> None:
+    """A changed place's mark: a thick dashed outline a little outside it."""
+    _sub(parent, "rect", x=x - 3, y=y - 3, width=width + 6, height=height + 6, rx=6, fill="none", stroke=MARK,
+         stroke_width=3, stroke_dasharray="6 3", class_="changed", data_place=place)
+
+
+def describe_place(place: str) -> str | None:
+    """A changed place in words ("seat 0 wall row 2 column 3"), rows, lines, columns and spaces counted from 1
+    as on the printed board; None for a field the picture does not mark (the turn, the round, the phase)."""
+    found = _BOARD_PLACE.fullmatch(place)
+    if found:
+        seat = f"seat {found['seat']}"
+        if found["column"] is not None:
+            return f"{seat} wall row {int(found['row']) + 1} column {int(found['column']) + 1}"
+        if found["line"] is not None:
+            return f"{seat} pattern line {int(found['line']) + 1} space {int(found['slot']) + 1} from the right"
+        if found["space"] is not None:
+            return f"{seat} floor space {int(found['space']) + 1}"
+        return f"{seat} score"
+    found = _TABLE_PLACE.fullmatch(place)
+    if found:
+        return f"factory {int(found['factory']) + 1}" if found["factory"] is not None else found["name"]
+    return None
 
 
 def _pattern_lines(parent: ET.Element, lines: list[str], x0: float, y0: float) -> None:
@@ -235,31 +290,56 @@ def _serialise(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def render_state(state: dict) -> str:
-    """The whole table of a canonical state as one SVG document (a string)."""
+def render_state(state: dict, changed: Collection[str] = ()) -> str:
+    """The whole table of a canonical state as one SVG document (a string); `changed`: the places to mark as
+    changed since an earlier state (canonical.changed_places), outlined and listed in the title."""
     _check(state)
     factories = state["factories"]
     columns = 2 if len(state["boards"]) > 1 else 1
     width = max(columns * BOARD_W + (columns + 1) * PAD, len(factories) * 84 + 2 * PAD)
     label = _heading(state)
-    root = _svg(width, 0, label)
+    marked = marked_places(state, changed)
+    words = ", ".join(dict.fromkeys(describe_place(place) for place in marked))
+    root = _svg(width, 0, label + (f" · changed, outlined with dashes: {words}" if words else ""))
     _text(root, PAD, 22, label, size=14, weight="bold", class_="heading")
     for index, content in enumerate(factories):
         _factory(root, index, content, PAD + 42 + index * 84, 34 + 38)
+        if f"/factories/{index}" in marked:
+            _sub(root, "circle", cx=PAD + 42 + index * 84, cy=34 + 38, r=39, fill="none", stroke=MARK,
+                 stroke_width=3, stroke_dasharray="6 3", class_="changed", data_place=f"/factories/{index}")
     y = 34 + 90
-    y += _centre(root, state, PAD, y, width - 2 * PAD) + 8
+    height = _centre(root, state, PAD, y, width - 2 * PAD)
+    for place in ("/centre", "/marker"):  # the marker, while nobody has taken it, is drawn in the centre
+        if place in marked:
+            _outline(root, PAD, y, width - 2 * PAD, height, place)
+    y += height + 8
     supply = _sub(root, "g", class_="supply")
-    _text(supply, PAD, y + 12, _count_line("bag", state.get("bag", "")), size=12, class_="bag")
-    _text(supply, width / 2, y + 12, _count_line("lid", state.get("lid", "")), size=12, class_="lid")
+    for name, x in (("bag", PAD), ("lid", width / 2)):
+        text = _count_line(name, state.get(name, ""))
+        _text(supply, x, y + 12, text, size=12, class_=name)
+        if f"/{name}" in marked:  # about 6.5 units a character at size 12
+            _outline(supply, x, y, len(text) * 6.5, 16, f"/{name}")
     y += 24
     for seat in range(len(state["boards"])):
         row, column = divmod(seat, columns)
-        _board(root, state, seat, PAD + column * (BOARD_W + PAD), y + row * (BOARD_H + PAD))
+        _board(root, state, seat, PAD + column * (BOARD_W + PAD), y + row * (BOARD_H + PAD), marked)
     rows = -(-len(state["boards"]) // columns)
     height = y + rows * (BOARD_H + PAD)
     root.set("viewBox", f"0 0 {width} {height}")
     root.set("height", str(height))
     return _serialise(root)
+
+
+def marked_places(state: dict, changed: Collection[str]) -> list[str]:
+    """The changed places the picture of `state` marks, once each: a space of a seat it has, a factory it has,
+    the centre...; not the fields drawn as words in the heading (the turn, the round, the phase)."""
+    def drawn(place: str) -> bool:
+        found = _BOARD_PLACE.fullmatch(place)
+        if found:
+            return int(found["seat"]) < len(state["boards"]) and _space(found) is not None
+        found = _TABLE_PLACE.fullmatch(place)
+        return bool(found) and (found["factory"] is None or int(found["factory"]) < len(state["factories"]))
+    return [place for place in dict.fromkeys(changed) if drawn(place)]
 
 
 def render_board(state: dict, seat: int) -> str:

@@ -201,3 +201,49 @@ def test_cli_names_a_file_that_is_not_text(tmp_path):
     result = CliRunner().invoke(render, [str(junk)])
     assert result.exit_code == 1
     assert "junk.json: not UTF-8 text" in result.output and "Traceback" not in result.output
+
+
+# Seat 1 takes factory 3's four blacks onto pattern line 2, worked out by hand: line 2 holds 2 (both of its
+# spaces), the other 2 fall to the floor's first two spaces; factory 3 is left empty (no other colour goes to
+# the centre) and the turn passes to seat 0. Nothing else changes.
+AFTER_3K2 = copy.deepcopy(STATE)
+AFTER_3K2.update(turn=0, factories=["BBRK", "", "", "BRWW", ""])
+AFTER_3K2["boards"][1].update(lines=["W", "KK", "YYY", "", "BB"], floor="KK")
+
+
+def marks(root: ET.Element) -> list[str]:
+    return [mark.get("data-place") for mark in root.iter(f"{{{NS['svg']}}}rect") if mark.get("class") == "changed"] \
+        + [mark.get("data-place") for mark in root.iter(f"{{{NS['svg']}}}circle") if mark.get("class") == "changed"]
+
+
+def test_the_places_a_move_changed_are_outlined_on_the_picture_and_named_in_its_title():
+    from azul_conformance.properties.canonical import changed_places
+
+    places = changed_places(STATE, AFTER_3K2)
+    assert sorted(places) == ["/boards/1/floor/0", "/boards/1/floor/1", "/boards/1/lines/1/0",
+                              "/boards/1/lines/1/1", "/factories/2", "/turn"]
+    root = parse(render_state(AFTER_3K2, places))
+    assert sorted(marks(root)) == sorted(set(places) - {"/turn"})  # the turn is in the heading, not a place
+    line_2 = root.find(".//svg:g[@data-seat='1']", NS).findall("svg:rect[@class='changed']", NS)
+    assert {(float(rect.get("x")) + 3, float(rect.get("y")) + 3) for rect in line_2} \
+        == {(12 + 4 * 30, 34 + 30), (12 + 3 * 30, 34 + 30), (12, 34 + 5 * 30 + 32), (12 + 30, 34 + 5 * 30 + 32)}
+    # dashed and thick: told apart by its shape, not by its colour alone
+    assert all(rect.get("stroke-dasharray") and int(rect.get("stroke-width")) >= 3 for rect in line_2)
+    title = root.find("svg:title", NS).text
+    assert title.endswith("changed, outlined with dashes: factory 3, seat 1 pattern line 2 space 1 from the "
+                          "right, seat 1 pattern line 2 space 2 from the right, seat 1 floor space 1, seat 1 "
+                          "floor space 2")
+    assert root.get("aria-label") == title
+    assert render_state(AFTER_3K2) == render_state(AFTER_3K2, ())  # unmarked unless asked
+    assert "changed" not in render_state(AFTER_3K2)
+
+
+def test_a_wall_space_a_score_the_centre_and_the_supply_are_marked_where_they_are_drawn():
+    places = ["/boards/0/wall/2/3", "/boards/0/score", "/centre", "/marker", "/bag", "/lid", "/round",
+              "/boards/5/score", "/boards/0/lines/0/3", "/factories/9"]  # the last four: no such place drawn
+    root = parse(render_state(STATE, places))
+    assert sorted(marks(root)) == sorted(places[:6])
+    wall = root.find(".//svg:g[@data-seat='0']/svg:rect[@data-place='/boards/0/wall/2/3']", NS)
+    assert (float(wall.get("x")) + 3, float(wall.get("y")) + 3) == (12 + 5 * 30 + 18 + 3 * 30, 34 + 2 * 30)
+    assert root.find("svg:title", NS).text.endswith(
+        "changed, outlined with dashes: seat 0 wall row 3 column 4, seat 0 score, centre, marker, bag, lid")

@@ -7,6 +7,7 @@ know about a position (tile counts, the move notation's candidates, whether a de
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any, Iterator
 
@@ -151,3 +152,21 @@ def state_diff(expected: CanonicalState, actual: CanonicalState, prefix: str = "
     if prefix.endswith("winners") and isinstance(expected, list) and isinstance(actual, list):
         return [] if sorted(expected) == sorted(actual) else [(prefix, expected, actual)]
     return [] if expected == actual else [(prefix, expected, actual)]
+
+
+# The fields that hold one tile a space, drawn space by space: a wall row, a pattern line, the floor line.
+_SPACES = re.compile(r"/boards/[0-9]+/(wall/[0-9]|lines/[0-9]|floor)")
+
+
+def changed_places(before: CanonicalState, after: CanonicalState) -> list[str]:
+    """The places of the table that differ between two states, named as state_diff names them and down to the
+    space where a field holds one tile a space: a wall space (`/boards/0/wall/1/2`: row 2, column 3), a pattern
+    line's (`/boards/0/lines/2/0`: line 3's first space, counted from its right end, where it fills) or the
+    floor's (`/boards/1/floor/3`); any other field whole (`/factories/0`, `/centre`, `/boards/0/score`)."""
+    places = []
+    for path, old, new in state_diff(before, after):
+        if _SPACES.fullmatch(path) and isinstance(old, str) and isinstance(new, str):
+            places += [f"{path}/{k}" for k in range(max(len(old), len(new))) if old[k:k + 1] != new[k:k + 1]]
+        else:
+            places.append(path)
+    return places
