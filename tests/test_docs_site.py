@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,24 @@ def test_the_gallery_draws_the_board_before_and_after_the_steps(fixture_site):
     # After CY2 the marker has left the centre for seat 0's floor (OFFER-5).
     assert 'class="marker" data-colour="M"' in after.split('class="board"')[1]
     assert 'class="marker" data-colour="M"' not in given.split('class="board"')[1]
+
+
+def test_a_rule_page_s_after_picture_outlines_the_places_its_smallest_scenario_changed(fixture_site):
+    # offer-marker-first-centre-take, worked out by hand: seat 0 takes the centre's two yellows (CY2) onto
+    # pattern line 2, filling both its spaces, and the marker goes to the first space of its floor line;
+    # the centre is left with the white; factory 1 is not touched.
+    section = _rule_sections(page(fixture_site, "rules/offer"), ["OFFER-5", "OFFER-6"])["OFFER-5"]
+    pictures = re.findall(r'<img src="([^"]+\.svg)" alt="([^"]+)"', section)
+    (before, alt_before), (after, alt_after) = pictures
+    assert alt_after.endswith("The places its steps changed are outlined with dashes.") and alt_before.endswith(
+        "The places its steps changed are outlined with dashes.")
+    svg = ET.fromstring((fixture_site / "rules" / "offer" / after).resolve().read_text(encoding="utf-8"))
+    marked = sorted(mark.get("data-place") for mark in svg.iter() if mark.get("class") == "changed")
+    assert marked == ["/boards/0/floor/0", "/boards/0/lines/1/0", "/boards/0/lines/1/1", "/centre", "/marker"]
+    title = svg.find("{http://www.w3.org/2000/svg}title").text
+    assert "changed, outlined with dashes: " in title and "seat 0 floor space 1" in title
+    french = _rule_sections(page(fixture_site, "fr/rules/offer"), ["OFFER-5", "OFFER-6"])["OFFER-5"]
+    assert "Les cases que ses coups ont changées sont entourées de tirets." in french
 
 
 def test_the_matrix_reads_object_and_json_lines_reports(fixture_site):

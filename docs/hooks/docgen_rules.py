@@ -200,21 +200,23 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     return out
 
 
-def _boards(rule: Rule, picture: tuple[str, str, str, str, str], links: Links, t: Texts) -> list[str]:
+def _boards(rule: Rule, picture: tuple[str, str, str, str, str, bool], links: Links, t: Texts) -> list[str]:
     """The boards of the rule's smallest scenario before and after its steps (the scenario page's pictures),
-    each a link to itself (opened alone, it can be enlarged on a phone), and the scenario named and linked."""
-    scenario_id, url, title, given, after = picture
+    each a link to itself (opened alone, it can be enlarged on a phone), and the scenario named and linked;
+    where the pictures outline the places its steps changed, their alt text and the line below say so."""
+    scenario_id, url, title, given, after, marked = picture
     depth = len(page_url(links.page).strip("/").split("/")) + (links.lang != DEFAULT)
     up = "../" * depth
     shown = t.scenario_title(scenario_id, markup.prose(title))
     plain = re.sub(r"<[^>]+>|\\(?=.)", "", shown)  # alt text: no markup
     out = ['<div class="azul-boards azul-rule-boards">']
+    changed = t.ui("board_changed") if marked else ""
     for path, label in ((given, t.ui("board_before")), (after, t.ui("board_after"))):
-        alt = markup.html_text(f"{label}: {plain}")
+        alt = markup.html_text(f"{label}: {plain}" + (f". {changed}" if changed else ""))
         out += [f'<figure class="azul-board"><a href="{up}{path}"><img src="{up}{path}" alt="{alt}" '
                 f'loading="lazy"></a><figcaption>{label}</figcaption></figure>']
-    out += ["</div>", "", f"{t.ui('smallest')}{t.ui('colon')} {shown} ({md_link(links, markup.md(scenario_id), url)})",
-            ""]
+    out += ["</div>", "", f"{t.ui('smallest')}{t.ui('colon')} {shown} ({md_link(links, markup.md(scenario_id), url)})"
+            + (f". {changed}" if changed else ""), ""]
     return out
 
 

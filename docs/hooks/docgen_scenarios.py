@@ -13,7 +13,8 @@ from pathlib import Path
 
 from azul_conformance import markup
 from azul_conformance.engines.reference import ReferenceEngine
-from azul_conformance.render_svg import render_state
+from azul_conformance.properties.canonical import changed_places
+from azul_conformance.render_svg import marked_places, render_state
 from azul_conformance.scenario import Scenario, load_scenarios
 from azul_conformance.scenario.runner import run_on_wall
 from azul_conformance.scenario_rules import named_rules
@@ -107,15 +108,22 @@ def expected_state(scenario: Scenario, message: str) -> dict | None:
     return after_steps if scenario.steps else before
 
 
-def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], scenario: str = "") -> list[str]:
+# What the dashed outlines on a scenario's two pictures mean (each picture's title names the places).
+CHANGED = "the places its steps changed are outlined with dashes"
+
+
+def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], scenario: str = "",
+             changed: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The board as a picture file of its own beside the page (scenarios/boards/NAME.svg), loaded when it comes
     into view: a group page of 60 scenarios drawn inline weighed 2 MB and 27,000 elements. The picture links
     to itself: opened alone, it can be enlarged on a phone. Its alt text names the scenario by its id (`scenario`:
-    the schema's lower-case words and hyphens; its title, a contributor's text, stays out of an attribute)."""
+    the schema's lower-case words and hyphens; its title, a contributor's text, stays out of an attribute);
+    `changed`: the places the steps changed, outlined (render_state) and said in the alt text."""
     if state is None:
         return []
-    pictures[f"scenarios/boards/{name}.svg"] = render_state(state)
+    pictures[f"scenarios/boards/{name}.svg"] = render_state(state, changed)
     alt = f"{caption}: the boards of scenario {markup.md(scenario)}" if scenario else f"{caption}: the boards"
+    alt += f"; {CHANGED}" if marked_places(state, changed) else ""
     return ['<figure class="azul-board" markdown="span">', f"[![{alt}](boards/{name}.svg)"
             f"{{ loading=lazy }}](boards/{name}.svg)", f"<figcaption>{caption}</figcaption>", "</figure>", ""]
 
@@ -129,8 +137,10 @@ def _diagrams(scenario: Scenario, pictures: dict[str, str]) -> list[str]:
         before, after, note = reference_states(scenario, wall)
         on = f", {wall} wall" if wall else ""
         name = anchor(scenario) + (f"-{wall}" if wall and wall != walls[0] else "")
-        out += _picture(before, f"Given{on}", f"{name}-given", pictures, scenario.id)
-        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures, scenario.id)
+        changed = changed_places(before, after) if before is not None and after is not None else []
+        out += _picture(before, f"Given{on}", f"{name}-given", pictures, scenario.id, changed)
+        out += _picture(after, f"After the steps (reference engine){on}", f"{name}-after", pictures, scenario.id,
+                        changed)
         notes += [note] if note and note not in notes else []
     out += ["</div>", ""]
     out += [line for note in notes for line in (f'<p class="azul-note">{markup.html_text(note)}</p>', "")]

@@ -137,9 +137,9 @@ def _pages(config) -> dict[str, str]:
     return pages
 
 
-def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str, str, str, str, str]]:
+def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str, str, str, str, str, bool]]:
     """For each rule, its smallest scenario drawn before and after its steps (fewest steps, then the shortest
-    Given): (id, page, title, picture before, picture after)."""
+    Given): (id, page, title, picture before, picture after, whether the pictures outline what changed)."""
     smallest: dict[str, tuple] = {}
     for scenario in gallery.scenarios:
         name = docgen_scenarios.anchor(scenario)
@@ -149,7 +149,8 @@ def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str
         size = (len(scenario.steps), len(scenario.given.text))
         for rule_id in scenario.rules:
             if rule_id not in smallest or size < smallest[rule_id][0]:
-                smallest[rule_id] = (size, (scenario.id, gallery.url(scenario), scenario.title, given, after))
+                marked = 'class="changed"' in pictures[after]  # render_svg's outline of a changed place
+                smallest[rule_id] = (size, (scenario.id, gallery.url(scenario), scenario.title, given, after, marked))
     return {rule_id: picture for rule_id, (_, picture) in smallest.items()}
 
 
