@@ -179,12 +179,19 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     if pictures and rule.id in pictures and isinstance(links, Links):
         out += _boards(rule, pictures[rule.id], links, t)
     checked = scenarios.get(rule.id, [])
-    if checked:  # each outcome in words, then its scenario; not searched: a scenario's ID finds the scenario
+    about = [(sid, url, title) for sid, url, title, main in checked if main == rule.id]
+    if about:  # each outcome in words, then its scenario; not searched: a scenario's ID finds the scenario
         out += [f"**{t.ui('outcomes')}{colon}**", "", "<div data-search-exclude markdown>", ""]
         out += [f"- {t.scenario_title(sid, markup.prose(title))} ({md_link(links, markup.md(sid), url)})"
-                for sid, url, title in checked]
+                for sid, url, title in about]
         out += ["", "</div>", ""]
-    else:
+    passing = [(sid, url, main) for sid, url, _, main in checked if main != rule.id]
+    if passing:  # their titles state the outcomes of the rules they are about: named, not titled, here
+        named = ", ".join(f"{md_link(links, markup.md(sid), url)} ({t.ui('about_rule')} "
+                          f"{rule_link(spec, main, links)})" for sid, url, main in passing)
+        out += ['<div data-search-exclude markdown>', "", f"**{t.ui('also_checked')}{colon}** {named}", "",
+                "</div>", ""]
+    if not checked:
         out += [f'<p class="azul-unchecked">{t.ui("unchecked")}</p>', ""]
     if failing is not None:
         engines = failing.get(rule.id, [])

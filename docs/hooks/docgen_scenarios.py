@@ -47,12 +47,15 @@ class Gallery:
     def url(self, scenario: Scenario) -> str:
         return f"scenarios/{self.group(scenario)}.md#{anchor(scenario)}"
 
-    def by_rule(self) -> dict[str, list[tuple[str, str, str]]]:
-        """For each rule, its scenarios: (id, page, title); a scenario's title states the outcome it checks."""
-        index: dict[str, list[tuple[str, str, str]]] = {}
+    def by_rule(self) -> dict[str, list[tuple[str, str, str, str]]]:
+        """For each rule, the scenarios that check it: (id, page, title, the rule the scenario is about). A
+        scenario is about the first of its rules (the schema's main one), whose outcome its title states; it
+        checks the others in passing."""
+        index: dict[str, list[tuple[str, str, str, str]]] = {}
         for scenario in self.scenarios:
             for rule_id in scenario.rules:
-                index.setdefault(rule_id, []).append((scenario.id, self.url(scenario), scenario.title))
+                index.setdefault(rule_id, []).append((scenario.id, self.url(scenario), scenario.title,
+                                                      scenario.rules[0]))
         return index
 
     def groups(self) -> dict[str, list[Scenario]]:
