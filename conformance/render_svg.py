@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from typing import Any, Collection
+from typing import Any, Callable, Collection
 
 from .notation import COLOUR_NAMES, COLOURS, FLOOR_PENALTIES, wall_colour
 
@@ -168,23 +168,52 @@ def _outline(parent: ET.Element, x: float, y: float, width: float, height: float
          stroke_width=3, stroke_dasharray="6 3", class_="changed", data_place=place)
 
 
-def describe_place(place: str) -> str | None:
-    """A changed place in words ("seat 0 wall row 2 column 3"), rows, lines, columns and spaces counted from 1
-    as on the printed board; None for a field the picture does not mark (the turn, the round, the phase)."""
-    found = _BOARD_PLACE.fullmatch(place)
-    if found:
-        seat = f"seat {found['seat']}"
-        if found["column"] is not None:
-            return f"{seat} wall row {int(found['row']) + 1} column {int(found['column']) + 1}"
-        if found["line"] is not None:
-            return f"{seat} pattern line {int(found['line']) + 1} space {int(found['slot']) + 1} from the right"
-        if found["space"] is not None:
-            return f"{seat} floor space {int(found['space']) + 1}"
-        return f"{seat} score"
-    found = _TABLE_PLACE.fullmatch(place)
-    if found:
-        return f"factory {int(found['factory']) + 1}" if found["factory"] is not None else found["name"]
-    return None
+# A changed place in words, in English, the picture's own language; a page in another language gives describe_changes
+# its own words for the same keys and values.
+PLACE_WORDS = {"seat": "seat {seat}", "wall": "{seat}, wall row {row}, column {column}",
+               "line": "{seat}, pattern line {line}, {spaces} from the right", "floor": "{seat}, floor line, {spaces}",
+               "score": "{seat}, score", "space": "space {n}", "spaces": "spaces {n}", "factory": "factory {n}",
+               "centre": "centre", "marker": "first-player marker", "bag": "bag", "lid": "lid", "between": "; "}
+
+
+def _english(key: str, **values: object) -> str:
+    return PLACE_WORDS[key].format(**values)
+
+
+def describe_changes(places: Collection[str], word: Callable[..., str] = _english) -> str:
+    """The changed places in words, in the order given, `between` them: rows, lines, columns and spaces
+    counted from 1 as on the printed board, the spaces of one pattern line or floor line together ("seat 0,
+    pattern line 3, spaces 1-3 from the right"); a field the picture does not mark (the turn) is left out.
+    `word(key, **values)`: the words of PLACE_WORDS's keys."""
+    parts: list[str | tuple[str, str, int]] = []
+    spaces: dict[tuple[str, str, int], list[int]] = {}  # (pattern line or floor, seat, line) -> its spaces
+    for place in places:
+        found = _BOARD_PLACE.fullmatch(place)
+        if found:
+            seat = word("seat", seat=found["seat"])
+            if found["column"] is not None:
+                parts.append(word("wall", seat=seat, row=int(found["row"]) + 1, column=int(found["column"]) + 1))
+            elif found["score"]:
+                parts.append(word("score", seat=seat))
+            else:
+                line = ("line", seat, int(found["line"]) + 1) if found["line"] is not None else ("floor", seat, 0)
+                parts += [] if line in spaces else [line]
+                spaces.setdefault(line, []).append(int(found["slot"] or found["space"]) + 1)
+        elif found := _TABLE_PLACE.fullmatch(place):
+            parts.append(word("factory", n=int(found["factory"]) + 1) if found["factory"] else word(found["name"]))
+    texts = [part if isinstance(part, str) else
+             word(part[0], seat=part[1], line=part[2], spaces=word("space" if len(spaces[part]) == 1 else "spaces",
+                                                                   n=_numbers(spaces[part])))
+             for part in parts]
+    return word("between").join(dict.fromkeys(texts))
+
+
+def _numbers(numbers: list[int]) -> str:
+    """1, 2, 3 as "1-3" (an en dash); others listed: "1, 3"."""
+    numbers = sorted(set(numbers))
+    if len(numbers) > 2 and numbers[-1] - numbers[0] == len(numbers) - 1:
+        return f"{numbers[0]}\u2013{numbers[-1]}"
+    return ", ".join(map(str, numbers))
 
 
 def _pattern_lines(parent: ET.Element, lines: list[str], x0: float, y0: float) -> None:
@@ -299,8 +328,7 @@ def render_state(state: dict, changed: Collection[str] = ()) -> str:
     width = max(columns * BOARD_W + (columns + 1) * PAD, len(factories) * 84 + 2 * PAD)
     label = _heading(state)
     marked = marked_places(state, changed)
-    words = ", ".join(dict.fromkeys(describe_place(place) for place in marked))
-    root = _svg(width, 0, label + (f" · changed, outlined with dashes: {words}" if words else ""))
+    root = _svg(width, 0, label)
     _text(root, PAD, 22, label, size=14, weight="bold", class_="heading")
     for index, content in enumerate(factories):
         _factory(root, index, content, PAD + 42 + index * 84, 34 + 38)
@@ -327,6 +355,11 @@ def render_state(state: dict, changed: Collection[str] = ()) -> str:
     height = y + rows * (BOARD_H + PAD)
     root.set("viewBox", f"0 0 {width} {height}")
     root.set("height", str(height))
+    if marked:  # named in the order they are drawn: the table, then each board
+        label += " · changed, outlined with dashes: " + describe_changes(
+            [mark.get("data-place") for mark in root.iter() if mark.get("class") == "changed"])
+        root.set("aria-label", label)
+        root.find("title").text = label
     return _serialise(root)
 
 

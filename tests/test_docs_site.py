@@ -163,15 +163,19 @@ def test_a_rule_page_s_after_picture_outlines_the_places_its_smallest_scenario_c
     section = _rule_sections(page(fixture_site, "rules/offer"), ["OFFER-5", "OFFER-6"])["OFFER-5"]
     pictures = re.findall(r'<img src="([^"]+\.svg)" alt="([^"]+)"', section)
     (before, alt_before), (after, alt_after) = pictures
-    assert alt_after.endswith("The places its steps changed are outlined with dashes.") and alt_before.endswith(
-        "The places its steps changed are outlined with dashes.")
+    named = ("What its steps changed, outlined with dashes: centre; first-player marker; seat 0, pattern line 2, "
+             "spaces 1, 2 from the right; seat 0, floor line, space 1.")
+    assert alt_after.endswith(named) and alt_before.endswith(named), (alt_before, alt_after)
+    assert "The places its steps changed are outlined with dashes." in section  # said in words beside them
     svg = ET.fromstring((fixture_site / "rules" / "offer" / after).resolve().read_text(encoding="utf-8"))
     marked = sorted(mark.get("data-place") for mark in svg.iter() if mark.get("class") == "changed")
     assert marked == ["/boards/0/floor/0", "/boards/0/lines/1/0", "/boards/0/lines/1/1", "/centre", "/marker"]
     title = svg.find("{http://www.w3.org/2000/svg}title").text
-    assert "changed, outlined with dashes: " in title and "seat 0 floor space 1" in title
+    assert title.endswith(named.replace("What its steps changed", " · changed")[:-1]), title
     french = _rule_sections(page(fixture_site, "fr/rules/offer"), ["OFFER-5", "OFFER-6"])["OFFER-5"]
-    assert "Les cases que ses coups ont changées sont entourées de tirets." in french
+    assert "Les emplacements que ses coups ont changés sont entourés de tirets." in french
+    assert ("Ce que ses coups ont changé, entouré de tirets : centre de la table ; marqueur Premier joueur ; siège 0, "
+            "rangée de motifs 2, emplacements 1, 2 depuis la droite ; siège 0, rangée de sol, emplacement 1.") in french
 
 
 def test_the_matrix_reads_object_and_json_lines_reports(fixture_site):

@@ -230,9 +230,8 @@ def test_the_places_a_move_changed_are_outlined_on_the_picture_and_named_in_its_
     # dashed and thick: told apart by its shape, not by its colour alone
     assert all(rect.get("stroke-dasharray") and int(rect.get("stroke-width")) >= 3 for rect in line_2)
     title = root.find("svg:title", NS).text
-    assert title.endswith("changed, outlined with dashes: factory 3, seat 1 pattern line 2 space 1 from the "
-                          "right, seat 1 pattern line 2 space 2 from the right, seat 1 floor space 1, seat 1 "
-                          "floor space 2")
+    assert title.endswith("changed, outlined with dashes: factory 3; seat 1, pattern line 2, spaces 1, 2 from the "
+                          "right; seat 1, floor line, spaces 1, 2")
     assert root.get("aria-label") == title
     assert render_state(AFTER_3K2) == render_state(AFTER_3K2, ())  # unmarked unless asked
     assert "changed" not in render_state(AFTER_3K2)
@@ -245,5 +244,20 @@ def test_a_wall_space_a_score_the_centre_and_the_supply_are_marked_where_they_ar
     assert sorted(marks(root)) == sorted(places[:6])
     wall = root.find(".//svg:g[@data-seat='0']/svg:rect[@data-place='/boards/0/wall/2/3']", NS)
     assert (float(wall.get("x")) + 3, float(wall.get("y")) + 3) == (12 + 5 * 30 + 18 + 3 * 30, 34 + 2 * 30)
-    assert root.find("svg:title", NS).text.endswith(
-        "changed, outlined with dashes: seat 0 wall row 3 column 4, seat 0 score, centre, marker, bag, lid")
+    # named in the order drawn: the table, then each board (its places in the order given)
+    assert root.find("svg:title", NS).text.endswith("changed, outlined with dashes: centre; first-player marker; "
+                                                    "bag; lid; seat 0, wall row 3, column 4; seat 0, score")
+
+
+def test_the_spaces_of_one_line_are_said_together_in_the_words_a_page_gives():
+    from azul_conformance.render_svg import describe_changes
+
+    places = ["/boards/1/lines/4/2", "/turn", "/boards/1/wall/4/0", "/boards/1/lines/4/0", "/boards/1/lines/4/1",
+              "/boards/0/floor/3", "/boards/0/floor/5", "/factories/0"]
+    assert describe_changes(places) == ("seat 1, pattern line 5, spaces 1\u20133 from the right; seat 1, wall row 5, "
+                                        "column 1; seat 0, floor line, spaces 4, 6; factory 1")
+    french = {"seat": "siège {seat}", "line": "{seat}, rangée de motifs {line}, {spaces} depuis la droite",
+              "wall": "{seat}, mur, rangée {row}, colonne {column}", "floor": "{seat}, rangée de sol, {spaces}",
+              "space": "emplacement {n}", "spaces": "emplacements {n}", "factory": "tuile Usine {n}", "between": " ; "}
+    assert describe_changes(places[:3], lambda key, **values: french[key].format(**values)) == (
+        "siège 1, rangée de motifs 5, emplacement 3 depuis la droite ; siège 1, mur, rangée 5, colonne 1")

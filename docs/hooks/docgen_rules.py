@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 
 from azul_conformance import markup
+from azul_conformance.render_svg import describe_changes
 from azul_conformance.spec_data import VERSIONS, Chapter, Citation, Rule, Source, Spec
 from docgen_i18n import DEFAULT, UI, Links, Texts, english, page_url
 
@@ -207,19 +208,24 @@ def rule_section(spec: Spec, rule: Rule, clauses: ClauseIndex, scenarios: dict, 
     return out
 
 
-def _boards(rule: Rule, picture: tuple[str, str, str, str, str, bool], links: Links, t: Texts) -> list[str]:
+def _boards(rule: Rule, picture: tuple[str, str, str, str, str, tuple], links: Links, t: Texts) -> list[str]:
     """The boards of the rule's smallest scenario before and after its steps (the scenario page's pictures),
     each a link to itself (opened alone, it can be enlarged on a phone), and the scenario named and linked;
-    where the pictures outline the places its steps changed, their alt text and the line below say so."""
+    where the pictures outline the places its steps changed, the line below says so and their alt text names
+    them, in the page's language."""
     scenario_id, url, title, given, after, marked = picture
     depth = len(page_url(links.page).strip("/").split("/")) + (links.lang != DEFAULT)
     up = "../" * depth
     shown = t.scenario_title(scenario_id, markup.prose(title))
     plain = re.sub(r"<[^>]+>|\\(?=.)", "", shown)  # alt text: no markup
     out = ['<div class="azul-boards azul-rule-boards">']
+    def word(key: str, **values: object) -> str:
+        return t.ui(f"place_{key}", plain=True, **values)
+
     changed = t.ui("board_changed") if marked else ""
+    named = f" {t.ui('changed_places', plain=True, places=describe_changes(marked, word))}" if marked else ""
     for path, label in ((given, t.ui("board_before")), (after, t.ui("board_after"))):
-        alt = markup.html_text(f"{label}: {plain}" + (f". {changed}" if changed else ""))
+        alt = markup.html_text(f"{label}: {plain}." + named if marked else f"{label}: {plain}")
         out += [f'<figure class="azul-board"><a href="{up}{path}"><img src="{up}{path}" alt="{alt}" '
                 f'loading="lazy"></a><figcaption>{label}</figcaption></figure>']
     out += ["</div>", "", f"{t.ui('smallest')}{t.ui('colon')} {shown} ({md_link(links, markup.md(scenario_id), url)})"

@@ -14,7 +14,7 @@ from pathlib import Path
 from azul_conformance import markup
 from azul_conformance.engines.reference import ReferenceEngine
 from azul_conformance.properties.canonical import changed_places
-from azul_conformance.render_svg import marked_places, render_state
+from azul_conformance.render_svg import describe_changes, marked_places, render_state
 from azul_conformance.scenario import Scenario, load_scenarios
 from azul_conformance.scenario.runner import run_on_wall
 from azul_conformance.scenario_rules import named_rules
@@ -111,10 +111,6 @@ def expected_state(scenario: Scenario, message: str) -> dict | None:
     return after_steps if scenario.steps else before
 
 
-# What the dashed outlines on a scenario's two pictures mean (each picture's title names the places).
-CHANGED = "the places its steps changed are outlined with dashes"
-
-
 def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, str], scenario: str = "",
              changed: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The board as a picture file of its own beside the page (scenarios/boards/NAME.svg), loaded when it comes
@@ -126,7 +122,8 @@ def _picture(state: dict | None, caption: str, name: str, pictures: dict[str, st
         return []
     pictures[f"scenarios/boards/{name}.svg"] = render_state(state, changed)
     alt = f"{caption}: the boards of scenario {markup.md(scenario)}" if scenario else f"{caption}: the boards"
-    alt += f"; {CHANGED}" if marked_places(state, changed) else ""
+    marked = marked_places(state, changed)
+    alt += f"; what its steps changed, outlined with dashes: {markup.md(describe_changes(marked))}" if marked else ""
     return ['<figure class="azul-board" markdown="span">', f"[![{alt}](boards/{name}.svg)"
             f"{{ loading=lazy }}](boards/{name}.svg)", f"<figcaption>{caption}</figcaption>", "</figure>", ""]
 

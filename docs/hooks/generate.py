@@ -137,10 +137,10 @@ def _pages(config) -> dict[str, str]:
     return pages
 
 
-def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str, str, str, str, str, bool]]:
+def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str, str, str, str, str, tuple]]:
     """For each rule, its smallest scenario drawn before and after its steps (fewest steps, then the shortest
     Given) among those about it (their first rule: a scenario checking it in passing shows another rule's
-    outcome): (id, page, title, picture before, picture after, whether the pictures outline what changed)."""
+    outcome): (id, page, title, picture before, picture after, the places the pictures outline as changed)."""
     smallest: dict[str, tuple] = {}
     for scenario in gallery.scenarios:
         name = docgen_scenarios.anchor(scenario)
@@ -150,7 +150,7 @@ def _smallest_pictured(gallery, pictures: dict[str, str]) -> dict[str, tuple[str
         size = (len(scenario.steps), len(scenario.given.text))
         for rule_id in scenario.rules[:1]:
             if rule_id not in smallest or size < smallest[rule_id][0]:
-                marked = 'class="changed"' in pictures[after]  # render_svg's outline of a changed place
+                marked = tuple(re.findall(r'data-place="([^"]+)"', pictures[after]))  # render_svg's outlines
                 smallest[rule_id] = (size, (scenario.id, gallery.url(scenario), scenario.title, given, after, marked))
     return {rule_id: picture for rule_id, (_, picture) in smallest.items()}
 
