@@ -218,7 +218,9 @@ def index_page(gallery: Gallery, spec: Spec) -> str:
     out = ["# Scenario gallery", "",
            "The conformance suite is a corpus of scenarios: small, readable positions written as a player sees "
            "the boards, followed by deals and moves, and the facts that must hold afterwards. Each scenario "
-           "names the rules it checks; every rule page links back to its scenarios.", ""]
+           "names the rules it checks, the one it is about first; every rule page links back to its scenarios, "
+           "those about it as its outcomes and the others as checking it in passing. Each scenario's boards are "
+           "drawn before and after its steps, the places its steps changed outlined with dashes.", ""]
     groups = gallery.groups()
     if groups:
         out += ["| Group | Scenarios |", "| --- | ---: |"]
