@@ -757,11 +757,11 @@ def try_page(browser, served, site):
             pytest.fail("CI=true but the site has no Python runtime: .ci/run runs `npm ci` before the tests")
         pytest.skip("node_modules/pyodide is not installed (run `npm ci`): the try page has no runtime")
 
-    def open_page(fragment: str):
+    def open_page(fragment: str, lang: str = ""):
         from selenium.webdriver.common.by import By
 
         browser.get("about:blank")  # the same page with another fragment would not load again
-        browser.get(f"{served}/try/#{fragment}")
+        browser.get(f"{served}/{lang + '/' if lang else ''}try/#{fragment}")
         wait_for(browser, lambda d: d.find_element(By.ID, "try-status").get_attribute("data-state"), 60)
         assert browser.find_element(By.ID, "try-status").get_attribute("data-state") == "ready"
         return browser
@@ -889,6 +889,32 @@ def test_try_it_edits_a_position_by_clicking_the_board_and_plays_it_to_a_score_w
     assert fragment.startswith("state=")
     try_page(fragment)
     assert _scores(driver) == [10, 0] and driver.find_element(By.CSS_SELECTOR, ".try-move[data-move='CR5']")
+
+
+def test_try_it_in_french_says_the_sites_french_words_and_plays_a_scenario_step(try_page, site):
+    from azul_conformance.spec_data import load_spec
+    from selenium.webdriver.common.by import By
+
+    words = yaml.safe_load((ROOT / "spec" / "i18n" / "fr" / "site.yaml").read_text(encoding="utf-8"))["ui"]
+    english = yaml.safe_load((ROOT / "spec" / "i18n" / "site.yaml").read_text(encoding="utf-8"))["ui"]
+    assert re.search(r'<a href="try/" class="md-nav__link">\s*<span class="md-ellipsis">\s*Essayer', page(site, "fr"))
+    driver = try_page("scenario=grey-column-taken-in-same-tiling", "fr")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+    for element, key in (("try-edit", "try_edit"), ("try-load", "try_load"), ("try-log-title", "try_log_title")):
+        shown = driver.find_element(By.ID, element).text
+        assert shown == words[key] != english[key], (element, shown)
+    assert driver.find_element(By.ID, "try-status").text.startswith("Le moteur de référence tourne")
+    assert "place 0 : " in driver.find_element(By.ID, "try-summary").text
+    driver.find_element(By.CSS_SELECTOR, ".try-step[data-index='0']").click()  # CW5: seat 1 takes the centre's W
+    log = driver.find_elements(By.CSS_SELECTOR, "#try-log li")
+    take = next(item for item in log if "OFFER-4" in item.text)
+    assert take.text.startswith("la place 1 prend 1 W du centre de la table vers la rangée de motifs 5")
+    # its rules link to the French rule pages, titled in French
+    link = take.find_element(By.CSS_SELECTOR, "a.try-rule[data-rule='OFFER-4']")
+    assert link.get_attribute("href").endswith("/fr/rules/offer/#OFFER-4")
+    spec = load_spec()
+    title = spec.translations["fr"].rules["OFFER-4"].title
+    assert link.get_attribute("title") == title != next(r.title for r in spec.rules if r.id == "OFFER-4")
 
 
 def test_try_it_refuses_a_typed_illegal_move_with_its_rule(try_page):

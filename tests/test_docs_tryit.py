@@ -56,8 +56,10 @@ def _page_side(tmp_path: Path, script: str) -> list:
     does, and return what `script` prints, one JSON document a line."""
     zipfile.ZipFile(io.BytesIO(docgen_tryit.zipped(docgen_tryit.bundled_files()))).extractall(tmp_path)
     (tmp_path / "tryit.py").write_bytes((ROOT / "docs" / "try" / "tryit.py").read_bytes())
+    words = json.dumps(docgen_tryit.words("en"))  # the page gives its words first, as tryit.js does
     result = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
-                             "from tryit import table\n" + script], capture_output=True, text=True, timeout=60)
+                             f"from tryit import table\ntable.set_words({words!r})\n" + script],
+                            capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     return [json.loads(line) for line in result.stdout.splitlines()]
 
@@ -110,7 +112,8 @@ def test_without_the_npm_runtime_the_build_writes_the_engine_but_no_runtime(tmp_
     docgen_tryit.on_post_build({"site_dir": str(tmp_path)})
     docgen_tryit.on_post_build({"site_dir": str(tmp_path / "fr")})
     written = sorted(path.name for path in (tmp_path / "try").iterdir())
-    assert written == ["engine.zip", "index.html", "records.zip", "rules.json", "scenarios.json"]
+    assert written == ["engine.zip", "index.html", "records.zip", "rules.de.json", "rules.es.json", "rules.fr.json",
+                       "rules.it.json", "rules.json", "rules.pt.json", "rules.uk.json", "scenarios.json"]
     assert list((tmp_path / "fr").iterdir()) == []
     rules = json.loads((tmp_path / "try" / "rules.json").read_text(encoding="utf-8"))
     assert rules["OFFER-5"] == ["The first centre take also takes the marker", "../rules/offer/#OFFER-5"]

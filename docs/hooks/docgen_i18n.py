@@ -145,7 +145,7 @@ class Texts:
 
 
 # The pages every language has; every other page is in English only.
-TRANSLATED_PAGES = ("index.md", "rules/index.md", "rules/all.md", "divergences.md")
+TRANSLATED_PAGES = ("index.md", "rules/index.md", "rules/all.md", "divergences.md", "try/index.md")
 
 
 def translated_pages(spec: Spec) -> frozenset[str]:

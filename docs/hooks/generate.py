@@ -48,6 +48,7 @@ import docgen_rules
 import docgen_scenarios
 import docgen_search
 import docgen_switcher
+import docgen_tryit
 import docgen_versions
 
 log = logging.getLogger("mkdocs.plugins.azul_docs")
@@ -86,7 +87,8 @@ def _pages(config) -> dict[str, str]:
              "clauses/index.md": docgen_clauses.index_page(spec),
              "scenarios/index.md": docgen_scenarios.index_page(gallery, spec),
              "reference/cli.md": docgen_reports.cli_page(),
-             "reference/who-checks-what.md": docgen_checks.page()}
+             "reference/who-checks-what.md": docgen_checks.page(),
+             "try/index.md": docgen_tryit.page(spec, docgen_i18n.DEFAULT)}
     for chapter in spec.chapters:
         pages[f"rules/{chapter.name}.md"] = docgen_rules.chapter_page(spec, chapter, by_rule, failing=failing,
                                                                        pictures=smallest)
@@ -183,7 +185,8 @@ def _translated_pages(spec: spec_data.Spec, by_rule: dict, failing: dict | None 
         localized = {"index.md": docgen_rules.home_page(t, links("index.md")),
                      "rules/index.md": docgen_rules.rules_index_page(spec, by_rule, t, links("rules/index.md")),
                      "rules/all.md": docgen_rules.one_page_rulebook(spec, t, links("rules/all.md")),
-                     "divergences.md": docgen_rules.divergences_page(spec, t, links("divergences.md"))}
+                     "divergences.md": docgen_rules.divergences_page(spec, t, links("divergences.md")),
+                     "try/index.md": docgen_tryit.page(spec, lang)}
         for chapter in spec.chapters:
             page = f"rules/{chapter.name}.md"
             localized[page] = docgen_rules.chapter_page(spec, chapter, by_rule, t, links(page), failing, pictures)
@@ -278,7 +281,8 @@ def _nav(spec: spec_data.Spec, lang: str) -> list:
     chapters = [{docgen_rules._plain(t.chapter_title(c)): f"rules/{c.name}.md"} for c in spec.chapters]
     return [{t.ui("home", plain=True): "index.md"},
             {t.ui("rules", plain=True): ["rules/index.md", {t.ui("one_page", plain=True): "rules/all.md"}] + chapters},
-            {t.ui("divergences", plain=True): "divergences.md"}]
+            {t.ui("divergences", plain=True): "divergences.md"},
+            {t.ui("try_title", plain=True): "try/index.md"}]
 
 
 @event_priority(-110)  # after the i18n plugin has set the language up (it runs at -100)

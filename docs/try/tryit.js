@@ -1,10 +1,17 @@
 // The "try it" page: loads the Python runtime served beside it (pyodide/), the reference engine (engine.zip)
 // and the page's Python side (tryit.py), then draws what the engine answers. The engine decides everything;
 // this script only shows it. The position comes from the link: #scenario=ID or #state=<the state JSON>.
+// Every language's page (try/, fr/try/...) loads this one script and the files beside it; the page holds its
+// words (#try-words: the `try_` keys of its language's spec/i18n site.yaml).
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
+  const base = new URL(".", document.currentScript.src).href;  // the English page's folder: the engine's files
+  const WORDS = JSON.parse($("try-words").textContent);
+  // One of the page's words, its {names} filled in (as text: whatever comes from outside stays text).
+  const W = (key, values) => WORDS["try_" + key].replace(/\{(\w+)\}/g, (all, name) =>
+    values && name in values ? String(values[name]) : all);
   const status = $("try-status");
   let pyodide = null;    // the runtime
   let table = null;      // tryit.py's Table
@@ -50,7 +57,7 @@
 
   function show(answer) {
     if (answer.refused) {
-      const item = log("refused: " + answer.refused, answer.rules, "try-refused");
+      const item = log(W("refused", { reason: answer.refused }), answer.rules, "try-refused");
       item.dataset.rules = (answer.rules || []).join(" ");
       (answer.problems || []).forEach((problem) => {
         const sub = document.createElement("div");
@@ -69,11 +76,18 @@
     const view = call("view");
     const state = view.state;
     $("try-board").innerHTML = view.svg;  // render_svg's own SVG: built with xml.etree, every text escaped
-    const scores = state.boards.map((b, seat) =>
-      `<span class="try-score" data-seat="${seat}">seat ${seat}: ${b.score}</span>`).join(" · ");
-    let summary = `Round ${state.round}, ${state.phase}` + (state.phase === "over"
-      ? `, won by seat ${(state.winners || []).join(" and ")}` : `, seat ${state.turn} to move`);
-    $("try-summary").innerHTML = scores + " — " + summary;
+    const summary = $("try-summary");
+    summary.replaceChildren();
+    state.boards.forEach((b, seat) => {
+      const score = document.createElement("span");
+      score.className = "try-score";
+      score.dataset.seat = seat;
+      score.textContent = W("score", { seat: seat, score: b.score });
+      summary.append(...(seat ? [" · ", score] : [score]));
+    });
+    summary.append(" — ", state.phase === "over"
+      ? W("summary_over", { round: state.round, seats: (state.winners || []).join(W("and")) })
+      : W("summary_play", { round: state.round, phase: W("phase_" + state.phase), seat: state.turn }));
     const moves = $("try-moves");
     moves.replaceChildren();
     view.moves.forEach((move) => {
@@ -89,7 +103,7 @@
       const button = document.createElement("button");  // deals the same tiles)
       button.type = "button";
       button.className = "try-deal";
-      button.textContent = "Deal the next round";
+      button.textContent = W("deal_next");
       button.addEventListener("click", () => {
         if (show(call("deal", []))) redraw();
       });
@@ -101,8 +115,6 @@
   }
 
   // --- editing the position on the board: each click is one edit of tryit.py's draft, checked when loaded ---
-
-  const PLACES = { wall: "wall", line: "pattern line", floor: "floor line space" };
 
   function editable(element, target, label) {
     element.dataset.edit = target;
@@ -120,21 +132,21 @@
       board.querySelectorAll(":scope > g.wall > g").forEach((space, k) => {
         const row = Math.floor(k / 5), column = k % 5;
         editable(space, `wall ${seat} ${row} ${column}`,
-          `seat ${seat}, ${PLACES.wall} row ${row + 1}, column ${column + 1}`);
+          W("space_wall", { seat: seat, row: row + 1, column: column + 1 }));
       });
       let row = 0, first = 0;
       board.querySelectorAll(":scope > g.pattern-lines > g").forEach((space, k) => {
         if (k >= first + row + 1) { first += row + 1; row += 1; }
-        editable(space, `line ${seat} ${row}`, `seat ${seat}, ${PLACES.line} ${row + 1}, space ${k - first + 1}`);
+        editable(space, `line ${seat} ${row}`, W("space_line", { seat: seat, line: row + 1, space: k - first + 1 }));
       });
       board.querySelectorAll(":scope > g.floor > g").forEach((space, k) => {
-        editable(space, `floor ${seat} ${k}`, `seat ${seat}, ${PLACES.floor} ${k + 1}`);
+        editable(space, `floor ${seat} ${k}`, W("space_floor", { seat: seat, space: k + 1 }));
       });
     });
     svg.querySelectorAll("g.factory").forEach((factory) => {
-      editable(factory, `factory ${factory.dataset.factory - 1}`, `factory ${factory.dataset.factory}`);
+      editable(factory, `factory ${factory.dataset.factory - 1}`, W("factory", { factory: factory.dataset.factory }));
     });
-    svg.querySelectorAll("g.centre").forEach((centre) => editable(centre, "centre", "centre"));
+    svg.querySelectorAll("g.centre").forEach((centre) => editable(centre, "centre", W("centre")));
   }
 
   function drawDraft(answer) {
@@ -146,7 +158,7 @@
     scores.replaceChildren();
     state.boards.forEach((board, seat) => {
       const label = document.createElement("label");
-      label.textContent = `seat ${seat} score `;
+      label.textContent = W("score_label", { seat: seat }) + " ";
       const input = document.createElement("input");
       input.type = "number";
       input.min = "0";
@@ -160,7 +172,7 @@
       scores.append(label, " ");
     });
     const turn = $("try-edit-turn");
-    turn.replaceChildren(...state.boards.map((board, seat) => new Option(`seat ${seat}`, seat)));
+    turn.replaceChildren(...state.boards.map((board, seat) => new Option(W("seat", { seat: seat }), seat)));
     turn.value = state.turn;
     $("try-edit-round").value = state.round;
     $("try-state").value = JSON.stringify(state, null, 1);
@@ -195,7 +207,7 @@
     if (!show(call("edit_done"))) return;
     scenario = null;
     $("try-scenario").hidden = true;
-    log("position loaded", [], "try-loaded");
+    log(W("loaded"), [], "try-loaded");
     setEditing(false);
     history.replaceState(null, "", $("try-link").getAttribute("href"));  // the link to it, in the address bar
   }
@@ -235,8 +247,8 @@
       button.type = "button";
       button.className = "try-step";
       button.dataset.index = index;
-      button.textContent = (item.kind === "deal" ? "deal " + (item.factories || []).join(" ") : item.move)
-        + (item.reject ? " (refused: " + item.reject.rule + ")" : "");
+      button.textContent = (item.kind === "deal" ? W("deal_step", { factories: (item.factories || []).join(" ") })
+        : item.move) + (item.reject ? " " + W("step_refused", { rule: item.reject.rule }) : "");
       button.disabled = index !== played;
       button.addEventListener("click", () => step(index));
       list.append(button, " ");
@@ -246,7 +258,7 @@
   function openScenario(id, scenarios) {
     scenario = scenarios[id];
     if (!scenario) {
-      log("no scenario " + id, [], "try-refused");
+      log(W("no_scenario", { id: id }), [], "try-refused");
       return;
     }
     $("try-scenario").hidden = false;
@@ -261,7 +273,7 @@
       const g = given.new_game;
       show(call("new_game", g.players, g.variant, g.start_player));
     } else {
-      log("the reference engine refuses this scenario's position: " + given.refused, [], "try-refused");
+      log(W("scenario_refused", { reason: given.refused }), [], "try-refused");
       return;
     }
     redraw();
@@ -275,7 +287,7 @@
 
   function loadRecords() {
     if (!recordsLoaded) {
-      recordsLoaded = fetch("records.zip").then((r) => r.arrayBuffer()).then((data) => {
+      recordsLoaded = fetch(base + "records.zip").then((r) => r.arrayBuffer()).then((data) => {
         pyodide.unpackArchive(data, "zip", { extractDir: "/azul" });
         pyodide.runPython("import importlib; importlib.invalidate_caches()");
         const samples = call("samples");
@@ -295,48 +307,46 @@
     if (!recordSteps) return;
     recordAt = Math.max(0, Math.min(index, recordSteps - 1));
     const view = call("record_step", recordAt);
-    $("try-record-step").textContent = `step ${recordAt + 1} of ${recordSteps}: ${view.label}`;
+    $("try-record-step").textContent = W("record_step", { index: recordAt + 1, count: recordSteps, label: view.label });
     $("try-record-step").dataset.index = recordAt;
     const claims = $("try-record-claims");
     claims.replaceChildren();
     view.claims.forEach((claim) => {
       const item = document.createElement("li");
       item.className = "try-claim";
-      item.textContent = claim + " ✓ checked";
+      item.textContent = claim + " " + W("checked");
       claims.append(item);
     });
     redraw();
   }
 
   async function openRecord(text, name) {
-    say("Loading the game-record reader…", "ready");
+    say(W("record_loading"), "ready");
     await loadRecords();
     const answer = call("open_record", text, name);
     const report = $("try-record-status");
     const detail = $("try-record-detail");
     detail.hidden = true;
     if (answer.refused) {
-      report.textContent = "The record cannot be read: " + answer.refused;
+      report.textContent = W("record_unreadable", { reason: answer.refused });
       report.dataset.verdict = "unreadable";
       recordSteps = 0;
-      say("The reference engine is running in this page.", "ready");
+      say(W("running"), "ready");
       return;
     }
     recordSteps = answer.steps;
     if (answer.failure) {
-      report.textContent = `The record and our rules part ways after ${answer.claims_checked} claim(s) held: `
-        + answer.failure;
+      report.textContent = W("record_fails", { claims: answer.claims_checked, failure: answer.failure });
       report.append(" ", ruleLinks(answer.rules || []));
       report.dataset.verdict = "fails";
       detail.textContent = answer.detail.join("\n");
       detail.hidden = !answer.detail.length;
     } else {
-      report.textContent = `Replayed to its end: ${answer.steps} steps, every one of its `
-        + `${answer.claims_checked} claims checked and true.`;
+      report.textContent = W("record_ok", { steps: answer.steps, claims: answer.claims_checked });
       report.dataset.verdict = "ok";
     }
     report.dataset.claims = answer.claims_checked;
-    say("The reference engine is running in this page.", "ready");
+    say(W("running"), "ready");
     scenario = null;
     $("try-scenario").hidden = true;
     showRecordStep(answer.failure ? recordSteps - 1 : 0);
@@ -355,7 +365,7 @@
   async function start() {
     const began = performance.now();
     const runtime = document.createElement("script");
-    runtime.src = "pyodide/pyodide.js";
+    runtime.src = base + "pyodide/pyodide.js";
     const loaded = new Promise((resolve, reject) => {
       runtime.onload = resolve;
       runtime.onerror = reject;
@@ -364,18 +374,17 @@
     try {
       await loaded;
     } catch (error) {
-      say("The Python runtime is not bundled with this build of the site (it is installed by `npm ci` before "
-        + "`mkdocs build`): this page cannot run the engine here.", "missing");
+      say(W("missing"), "missing");
       return;
     }
     const wantsScenario = location.hash.startsWith("#scenario=");
     const files = Promise.all([  // fetched while the runtime starts
-      fetch("engine.zip").then((r) => r.arrayBuffer()),
-      fetch("tryit.py").then((r) => r.text()),
-      wantsScenario ? fetch("scenarios.json").then((r) => r.json()) : {},
-      fetch("rules.json").then((r) => r.json()),
+      fetch(base + "engine.zip").then((r) => r.arrayBuffer()),
+      fetch(base + "tryit.py").then((r) => r.text()),
+      wantsScenario ? fetch(base + "scenarios.json").then((r) => r.json()) : {},
+      fetch(base + $("try-app").dataset.rules).then((r) => r.json()),  // the rules' titles in the page's language
     ]);
-    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+    pyodide = await loadPyodide({ indexURL: base + "pyodide/" });
     const [engine, source, scenarios, ruleData] = await files;
     rules = ruleData;
     // The bundle is unpacked in the runtime's own in-memory file system (nothing is written on the reader's disk).
@@ -383,9 +392,10 @@
     pyodide.FS.writeFile("/azul/tryit.py", source);
     pyodide.runPython("import sys; sys.path.insert(0, '/azul')");
     table = pyodide.pyimport("tryit").table;
+    table.set_words(JSON.stringify(WORDS));  // the step effects in the page's language
     const seconds = (performance.now() - began) / 1000;
     status.dataset.loadSeconds = seconds.toFixed(2);
-    say(`The reference engine is running in this page (loaded in ${seconds.toFixed(1)} s).`, "ready");
+    say(W("ready", { seconds: seconds.toFixed(1) }), "ready");
     $("try-play").addEventListener("click", () => {
       if (play($("try-input").value)) $("try-input").value = "";
     });
@@ -395,7 +405,7 @@
     $("try-back").addEventListener("click", () => {
       call("undo");
       if (scenario && played > 0) played -= 1;
-      log("stepped back", [], "try-back");
+      log(W("stepped_back"), [], "try-back");
       redraw();
     });
     $("try-load").addEventListener("click", () => {
@@ -403,7 +413,7 @@
       if (show(call("load", text))) {
         scenario = null;
         $("try-scenario").hidden = true;
-        log("position loaded", [], "try-loaded");
+        log(W("loaded"), [], "try-loaded");
         redraw();
       }
     });
@@ -440,5 +450,5 @@
     openLink(scenarios);
   }
 
-  start().catch((error) => say("The engine could not be started: " + error, "error"));
+  start().catch((error) => say(W("failed", { error: error }), "error"));
 })();

@@ -18,6 +18,14 @@ from azul_conformance.tiling_account import accounts, after_take
 from azul_reference import AzulError, Game, InvalidState, from_state, parse_move, problems, to_state
 
 _RULE = re.compile(r"\b[A-Z]+-\d+\b")
+# The page's words in its language (the `try_` keys of spec/i18n/site.yaml or spec/i18n/<lang>/site.yaml), given
+# by the page (Table.set_words): every text below is said in them. The engine's own messages (a refusal's
+# reason, a position's problems) stay in English, as the engine words them.
+WORDS: dict[str, str] = {}
+
+
+def say(key: str, **values) -> str:
+    return WORDS["try_" + key].format(**values)
 
 
 class Table:
@@ -30,15 +38,20 @@ class Table:
         self.claims: list[list[str]] = []
         self.draft: dict | None = None  # the position being edited: a state document, checked only when loaded
 
+    @staticmethod
+    def set_words(text: str) -> None:
+        WORDS.clear()
+        WORDS.update(json.loads(text))
+
     def load(self, text: str) -> str:
         """A state document pasted or taken from the link: refused with every problem, each naming its rule."""
         try:
             document = json.loads(text)
         except ValueError as error:
-            return _answer(refused=f"not JSON: {error}", rules=[])
+            return _answer(refused=say("not_json", error=error), rules=[])
         found = problems(document)
         if found:
-            return _answer(refused="an impossible position", problems=found,
+            return _answer(refused=say("impossible"), problems=found,
                            rules=sorted({r for p in found for r in _RULE.findall(p)}))
         try:
             self.game = from_state(document)
@@ -73,7 +86,7 @@ class Table:
         except AzulError as error:
             return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
         self.back.append(before)
-        return _answer(effects=[{"text": "factories dealt: " + " ".join(to_state(self.game)["factories"]),
+        return _answer(effects=[{"text": say("dealt", factories=" ".join(to_state(self.game)["factories"])),
                                  "rules": ["DEAL-1"]}])
 
     def play(self, text: str) -> str:
@@ -108,7 +121,7 @@ class Table:
         except EditRefused as refusal:
             return _answer(refused=str(refusal), rules=refusal.rules)
         except (ValueError, IndexError, TypeError):
-            return _answer(refused=f"nothing to edit at {target!r}", rules=[])
+            return _answer(refused=say("nothing_there", target=repr(target)), rules=[])
         self.draft = draft
         return self.drawn()
 
@@ -179,7 +192,7 @@ def effects(before: dict, move: str, after: dict) -> list[dict]:
     if move[0] in "123456789C" and len(move) == 3:
         out += _take_effects(before, move, seat)
     else:
-        out.append({"text": f"seat {seat} places the tile of pattern line {move[1]} in wall column {move[3]}",
+        out.append({"text": say("place", seat=seat, line=move[1], column=move[3]),
                     "rules": ["GREY-1", "GREY-2"]})
     tiled = after["round"] != before["round"] or after["phase"] == "over"
     if tiled and before["phase"] == "offer":
@@ -189,7 +202,7 @@ def effects(before: dict, move: str, after: dict) -> list[dict]:
     elif after["round"] != before["round"]:
         rule = "ROUND-3" if before["marker"] == "centre" and "M" not in "".join(
             b["floor"] for b in after_take(before, move)) else "ROUND-2"
-        out.append({"text": f"round {after['round']}: seat {after['start_player']} starts", "rules": [rule]})
+        out.append({"text": say("round_starts", round=after["round"], seat=after["start_player"]), "rules": [rule]})
     return out
 
 
@@ -197,41 +210,62 @@ def _take_effects(before: dict, move: str, seat: int) -> list[dict]:
     source, colour, line = move[0], move[1], move[2]
     pool = before["centre"] if source == "C" else before["factories"][int(source) - 1]
     count = pool.count(colour)
-    where = "the centre" if source == "C" else f"factory {source}"
-    to = "the floor line" if line == "F" else f"pattern line {line}"
+    where = say("from_centre") if source == "C" else say("from_factory", factory=source)
+    to = say("to_floor") if line == "F" else say("to_line", line=line)
     rules = ["OFFER-4" if source == "C" else "OFFER-2", "OFFER-11" if line == "F" else "OFFER-7"]
-    out = [{"text": f"seat {seat} takes {count} {colour} from {where} to {to}", "rules": rules}]
+    out = [{"text": say("take", seat=seat, count=count, colour=colour, source=where, target=to), "rules": rules}]
     if source != "C" and len(pool) > count:
-        out.append({"text": f"the rest of {where} goes to the centre: {''.join(c for c in pool if c != colour)}",
+        out.append({"text": say("rest", source=where, tiles="".join(c for c in pool if c != colour)),
                     "rules": ["OFFER-3"]})
     if source == "C" and before["marker"] == "centre":
-        out.append({"text": f"seat {seat} takes the first-player marker to the floor line", "rules": ["OFFER-5"]})
+        out.append({"text": say("takes_marker", seat=seat), "rules": ["OFFER-5"]})
     board = after_take(before, move)[seat]
     old = before["boards"][seat]
     extra = len(board["floor"]) - len(old["floor"]) - (1 if source == "C" and before["marker"] == "centre" else 0)
     if line != "F" and extra > 0:
-        out.append({"text": f"{extra} tile(s) that do not fit go to the floor line", "rules": ["OFFER-10"]})
+        out.append({"text": say("overflow", count=extra), "rules": ["OFFER-10"]})
     return out
 
 
 def _tiling_effects(before: dict, move: str, after: dict) -> list[dict]:
     found = accounts(before, move, after)
     if found is None:  # never an account that does not add up to the engine's scores: only the scores then
-        return [{"text": f"seat {seat}: {old['score']} → {new['score']}", "rules": []}
+        return [{"text": say("scores_only", seat=seat, before=old["score"], after=new["score"]), "rules": []}
                 for seat, (old, new) in enumerate(zip(before["boards"], after["boards"]))]
-    return [{"text": text.strip(), "rules": list(dict.fromkeys(_RULE.findall(text)))}
-            for seat, account in enumerate(found) for text in account.lines(seat)]
+    return [{"text": text, "rules": list(dict.fromkeys(_RULE.findall(text)))}
+            for seat, account in enumerate(found) for text in account_lines(account, seat)]
+
+
+def account_lines(account, seat: int) -> list[str]:
+    """A tiling's account (conformance/tiling_account.py) in the page's words: its lines are those of
+    Account.lines, which the replay's explanations print in English."""
+    out = [say("before", seat=seat, score=account.before)]
+    for row, column, colour, across, down in account.tiles:
+        out.append(say("tile_scored", colour=colour, row=row + 1, column=column + 1,
+                       points=account.points(across, down), rule="SCORE-1" if across == down == 1 else "SCORE-2",
+                       across=across, down=down))
+    if account.floor:
+        out.append(say("floor_scored", tiles=account.floor, points=account.penalty(),
+                       rules="FLOOR-3, FLOOR-4" if "M" in account.floor else "FLOOR-3"))
+    raw = account.before + account.tile_points() - account.penalty()
+    if raw < 0:
+        out.append(say("below_zero", raw=raw))
+    for value, what in zip(account.bonuses(), ("rows", "columns", "colours")):
+        if value:
+            out.append(say("bonus_" + what, points=value))
+    out.append(say("total", score=account.total()))
+    return out
 
 
 def _end_effects(after: dict) -> list[dict]:
     complete = [seat for seat, board in enumerate(after["boards"]) if any("." not in row for row in board["wall"])]
     if complete:
-        out = [{"text": "the game ends: a complete wall row (seat " + ", ".join(map(str, complete)) + ")",
+        out = [{"text": say("end_row", seats=", ".join(map(str, complete))),
                 "rules": ["END-1"]}]
     else:
-        out = [{"text": "the game ends: no tile is left to deal", "rules": ["END-8"]}]
+        out = [{"text": say("end_tiles"), "rules": ["END-8"]}]
     winners = after["winners"] or []
-    out.append({"text": "winner: seat " + " and ".join(map(str, winners)), "rules": ["END-5", "END-6", "END-7"]})
+    out.append({"text": say("winner", seats=say("and").join(map(str, winners))), "rules": ["END-5", "END-6", "END-7"]})
     return out
 
 
@@ -251,7 +285,7 @@ def edit_draft(state: dict, target: list[str], tile: str) -> None:
             state[kind] = numbers[0]
         return
     if tile not in COLOURS + MARKER + "":
-        raise EditRefused(f"no tile {tile!r}", [])
+        raise EditRefused(say("nothing_there", target=repr(tile)), [])
     if kind == "wall":
         _edit_wall(state, *numbers, tile)
     elif kind == "line":
@@ -298,7 +332,7 @@ def edit_draft(state: dict, target: list[str], tile: str) -> None:
             _to_bag(state, state["centre"])
             state["centre"] = ""
     else:
-        raise EditRefused(f"nothing to edit at {' '.join(target)!r}", [])
+        raise EditRefused(say("nothing_there", target=repr(" ".join(target))), [])
 
 
 def _edit_wall(state: dict, seat: int, row: int, column: int, tile: str) -> None:
@@ -329,7 +363,7 @@ def _from_bag(state: dict, colour: str, count: int) -> str:
             state[place] = state[place].replace(colour, "", 1)
             count -= 1
     if count:
-        raise EditRefused(f"no {colour} tile left in the bag or the lid: 20 of each colour are in play", ["SETUP-4"])
+        raise EditRefused(say("no_tile", colour=colour), ["SETUP-4"])
     return colour * wanted
 
 
