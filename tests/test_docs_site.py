@@ -964,6 +964,28 @@ def test_try_it_steps_through_a_published_record_with_every_claim_checked(try_pa
     assert "SCORE-1" in driver.find_element(By.ID, "try-record-detail").get_attribute("textContent")
 
 
+def test_try_it_opens_a_record_from_its_link_and_replays_it(try_page):
+    from azul_conformance.records import parse_record, replay, sample_paths
+    from selenium.webdriver.common.by import By
+
+    path = next(p for p in sample_paths() if p.name == "two-player.azr")
+    text = path.read_text(encoding="utf-8")
+    expected = replay(parse_record(text, path.name), text=text)
+    driver = try_page("")
+    box = driver.find_element(By.ID, "try-record")
+    driver.execute_script("arguments[0].value = arguments[1]", box, text)
+    driver.find_element(By.ID, "try-record-open").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict") == "ok", 60)
+    link = driver.find_element(By.ID, "try-record-link")
+    assert link.is_displayed()
+    try_page(link.get_attribute("href").split("#", 1)[1])  # a fresh page, the link alone
+    status = wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict")
+                      and d.find_element(By.ID, "try-record-status"), 60)
+    assert status.get_attribute("data-verdict") == "ok", status.text
+    assert int(status.get_attribute("data-claims")) == expected.claims_checked > 0
+    assert driver.find_element(By.ID, "try-record").get_attribute("value") == text
+
+
 def test_links_both_ways_between_rules_matrix_and_failing_cases(site):
     # OpenSpiel's engine fails SCORE-2 (its report's first deviation): the rule's page names it, linked to its
     # failing case's section on the report page, the matrix cell opens that section, and both exist

@@ -203,6 +203,7 @@ description: {json.dumps(said["try_description"], ensure_ascii=False)}
 <p><textarea id="try-record" rows="6" cols="80" spellcheck="false" aria-label="{w("record_title")}"></textarea></p>
 <p><button id="try-record-open" type="button">{w("record_open")}</button></p>
 <p id="try-record-status"></p>
+<p><a id="try-record-link" href="#" hidden>{w("record_link")}</a></p>
 <p><button id="try-record-first" type="button">|&lt;</button>
 <button id="try-record-prev" type="button">&lt; {w("record_back")}</button>
 <span id="try-record-step"></span>

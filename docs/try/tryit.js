@@ -327,6 +327,9 @@
     const report = $("try-record-status");
     const detail = $("try-record-detail");
     detail.hidden = true;
+    // the record's link: the record itself in the fragment (nothing is sent anywhere)
+    $("try-record-link").href = "#record=" + encodeURIComponent(text);
+    $("try-record-link").hidden = Boolean(answer.refused);
     if (answer.refused) {
       report.textContent = W("record_unreadable", { reason: answer.refused });
       report.dataset.verdict = "unreadable";
@@ -360,6 +363,10 @@
     show(call("new_game", 2, "colour", 0));
     show(call("deal", []));
     redraw();
+    if (fragment.startsWith("record=")) {  // a record's link: replayed as if pasted
+      $("try-record").value = fragment.slice(7);
+      openRecord(fragment.slice(7), "linked.azr");
+    }
   }
 
   async function start() {
