@@ -1,10 +1,12 @@
 """How fast the site's "try it" page answers in a real browser: the time from opening the page to the engine
-ready (the Python runtime, the reference engine and the scenarios loaded), and the time each move takes from the
-click to the redrawn board (the engine's answer, the step's account, the new position drawn).
+ready (the Python runtime, the reference engine and the scenarios loaded), the time each move takes from the
+click to the redrawn board (the engine's answer, the step's account, the new position drawn), and the time an
+edit of the board takes (a wall space clicked in the edit mode: the position changed and drawn again).
 
 Serves a built site on loopback and opens try/ in headless Chromium (/usr/bin/chromium, as the site's browser
 tests): the page loads a fresh game, then up to --moves moves are clicked, each the first legal one shown, with
-the next round dealt when one ends. Goals (issue's): load <= 5 s, a move <= 100 ms.
+the next round dealt when one ends; then the edit mode is opened and a wall space clicked --edits times.
+Goals (issue's): load <= 5 s, a move <= 100 ms. --lang opens another language's page (fr/try/...).
 
     npm ci && mkdocs build -d /tmp/site && python benchmarks/bench_tryit.py --site /tmp/site
 """
@@ -34,12 +36,21 @@ button.click();
 return performance.now() - started;
 """
 
+EDIT = """
+const space = document.querySelector('#try-board [data-edit^="wall 0 "]');
+const started = performance.now();
+space.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+return performance.now() - started;
+"""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, required=True, help="a built site (mkdocs build -d DIR) with its runtime")
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--lang", default="", help="the page of another language of the site: fr, de...")
     args = parser.parse_args()
     if not (args.site / "try" / "pyodide" / "pyodide.asm.wasm").is_file():
         raise SystemExit(f"{args.site}/try has no Python runtime: run `npm ci` before `mkdocs build`")
@@ -62,7 +73,7 @@ def main() -> None:
         for _ in range(args.loads):  # the first load also fills the browser's cache; later ones are served from it
             driver.get("about:blank")
             started = time.perf_counter()
-            driver.get(f"http://127.0.0.1:{server.server_address[1]}/try/")
+            driver.get(f"http://127.0.0.1:{server.server_address[1]}/{args.lang + '/' if args.lang else ''}try/")
             WebDriverWait(driver, 120).until(
                 lambda d: d.find_element(By.ID, "try-status").get_attribute("data-state"))
             loads.append(time.perf_counter() - started)
@@ -76,6 +87,8 @@ def main() -> None:
                 deal[0].click()
                 continue
             moves.append(took)
+        driver.execute_script("document.getElementById('try-edit').click()")
+        edits = [driver.execute_script(EDIT) for _ in range(args.edits)]
     finally:
         driver.quit()
         server.shutdown()
@@ -83,6 +96,8 @@ def main() -> None:
           f"{statistics.median(loads[1:] or loads):.2f} s over {len(loads)} loads (goal <= 5 s)")
     print(f"a move (click to redrawn board): median {statistics.median(moves):.1f} ms, "
           f"max {max(moves):.1f} ms over {len(moves)} moves (goal <= 100 ms)")
+    print(f"an edit (click on a wall space to redrawn board): median {statistics.median(edits):.1f} ms, "
+          f"max {max(edits):.1f} ms over {len(edits)} edits")
 
 
 if __name__ == "__main__":
