@@ -73,8 +73,10 @@ class Score:
     engine: str
     named: int = 0  # cases given a misreading by the diagnosis
     right: int = 0  # of those, the right one
+    right_rule: int = 0  # of those, one of the right rule (the blind score's measure: the author reads that rule)
     due: int = 0  # cases whose cause is a catalogued misreading
     found: int = 0  # of those, given it
+    found_rule: int = 0  # of those, given a misreading of its rule
     faults: int = 0  # engine-fault cases
     faults_right: int = 0
     causes: int = 0  # misreading causes
@@ -82,7 +84,8 @@ class Score:
     held_out: list[str] = field(default_factory=list)  # the readings taken out of the catalogue
     missed: list[str] = field(default_factory=list)  # the misreading causes no deviation names
 
-    COUNTS = ("named", "right", "due", "found", "faults", "faults_right", "causes", "causes_found")
+    COUNTS = ("named", "right", "right_rule", "due", "found", "found_rule", "faults", "faults_right", "causes",
+              "causes_found")
 
     def add(self, other: "Score") -> None:
         for name in self.COUNTS:
@@ -98,10 +101,19 @@ class Score:
     def recall(self) -> float:
         return self.found / self.due if self.due else 1.0
 
+    @property
+    def rule_precision(self) -> float:
+        return self.right_rule / self.named if self.named else 1.0
+
+    @property
+    def rule_recall(self) -> float:
+        return self.found_rule / self.due if self.due else 1.0
+
     def row(self) -> dict:
         return {**{name: getattr(self, name) for name in ("engine",) + self.COUNTS},
-                "precision": round(self.precision, 4), "recall": round(self.recall, 4), "held_out": self.held_out,
-                "missed": self.missed}
+                "precision": round(self.precision, 4), "recall": round(self.recall, 4),
+                "rule_precision": round(self.rule_precision, 4), "rule_recall": round(self.rule_recall, 4),
+                "held_out": self.held_out, "missed": self.missed}
 
 
 def engines() -> list[str]:
@@ -209,10 +221,12 @@ def score(engine: str, given: dict[str, dict | None] | None = None) -> Score:
     out = Score(engine)
     seen: dict[str, bool] = {}  # each misreading cause: whether some deviation names it
     for cause, _, _, names, own, others in _cases_of(engine, committed(engine) if given is None else given):
+        rules = _rules(names)
         if cause["kind"] == "misreading" and cause.get("mutant"):
             out.due += 1
             hit = bool(names & own)
             out.found += hit
+            out.found_rule += bool(rules & _rules(own))
             seen[cause["cause"]] = seen.get(cause["cause"], False) or hit
         elif cause["kind"] == "engine-fault":
             out.faults += 1
@@ -220,6 +234,7 @@ def score(engine: str, given: dict[str, dict | None] | None = None) -> Score:
         if names:
             out.named += 1
             out.right += bool(names & (own | others))
+            out.right_rule += bool(rules & _rules(own | others))
     out.causes, out.causes_found = len(seen), sum(seen.values())
     out.missed = [cause for cause, hit in seen.items() if not hit]
     return out
@@ -263,7 +278,9 @@ def _figures(row: dict) -> str:
     precision = (f"precision {row['precision']:.0%} ({row['right']} of {row['named']} cases given a misreading get "
                  "the right one)" if row["named"] else "no case given a misreading")
     return (f"{precision}, recall {row['recall']:.0%} ({row['found']} of {row['due']} cases whose cause is a "
-            f"catalogued misreading are given it), {row['causes_found']} of {row['causes']} misreading causes named")
+            f"catalogued misreading are given it), {row['causes_found']} of {row['causes']} misreading causes named; "
+            f"by rule, {row['right_rule']} of {row['named']} named and {row['found_rule']} of {row['due']} due are "
+            "given a misreading of their cause's rule")
 
 
 def misses_block(engine: str, held: dict | None = None) -> str:
@@ -316,7 +333,9 @@ def readme_block(held: dict, sample: dict) -> str:
             f"prompted (as if we had never met it), precision {held['precision']:.1%} ({held['right']} of "
             f"{held['named']} cases given a misreading get the right one) and recall {held['recall']:.1%} "
             f"({held['found']} of {held['due']} cases whose cause is a catalogued misreading are given it), "
-            f"{held['causes_found']} of {held['causes']} causes named; **in-sample**, the committed reports with "
+            f"{held['causes_found']} of {held['causes']} causes named; by rule (the reading named misreads the rule "
+            f"behind the failure, the blind score's measure) precision {held['rule_precision']:.1%} and recall "
+            f"{held['rule_recall']:.1%}; **in-sample**, the committed reports with "
             f"the whole catalogue (readings fitted to these engines included), precision {sample['precision']:.1%} "
             f"and recall {sample['recall']:.1%}, {sample['causes_found']} of {sample['causes']} causes named. "
             "Per engine: the Catch power page and each write-up's \"How the diagnosis did on this engine\".")
@@ -346,15 +365,21 @@ def _names(deviation: dict | None) -> set[str]:
     return names | {part for alike in deviation.get("alike") or () for part in str(alike["id"]).split("+")}
 
 
+def _rules(readings: set[str]) -> set[str]:
+    """The rules the readings misread (a pair's part each its own)."""
+    return {BY_ID[m].rule for m in readings if m in BY_ID}
+
+
 def _mutant_of(truth: list[dict], cause_id: str) -> set[str]:
     return {c["mutant"] for c in truth if c["cause"] == cause_id and c.get("mutant")}
 
 
 def _table(title: str, rows: list[Score]) -> None:
-    print(f"\n{title}\n{'engine':20} {'precision':>10} {'recall':>8} {'causes found':>13} {'engine faults':>14}")
+    print(f"\n{title}\n{'engine':20} {'precision':>10} {'recall':>8} {'right rule: precision':>22} {'recall':>7} "
+          f"{'causes found':>13} {'engine faults':>14}")
     for one in rows:
-        print(f"{one.engine:20} {one.precision:>10.1%} {one.recall:>8.1%} "
-              f"{one.causes_found:>6}/{one.causes:<6} {one.faults_right:>7}/{one.faults:<6}")
+        print(f"{one.engine:20} {one.precision:>10.1%} {one.recall:>8.1%} {one.rule_precision:>22.1%} "
+              f"{one.rule_recall:>7.1%} {one.causes_found:>6}/{one.causes:<6} {one.faults_right:>7}/{one.faults:<6}")
 
 
 def _with_total(rows: list[Score]) -> list[Score]:

@@ -143,3 +143,22 @@ def test_an_engine_held_out_is_diagnosed_without_the_readings_it_prompted():
     assert named and not named & set(scores.prompted("ludometer-py"))
     whole = {m for row in scores.rediagnosed("ludometer-py").values() for m in scores._names(row)}
     assert "round-unclaimed-after-last-taker" in whole  # with it, as the committed report names it
+
+
+def test_a_reading_of_the_right_rule_counts_at_the_rule_s_level_only():
+    # ludometer hands the unclaimed marker to the player after the last taker (ROUND-3): named as another reading
+    # of ROUND-3 (the marker to a player with tiles on the floor), a case is right by rule and wrong by reading;
+    # named as a reading of another rule, wrong both ways
+    scores = _eval_causes()
+    cases = [case for cause in causes("ludometer-py") for case in cause["cases"]]
+
+    def given(reading: str) -> dict:
+        row = {"kind": "misreading", "misreading": reading, "alike": [], "cases": cases}
+        return {case: row for case in cases}
+
+    same_rule = scores.score("ludometer-py", given("round-unclaimed-to-player-on-floor"))
+    assert (same_rule.named, same_rule.right, same_rule.right_rule) == (len(cases), 0, len(cases))
+    assert (same_rule.found, same_rule.found_rule) == (0, len(cases))
+    other_rule = scores.score("ludometer-py", given("score-lone-tile-2"))
+    assert (other_rule.right, other_rule.right_rule, other_rule.found_rule) == (0, 0, 0)
+    assert other_rule.row()["rule_precision"] == 0.0 and same_rule.row()["rule_precision"] == 1.0

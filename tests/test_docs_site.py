@@ -386,6 +386,8 @@ def test_the_catch_power_page_lists_every_mutant_with_its_killers(site):
     first = html.index(f"{held['precision']:.1%} ({held['right']}/{held['named']})")
     assert first < html.index(f"{sample['precision']:.1%} ({sample['right']}/{sample['named']})")
     assert html.index("Held out") < first < html.index("In-sample")
+    # and by rule, as the blind score counts: the reading named misreads the rule behind the failure
+    assert f"{held['rule_precision']:.1%} ({held['right_rule']}/{held['named']})" in html
     assert "slip, prompted by ummatias-azul-py" in html  # the reading its held-out score leaves out
     assert "Readings by shape" in html and "<code>setup-four-players-refused</code>" in html
 

@@ -47,13 +47,15 @@ def _killers(killers: list[str], urls: dict[str, str], shown: int = 4) -> str:
 
 def _causes_table(rows: list[dict], held_out: bool) -> list[str]:
     """One table of benchmarks/eval_causes.py's scores: an engine a row, all of them last."""
-    out = ["| engine | precision | recall | misreading causes named | engine faults not misnamed |"
-           + (" readings held out |" if held_out else ""),
-           "| --- | ---: | ---: | ---: | ---: |" + (" ---: |" if held_out else "")]
+    out = ["| engine | precision | recall | right rule: precision | right rule: recall | misreading causes named | "
+           "engine faults not misnamed |" + (" readings held out |" if held_out else ""),
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: |" if held_out else "")]
     for row in rows:
         precision = f"{row['precision']:.1%} ({row['right']}/{row['named']})" if row["named"] else "- (0/0)"
+        by_rule = f"{row['rule_precision']:.1%} ({row['right_rule']}/{row['named']})" if row["named"] else "- (0/0)"
         out.append(f"| {cell(row['engine'])} | {precision} | "
-                   f"{row['recall']:.1%} ({row['found']}/{row['due']}) | {row['causes_found']} of "
+                   f"{row['recall']:.1%} ({row['found']}/{row['due']}) | {by_rule} | "
+                   f"{row['rule_recall']:.1%} ({row['found_rule']}/{row['due']}) | {row['causes_found']} of "
                    f"{row['causes']} | {row['faults_right']} of {row['faults']} |"
                    + (f" {len(row['held_out'])} |" if held_out else ""))
     return out + [""]
@@ -238,7 +240,9 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
         out += ["Against the causes of the published engines' failures, worked out by hand from their code "
                 "(`docs/reports/<engine>/causes.yaml`): of the cases the diagnosis gives a misreading, the share "
                 "that get the right one (precision), and of the cases whose cause is a catalogued misreading, the "
-                "share that are given it (recall).", "",
+                "share that are given it (recall); and the same at the rule's level (right rule: the misreading "
+                "named, the cause's or another, misreads the rule behind the failure, as the blind score "
+                "measures).", "",
                 "**Held out** (leave one engine out): many readings of the catalogue were written after meeting the "
                 "engine they explain (`azul mutants --list` says which: *prompted by*), so each engine's report is "
                 "diagnosed again without the readings its own failures prompted, as if the engine were new to us. "
