@@ -6,7 +6,9 @@ use, or a reading that never matters): `first_difference` finds the first positi
 
 from __future__ import annotations
 
+import json
 import random
+from functools import cache
 
 import azul_reference as ref
 from ..scenario import load_scenarios
@@ -107,10 +109,17 @@ def _no_centre_take() -> dict:
     return ref.to_state(ref.Game(2, "colour", 1))
 
 
+@cache
+def _given_states() -> dict[str, str]:
+    """Each scenario of the corpus's given position, as JSON: the corpus is read once a process, not once a
+    witness (about 40 readings have one, each played twice)."""
+    return {s.id: json.dumps(s.given.state) for s in load_scenarios(None) if s.given.state is not None}
+
+
 def _scenario(scenario_id: str):
     """The given position of a scenario of the corpus (for a reading that only a crafted position shows)."""
     def position() -> dict:
-        return next(s for s in load_scenarios(None) if s.id == scenario_id).given.state
+        return json.loads(_given_states()[scenario_id])  # a fresh copy: a game may change what it is given
     return position
 
 
@@ -184,6 +193,7 @@ def witness_difference(mutant: Mutant) -> str | None:
     if mutant.id not in WITNESSES:
         return None
     position, steps = WITNESSES[mutant.id]
+    _given_states()  # read outside the mutant's patches
     games: dict[str, ref.Game] = {}
 
     def run(key: str, patched: Mutant | None, step):
