@@ -907,6 +907,8 @@ def test_try_it_in_french_says_the_sites_french_words_and_plays_a_scenario_step(
         assert shown == words[key] != english[key], (element, shown)
     assert driver.find_element(By.ID, "try-status").text.startswith("Le moteur de référence tourne")
     assert "place 0 : " in driver.find_element(By.ID, "try-summary").text
+    french = load_spec().translations["fr"].scenario_titles["grey-column-taken-in-same-tiling"]
+    assert driver.find_element(By.ID, "try-scenario-title").text == french
     driver.find_element(By.CSS_SELECTOR, ".try-step[data-index='0']").click()  # CW5: seat 1 takes the centre's W
     log = driver.find_elements(By.CSS_SELECTOR, "#try-log li")
     take = next(item for item in log if "OFFER-4" in item.text)
@@ -917,6 +919,12 @@ def test_try_it_in_french_says_the_sites_french_words_and_plays_a_scenario_step(
     spec = load_spec()
     title = spec.translations["fr"].rules["OFFER-4"].title
     assert link.get_attribute("title") == title != next(r.title for r in spec.rules if r.id == "OFFER-4")
+    # a refusal in French words (a take while the grey wall waits for a placement), the engine's reason marked English
+    driver.find_element(By.ID, "try-input").send_keys("9B1")
+    driver.find_element(By.ID, "try-play").click()
+    refused = driver.find_elements(By.CSS_SELECTOR, ".try-refused")[-1]
+    assert refused.text.startswith("refusé : ") and refused.get_attribute("data-rules") == "GREY-5"  # tiling due
+    assert refused.find_element(By.CSS_SELECTOR, "span[lang='en']").text in refused.text
 
 
 def test_try_it_refuses_a_typed_illegal_move_with_its_rule(try_page):

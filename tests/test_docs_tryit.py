@@ -112,8 +112,12 @@ def test_without_the_npm_runtime_the_build_writes_the_engine_but_no_runtime(tmp_
     docgen_tryit.on_post_build({"site_dir": str(tmp_path)})
     docgen_tryit.on_post_build({"site_dir": str(tmp_path / "fr")})
     written = sorted(path.name for path in (tmp_path / "try").iterdir())
-    assert written == ["engine.zip", "index.html", "records.zip", "rules.de.json", "rules.es.json", "rules.fr.json",
-                       "rules.it.json", "rules.json", "rules.pt.json", "rules.uk.json", "scenarios.json"]
+    languages = ("de", "es", "fr", "it", "pt", "uk")
+    assert written == sorted(["engine.zip", "index.html", "records.zip", "rules.json", "scenarios.json",
+                              *[f"rules.{lang}.json" for lang in languages],
+                              *[f"scenarios.{lang}.json" for lang in languages]])
+    french = json.loads((tmp_path / "try" / "scenarios.fr.json").read_text(encoding="utf-8"))
+    assert french["deal-given-factories"].startswith("Une préparation donnée")
     assert list((tmp_path / "fr").iterdir()) == []
     rules = json.loads((tmp_path / "try" / "rules.json").read_text(encoding="utf-8"))
     assert rules["OFFER-5"] == ["The first centre take also takes the marker", "../rules/offer/#OFFER-5"]

@@ -9,6 +9,7 @@
   const $ = (id) => document.getElementById(id);
   const base = new URL(".", document.currentScript.src).href;  // the English page's folder: the engine's files
   const WORDS = JSON.parse($("try-words").textContent);
+  const LANG = $("try-app").dataset.lang;
   // One of the page's words, its {names} filled in (as text: whatever comes from outside stays text).
   const W = (key, values) => WORDS["try_" + key].replace(/\{(\w+)\}/g, (all, name) =>
     values && name in values ? String(values[name]) : all);
@@ -19,6 +20,29 @@
   let scenario = null;   // the scenario opened, and how many of its steps were played
   let played = 0;
   let editing = false;   // the board is being edited (tryit.py's draft), not played
+
+  // A page's words with its {names} filled in by text or by nodes (a list for append).
+  function Wn(key, values) {
+    const template = WORDS["try_" + key];
+    const out = [];
+    let last = 0;
+    template.replace(/\{(\w+)\}/g, (all, name, at) => {
+      out.push(template.slice(last, at), values && name in values ? values[name] : all);
+      last = at + all.length;
+      return all;
+    });
+    out.push(template.slice(last));
+    return out.map((part) => (typeof part === "number" ? String(part) : part));
+  }
+
+  // The engine's (and the replay's) own English, marked as such on a page of another language.
+  function english(text) {
+    if (LANG === "en") return text;
+    const span = document.createElement("span");
+    span.lang = "en";
+    span.textContent = text;
+    return span;
+  }
 
   function say(text, kind) {
     status.textContent = text;
@@ -45,7 +69,7 @@
   function log(text, ids, kind) {
     const item = document.createElement("li");
     item.className = kind || "try-effect";
-    item.append(text);
+    item.append(...(Array.isArray(text) ? text : [text]));
     if (ids && ids.length) item.append(" (", ruleLinks(ids), ")");
     $("try-log").append(item);
     return item;
@@ -57,12 +81,14 @@
 
   function show(answer) {
     if (answer.refused) {
-      const item = log(W("refused", { reason: answer.refused }), answer.rules, "try-refused");
+      const reason = answer.ours ? answer.refused : english(answer.refused);
+      const item = log(Wn("refused", { reason: reason }), answer.rules, "try-refused");
       item.dataset.rules = (answer.rules || []).join(" ");
       (answer.problems || []).forEach((problem) => {
         const sub = document.createElement("div");
         sub.className = "try-problem";
         sub.textContent = problem;
+        if (LANG !== "en") sub.lang = "en";  // the engine's words
         item.append(sub);
       });
       return false;
@@ -255,7 +281,7 @@
     });
   }
 
-  function openScenario(id, scenarios) {
+  function openScenario(id, scenarios, titles) {
     scenario = scenarios[id];
     if (!scenario) {
       log(W("no_scenario", { id: id }), [], "try-refused");
@@ -263,7 +289,9 @@
     }
     $("try-scenario").hidden = false;
     $("try-scenario-id").textContent = id;
-    $("try-scenario-title").textContent = scenario.title;
+    const title = $("try-scenario-title");
+    title.textContent = titles[id] || scenario.title;  // the page's language's title, or the corpus's English
+    if (!titles[id] && LANG !== "en") title.lang = "en";
     $("try-scenario-rules").replaceChildren(ruleLinks(scenario.rules));
     played = 0;
     const given = scenario.given;
@@ -273,7 +301,7 @@
       const g = given.new_game;
       show(call("new_game", g.players, g.variant, g.start_player));
     } else {
-      log(W("scenario_refused", { reason: given.refused }), [], "try-refused");
+      log(Wn("scenario_refused", { reason: english(given.refused) }), [], "try-refused");
       return;
     }
     redraw();
@@ -331,7 +359,7 @@
     $("try-record-link").href = "#record=" + encodeURIComponent(text);
     $("try-record-link").hidden = Boolean(answer.refused);
     if (answer.refused) {
-      report.textContent = W("record_unreadable", { reason: answer.refused });
+      report.replaceChildren(...Wn("record_unreadable", { reason: english(answer.refused) }));
       report.dataset.verdict = "unreadable";
       recordSteps = 0;
       say(W("running"), "ready");
@@ -339,7 +367,7 @@
     }
     recordSteps = answer.steps;
     if (answer.failure) {
-      report.textContent = W("record_fails", { claims: answer.claims_checked, failure: answer.failure });
+      report.replaceChildren(...Wn("record_fails", { claims: answer.claims_checked, failure: english(answer.failure) }));
       report.append(" ", ruleLinks(answer.rules || []));
       report.dataset.verdict = "fails";
       detail.textContent = answer.detail.join("\n");
@@ -355,9 +383,9 @@
     showRecordStep(answer.failure ? recordSteps - 1 : 0);
   }
 
-  function openLink(scenarios) {
+  function openLink(scenarios, titles) {
     const fragment = decodeURIComponent(location.hash.slice(1));
-    if (fragment.startsWith("scenario=")) return openScenario(fragment.slice(9), scenarios);
+    if (fragment.startsWith("scenario=")) return openScenario(fragment.slice(9), scenarios, titles);
     const text = fragment.startsWith("state=") ? fragment.slice(6) : null;
     if (text && show(call("load", text))) return redraw();
     show(call("new_game", 2, "colour", 0));
@@ -389,10 +417,11 @@
       fetch(base + "engine.zip").then((r) => r.arrayBuffer()),
       fetch(base + "tryit.py").then((r) => r.text()),
       wantsScenario ? fetch(base + "scenarios.json").then((r) => r.json()) : {},
+      wantsScenario && LANG !== "en" ? fetch(base + `scenarios.${LANG}.json`).then((r) => r.json()) : {},
       fetch(base + $("try-app").dataset.rules).then((r) => r.json()),  // the rules' titles in the page's language
     ]);
     pyodide = await loadPyodide({ indexURL: base + "pyodide/" });
-    const [engine, source, scenarios, ruleData] = await files;
+    const [engine, source, scenarios, titles, ruleData] = await files;
     rules = ruleData;
     // The bundle is unpacked in the runtime's own in-memory file system (nothing is written on the reader's disk).
     pyodide.unpackArchive(engine, "zip", { extractDir: "/azul" });
@@ -454,7 +483,7 @@
     $("try-record-prev").addEventListener("click", () => showRecordStep(recordAt - 1));
     $("try-record-next").addEventListener("click", () => showRecordStep(recordAt + 1));
     $("try-record-last").addEventListener("click", () => showRecordStep(recordSteps - 1));
-    openLink(scenarios);
+    openLink(scenarios, titles);
   }
 
   start().catch((error) => say(W("failed", { error: error }), "error"));

@@ -20,7 +20,8 @@ from azul_reference import AzulError, Game, InvalidState, from_state, parse_move
 _RULE = re.compile(r"\b[A-Z]+-\d+\b")
 # The page's words in its language (the `try_` keys of spec/i18n/site.yaml or spec/i18n/<lang>/site.yaml), given
 # by the page (Table.set_words): every text below is said in them. The engine's own messages (a refusal's
-# reason, a position's problems) stay in English, as the engine words them.
+# reason, a position's problems) stay in English, as the engine words them: an answer refused in our words says
+# `ours`, so that the page marks only the engine's as English.
 WORDS: dict[str, str] = {}
 
 
@@ -48,10 +49,10 @@ class Table:
         try:
             document = json.loads(text)
         except ValueError as error:
-            return _answer(refused=say("not_json", error=error), rules=[])
+            return _answer(refused=say("not_json", error=error), rules=[], ours=True)
         found = problems(document)
         if found:
-            return _answer(refused=say("impossible"), problems=found,
+            return _answer(refused=say("impossible"), ours=True, problems=found,
                            rules=sorted({r for p in found for r in _RULE.findall(p)}))
         try:
             self.game = from_state(document)
@@ -119,9 +120,9 @@ class Table:
         try:
             edit_draft(draft, target.split(), tile)
         except EditRefused as refusal:
-            return _answer(refused=str(refusal), rules=refusal.rules)
+            return _answer(refused=str(refusal), rules=refusal.rules, ours=True)
         except (ValueError, IndexError, TypeError):
-            return _answer(refused=say("nothing_there", target=repr(target)), rules=[])
+            return _answer(refused=say("nothing_there", target=repr(target)), rules=[], ours=True)
         self.draft = draft
         return self.drawn()
 
@@ -174,7 +175,7 @@ class Table:
         """The table after step `index` of the record opened, and the claims that step's notes make."""
         step = self.replayed[index]
         state = step.state
-        label = "start" if step.kind == "start" else f"round {step.round}: {step.label}"
+        label = say("record_start") if step.kind == "start" else say("record_round", round=step.round, label=step.label)
         self.game = from_state(state)  # play on from here if the reader wants to
         self.back = []
         return _answer(state=state, svg=render_state(state), label=label, claims=self.claims[index])
