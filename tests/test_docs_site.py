@@ -1065,6 +1065,22 @@ def test_axe_finds_no_serious_accessibility_violation(browser, served, axe_scrip
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)[:4000]
 
 
+@pytest.mark.parametrize("lang", ["", "fr"])
+def test_axe_finds_no_serious_violation_on_the_try_page_with_its_board_in_the_edit_mode(try_page, axe_script, lang):
+    from selenium.webdriver.common.by import By
+
+    driver = try_page("", lang)
+    driver.find_element(By.ID, "try-edit").click()  # every space of the board a button, named
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#try-board [data-edit][role='button'][aria-label]")) > 50
+    driver.execute_script(axe_script)
+    violations = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+        "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 200))}))));")
+    serious = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)[:4000]
+
+
 def test_a_rule_page_shows_its_smallest_scenario_s_boards_with_meaningful_alt_text(site):
     section = _rule_sections(page(site, "rules/floor"), ["FLOOR-1", "FLOOR-2", "FLOOR-3"])["FLOOR-2"]
     pictures = re.findall(r'<a href="([^"]+\.svg)"><img src="([^"]+\.svg)" alt="([^"]+)"', section)

@@ -169,10 +169,20 @@
         editable(space, `floor ${seat} ${k}`, W("space_floor", { seat: seat, space: k + 1 }));
       });
     });
+    // A factory or the centre holds tiles and its drawn name: the button is a clear shape laid over it, so that
+    // its accessible name is its own, not the text drawn under it (in the drawing's English).
+    const over = (group, target, label) => {
+      const box = group.getBBox();
+      const cover = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      Object.entries({ x: box.x, y: box.y, width: box.width, height: box.height, fill: "transparent" })
+        .forEach(([name, value]) => cover.setAttribute(name, value));
+      group.append(cover);
+      editable(cover, target, label);
+    };
     svg.querySelectorAll("g.factory").forEach((factory) => {
-      editable(factory, `factory ${factory.dataset.factory - 1}`, W("factory", { factory: factory.dataset.factory }));
+      over(factory, `factory ${factory.dataset.factory - 1}`, W("factory", { factory: factory.dataset.factory }));
     });
-    svg.querySelectorAll("g.centre").forEach((centre) => editable(centre, "centre", W("centre")));
+    svg.querySelectorAll("g.centre").forEach((centre) => over(centre, "centre", W("centre")));
   }
 
   function drawDraft(answer) {
