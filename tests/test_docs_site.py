@@ -974,6 +974,34 @@ def test_try_it_steps_through_a_published_record_with_every_claim_checked(try_pa
     assert "SCORE-1" in driver.find_element(By.ID, "try-record-detail").get_attribute("textContent")
 
 
+def test_try_it_shows_a_hostile_position_and_record_as_text(try_page):
+    from selenium.webdriver.common.by import By
+
+    # Outside text (a pasted state, a record and its claims, a link's fragment) reaches the page only as text:
+    # were any of it read as HTML, the image's handler would set window.hacked.
+    hostile = '<img src="x" onerror="window.hacked=1">'
+    driver = try_page("state=" + json.dumps({"format": "azul-state/1", "variant": hostile}))
+    state = {"format": "azul-state/1", "variant": hostile, "players": 2, "round": 1, "phase": hostile,
+             "turn": 0, "start_player": 0, "marker": hostile, "factories": [hostile] * 5, "centre": hostile,
+             "bag": "", "lid": "", "boards": [{"score": 0, "lines": [hostile] * 5, "wall": [hostile] * 5,
+                                               "floor": hostile}] * 2, "winners": None}
+    box = driver.find_element(By.ID, "try-state")
+    driver.execute_script("arguments[0].value = arguments[1]", box, json.dumps(state))
+    driver.find_element(By.ID, "try-load").click()
+    problems = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".try-problem")]
+    assert any(hostile in problem for problem in problems), problems
+    record = (f'[Event "{hostile}"]\n[Players "2"]\n[Variant "colour"]\n[StartPlayer "0"]\n\n'
+              f'{{{hostile}}}\nround 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 [%floor 0 "{hostile}"] 2Y2\n')
+    box = driver.find_element(By.ID, "try-record")
+    driver.execute_script("arguments[0].value = arguments[1]", box, record)
+    driver.find_element(By.ID, "try-record-open").click()
+    status = wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict")
+                      and d.find_element(By.ID, "try-record-status"), 60)
+    assert status.get_attribute("data-verdict") in ("fails", "unreadable") and status.text
+    assert driver.execute_script("return window.hacked") is None
+    assert driver.find_elements(By.CSS_SELECTOR, "#try-app img") == []
+
+
 def test_try_it_opens_a_record_from_its_link_and_replays_it(try_page):
     from azul_conformance.records import parse_record, replay, sample_paths
     from selenium.webdriver.common.by import By
