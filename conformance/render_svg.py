@@ -106,37 +106,38 @@ def _check(state: Any) -> None:
             raise ValueError(f"board {seat} needs 'lines' and 'wall'")
 
 
-def _badges(state: dict, seat: int) -> list[str]:
+def _badges(state: dict, seat: int, word: Callable[..., str]) -> list[str]:
     phase = state.get("phase")
     badges = []
     if phase == "over":
         if seat in (state.get("winners") or []):
-            badges.append("winner")
+            badges.append(word("badge_winner"))
     else:
         if state.get("turn") == seat:
-            badges.append("to move" if phase != "deal" else "deals")
+            badges.append(word("badge_to_move" if phase != "deal" else "badge_deals"))
         if state.get("start_player") == seat:
-            badges.append("start player")
+            badges.append(word("badge_start_player"))
     return badges
 
 
 def _board(parent: ET.Element, state: dict, seat: int, x0: float, y0: float,
-           changed: Collection[str] = ()) -> ET.Element:
+           changed: Collection[str] = (), word: Callable[..., str] | None = None) -> ET.Element:
+    word = word or _english
     board = state["boards"][seat]
     grey = state.get("variant") == "grey"
     highlight = state.get("phase") not in ("over", None) and state.get("turn") == seat
     group = _sub(parent, "g", class_="board", data_seat=seat, transform=f"translate({x0},{y0})")
     _sub(group, "rect", x=0, y=0, width=BOARD_W, height=BOARD_H, rx=8, fill="#FBF7EF",
          stroke="#C0392B" if highlight else "#8B7D6B", stroke_width=3 if highlight else 1)
-    _text(group, PAD, 22, f"Seat {seat}", size=14, weight="bold")
-    _text(group, PAD + 62, 22, f"score {board.get('score', 0)}", size=14, class_="score")
-    badges = _badges(state, seat)
+    _text(group, PAD, 22, word("board_seat", seat=seat), size=14, weight="bold")
+    _text(group, PAD + 62, 22, word("board_score", score=board.get("score", 0)), size=14, class_="score")
+    badges = _badges(state, seat, word)
     if badges:
         _text(group, BOARD_W - PAD, 22, " · ".join(badges), size=12, anchor="end", weight="bold",
               fill="#C0392B" if highlight else "#1B6E3A", class_="badges")
     _pattern_lines(group, board.get("lines", []), PAD, 34)
     _wall(group, board.get("wall", []), WALL_X, 34, grey)
-    _floor(group, board.get("floor", ""), PAD, 34 + 5 * STEP + 18)
+    _floor(group, board.get("floor", ""), PAD, 34 + 5 * STEP + 18, word)
     for place in changed:
         found = _BOARD_PLACE.fullmatch(place)
         if found and int(found["seat"]) == seat and _space(found) is not None:
@@ -174,10 +175,22 @@ PLACE_WORDS = {"seat": "seat {seat}", "wall": "{seat}, wall row {row}, column {c
                "line": "{seat}, pattern line {line}, {spaces} from the right", "floor": "{seat}, floor line, {spaces}",
                "score": "{seat}, score", "space": "space {n}", "spaces": "spaces {n}", "factory": "factory {n}",
                "centre": "centre", "marker": "first-player marker", "bag": "bag", "lid": "lid", "between": "; "}
+# The drawing's own words, in English; a page in another language gives render_state its own words for these keys
+# and PLACE_WORDS's (the "try it" page: spec/i18n/<lang>/site.yaml's drawing_ and place_ keys).
+DRAWING_WORDS = {"board_seat": "Seat {seat}", "board_score": "score {score}", "badge_winner": "winner",
+                 "badge_to_move": "to move", "badge_deals": "deals", "badge_start_player": "start player",
+                 "floor_line": "floor line", "tiles_one": "{name}: {n} tile", "tiles_many": "{name}: {n} tiles",
+                 "heading": "Azul · {parts}", "heading_between": " · ", "heading_colour": "colour wall",
+                 "heading_grey": "grey wall", "heading_players": "{n} players", "heading_round": "round {n}",
+                 "heading_phase_offer": "phase offer", "heading_phase_tiling": "phase tiling",
+                 "heading_phase_deal": "phase deal", "heading_phase_over": "phase over",
+                 "heading_winner": "winner: {seats}",
+                 "heading_winners": "winners: {seats}", "heading_no_winner": "none",
+                 "heading_turn": "turn: seat {seat}"}
 
 
 def _english(key: str, **values: object) -> str:
-    return PLACE_WORDS[key].format(**values)
+    return (PLACE_WORDS[key] if key in PLACE_WORDS else DRAWING_WORDS[key]).format(**values)
 
 
 def describe_changes(places: Collection[str], word: Callable[..., str] = _english) -> str:
@@ -245,7 +258,7 @@ def _wall(parent: ET.Element, wall: list[str], x0: float, y0: float, grey: bool)
                 _empty_space(group, x, y, "space", hint=wall_colour(row, column))
 
 
-def _floor(parent: ET.Element, floor: str, x0: float, y0: float) -> None:
+def _floor(parent: ET.Element, floor: str, x0: float, y0: float, word: Callable[..., str]) -> None:
     group = _sub(parent, "g", class_="floor")
     for slot, penalty in enumerate(FLOOR_PENALTIES):
         x = x0 + slot * STEP
@@ -255,10 +268,11 @@ def _floor(parent: ET.Element, floor: str, x0: float, y0: float) -> None:
             draw_tile(group, x, y0 + 14, floor[slot])
         else:
             _empty_space(group, x, y0 + 14, "space")
-    _text(group, x0 + 7 * STEP + 6, y0 + 14 + TILE / 2 + 4, "floor line", size=11, fill="#6B6B6B")
+    _text(group, x0 + 7 * STEP + 6, y0 + 14 + TILE / 2 + 4, word("floor_line"), size=11, fill="#6B6B6B")
 
 
-def _factory(parent: ET.Element, index: int, content: str, cx: float, cy: float) -> None:
+def _factory(parent: ET.Element, index: int, content: str, cx: float, cy: float,
+             word: Callable[..., str]) -> None:
     group = _sub(parent, "g", class_="factory", data_factory=index + 1)
     _sub(group, "circle", cx=cx, cy=cy, r=34, fill="#EFE6D5", stroke="#8B7D6B")
     small = 22
@@ -266,10 +280,11 @@ def _factory(parent: ET.Element, index: int, content: str, cx: float, cy: float)
         dx = -small - 1 if k % 2 == 0 else 1
         dy = -small - 1 if k < 2 else 1
         draw_tile(group, cx + dx, cy + dy, letter, size=small)
-    _text(group, cx, cy + 48, f"factory {index + 1}", size=11, anchor="middle", fill="#555555")
+    _text(group, cx, cy + 48, word("factory", n=index + 1), size=11, anchor="middle", fill="#555555")
 
 
-def _centre(parent: ET.Element, state: dict, x0: float, y0: float, width: float) -> float:
+def _centre(parent: ET.Element, state: dict, x0: float, y0: float, width: float,
+            word: Callable[..., str]) -> float:
     """The centre with its tiles and, while nobody has taken it, the marker; returns the height used."""
     tiles = ("M" if state.get("marker") == "centre" else "") + state.get("centre", "")
     per_row = max(1, int((width - 2 * PAD) // STEP))
@@ -277,32 +292,36 @@ def _centre(parent: ET.Element, state: dict, x0: float, y0: float, width: float)
     height = 28 + rows * STEP + 6
     group = _sub(parent, "g", class_="centre")
     _sub(group, "rect", x=x0, y=y0, width=width, height=height, rx=10, fill="#EFE6D5", stroke="#8B7D6B")
-    _text(group, x0 + PAD, y0 + 18, "centre", size=12, weight="bold", fill="#555555")
+    _text(group, x0 + PAD, y0 + 18, word("centre"), size=12, weight="bold", fill="#555555")
     for k, letter in enumerate(tiles):
         draw_tile(group, x0 + PAD + (k % per_row) * STEP, y0 + 26 + (k // per_row) * STEP, letter)
     return height
 
 
-def _count_line(name: str, content: str) -> str:
+def _count_line(name: str, content: str, word: Callable[..., str] = _english) -> str:
     counts = Counter(content)
     detail = ", ".join(f"{c} {counts[c]}" for c in COLOURS if counts[c])
-    return f"{name}: {len(content)} tile{'s' if len(content) != 1 else ''}" + (f" ({detail})" if detail else "")
+    return (word("tiles_one" if len(content) == 1 else "tiles_many", name=word(name), n=len(content))
+            + (f" ({detail})" if detail else ""))
 
 
-def _heading(state: dict) -> str:
-    parts = [f"{state.get('variant', 'colour')} wall", f"{len(state['boards'])} players"]
+def _heading(state: dict, word: Callable[..., str] = _english) -> str:
+    variant = state.get("variant", "colour")
+    parts = [word(f"heading_{variant}") if variant in ("colour", "grey") else f"{variant} wall",
+             word("heading_players", n=len(state["boards"]))]
     if state.get("round") is not None:
-        parts.append(f"round {state['round']}")
+        parts.append(word("heading_round", n=state["round"]))
     phase = state.get("phase")
     if phase:
-        parts.append(f"phase {phase}")
+        known = phase in ("offer", "tiling", "deal", "over")
+        parts.append(word(f"heading_phase_{phase}") if known else f"phase {phase}")
     if phase == "over":
         winners = state.get("winners") or []
-        parts.append("winner" + ("s" if len(winners) != 1 else "") + ": "
-                     + (", ".join(f"seat {w}" for w in winners) or "none"))
+        seats = ", ".join(word("seat", seat=w) for w in winners) or word("heading_no_winner")
+        parts.append(word("heading_winner" if len(winners) == 1 else "heading_winners", seats=seats))
     elif state.get("turn") is not None:
-        parts.append(f"turn: seat {state['turn']}")
-    return "Azul · " + " · ".join(parts)
+        parts.append(word("heading_turn", seat=state["turn"]))
+    return word("heading", parts=word("heading_between").join(parts))
 
 
 def _svg(width: float, height: float, label: str) -> ET.Element:
@@ -319,38 +338,39 @@ def _serialise(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def render_state(state: dict, changed: Collection[str] = ()) -> str:
+def render_state(state: dict, changed: Collection[str] = (), word: Callable[..., str] = _english) -> str:
     """The whole table of a canonical state as one SVG document (a string); `changed`: the places to mark as
-    changed since an earlier state (canonical.changed_places), outlined and listed in the title."""
+    changed since an earlier state (canonical.changed_places), outlined and listed in the title; `word(key,
+    **values)`: the drawing's words (DRAWING_WORDS's and PLACE_WORDS's keys), English unless given."""
     _check(state)
     factories = state["factories"]
     columns = 2 if len(state["boards"]) > 1 else 1
     width = max(columns * BOARD_W + (columns + 1) * PAD, len(factories) * 84 + 2 * PAD)
-    label = _heading(state)
+    label = _heading(state, word)
     marked = marked_places(state, changed)
     root = _svg(width, 0, label)
     _text(root, PAD, 22, label, size=14, weight="bold", class_="heading")
     for index, content in enumerate(factories):
-        _factory(root, index, content, PAD + 42 + index * 84, 34 + 38)
+        _factory(root, index, content, PAD + 42 + index * 84, 34 + 38, word)
         if f"/factories/{index}" in marked:
             _sub(root, "circle", cx=PAD + 42 + index * 84, cy=34 + 38, r=39, fill="none", stroke=MARK,
                  stroke_width=3, stroke_dasharray="6 3", class_="changed", data_place=f"/factories/{index}")
     y = 34 + 90
-    height = _centre(root, state, PAD, y, width - 2 * PAD)
+    height = _centre(root, state, PAD, y, width - 2 * PAD, word)
     for place in ("/centre", "/marker"):  # the marker, while nobody has taken it, is drawn in the centre
         if place in marked:
             _outline(root, PAD, y, width - 2 * PAD, height, place)
     y += height + 8
     supply = _sub(root, "g", class_="supply")
     for name, x in (("bag", PAD), ("lid", width / 2)):
-        text = _count_line(name, state.get(name, ""))
+        text = _count_line(name, state.get(name, ""), word)
         _text(supply, x, y + 12, text, size=12, class_=name)
         if f"/{name}" in marked:  # about 6.5 units a character at size 12
             _outline(supply, x, y, len(text) * 6.5, 16, f"/{name}")
     y += 24
     for seat in range(len(state["boards"])):
         row, column = divmod(seat, columns)
-        _board(root, state, seat, PAD + column * (BOARD_W + PAD), y + row * (BOARD_H + PAD), marked)
+        _board(root, state, seat, PAD + column * (BOARD_W + PAD), y + row * (BOARD_H + PAD), marked, word)
     rows = -(-len(state["boards"]) // columns)
     height = y + rows * (BOARD_H + PAD)
     root.set("viewBox", f"0 0 {width} {height}")

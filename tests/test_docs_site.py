@@ -906,13 +906,15 @@ def test_try_it_in_french_says_the_sites_french_words_and_plays_a_scenario_step(
         shown = driver.find_element(By.ID, element).text
         assert shown == words[key] != english[key], (element, shown)
     assert driver.find_element(By.ID, "try-status").text.startswith("Le moteur de référence tourne")
-    assert "place 0 : " in driver.find_element(By.ID, "try-summary").text
+    assert "siège 0 : " in driver.find_element(By.ID, "try-summary").text
+    drawn = driver.find_element(By.CSS_SELECTOR, "#try-board svg").get_attribute("textContent")
+    assert "Siège 0" in drawn and "rangée de sol" in drawn and "Seat 0" not in drawn  # the board in French too
     french = load_spec().translations["fr"].scenario_titles["grey-column-taken-in-same-tiling"]
     assert driver.find_element(By.ID, "try-scenario-title").text == french
     driver.find_element(By.CSS_SELECTOR, ".try-step[data-index='0']").click()  # CW5: seat 1 takes the centre's W
     log = driver.find_elements(By.CSS_SELECTOR, "#try-log li")
     take = next(item for item in log if "OFFER-4" in item.text)
-    assert take.text.startswith("la place 1 prend 1 W du centre de la table vers la rangée de motifs 5")
+    assert take.text.startswith("le siège 1 prend 1 W du centre de la table vers la rangée de motifs 5")
     # its rules link to the French rule pages, titled in French
     link = take.find_element(By.CSS_SELECTOR, "a.try-rule[data-rule='OFFER-4']")
     assert link.get_attribute("href").endswith("/fr/rules/offer/#OFFER-4")

@@ -51,12 +51,12 @@ def test_the_bundled_conformance_modules_need_nothing_but_the_notation_and_the_s
                 assert all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names), name
 
 
-def _page_side(tmp_path: Path, script: str) -> list:
+def _page_side(tmp_path: Path, script: str, lang: str = "en") -> list:
     """Run the page's Python side on the bundle alone (isolated from the installed packages), as the browser
     does, and return what `script` prints, one JSON document a line."""
     zipfile.ZipFile(io.BytesIO(docgen_tryit.zipped(docgen_tryit.bundled_files()))).extractall(tmp_path)
     (tmp_path / "tryit.py").write_bytes((ROOT / "docs" / "try" / "tryit.py").read_bytes())
-    words = json.dumps(docgen_tryit.words("en"))  # the page gives its words first, as tryit.js does
+    words = json.dumps(docgen_tryit.words(lang))  # the page gives its words first, as tryit.js does
     result = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
                              f"from tryit import table\ntable.set_words({words!r})\n" + script],
                             capture_output=True, text=True, timeout=60)
@@ -180,3 +180,24 @@ def test_an_edit_takes_its_tiles_from_the_bag_and_refuses_a_colour_it_has_none_o
     assert grey["state"]["boards"][0]["wall"][1] == "...R." and grey["state"]["lid"].count("R") == 19
     assert marker["state"]["marker"] == 1 and marker["state"]["boards"][1]["floor"] == "M"
     assert floor["state"]["boards"][0]["floor"] == "" and floor["state"]["bag"] == "BB"
+
+
+def test_the_english_page_draws_the_board_in_the_words_azul_render_draws_it_in():
+    from azul_conformance.render_svg import DRAWING_WORDS, PLACE_WORDS
+
+    words = docgen_tryit.words("en")
+    assert {key[len("drawing_"):]: text for key, text in words.items() if key.startswith("drawing_")} == DRAWING_WORDS
+    assert {key[len("place_"):]: text for key, text in words.items() if key.startswith("place_")} == PLACE_WORDS
+
+
+def test_the_page_side_draws_the_board_in_the_page_s_language(tmp_path):
+    from azul_conformance.render_svg import render_state
+
+    (french,) = _page_side(tmp_path, "print(table.new_game(2, 'colour', 0))", "fr")
+    svg = french["svg"]
+    for text in ("Siège 0", "Siège 1", "score 0", "tuile Usine 1", "centre de la table", "rangée de sol",
+                 "sac : 100 tuiles", "Azul · mur coloré · 2 joueurs · manche 1 · mise en place"):
+        assert f">{text}" in svg, text
+    assert ">Seat 0<" not in svg and ">floor line<" not in svg
+    (english,) = _page_side(tmp_path, "print(table.new_game(2, 'colour', 0))")
+    assert english["svg"] == render_state(english["state"])  # as `azul render` draws it

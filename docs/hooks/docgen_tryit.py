@@ -122,12 +122,14 @@ def rule_table(lang: str = "en") -> dict[str, list[str]]:
 
 
 def words(lang: str) -> dict[str, str]:
-    """The page's words in `lang`: spec/i18n/<lang>/site.yaml's `try_` keys, English where one is missing."""
+    """The page's words in `lang`: spec/i18n/<lang>/site.yaml's `try_` keys, and the `drawing_` and `place_`
+    keys the board is drawn in (render_svg's words); English where one is missing."""
     import docgen_i18n
 
     english = docgen_i18n.UI[docgen_i18n.DEFAULT]
     own = docgen_i18n.UI.get(lang, {})
-    return {key: own.get(key, text) for key, text in english.items() if key.startswith("try_")}
+    return {key: own.get(key, text) for key, text in english.items()
+            if key.startswith(("try_", "drawing_", "place_"))}
 
 
 def page(spec, lang: str) -> str:

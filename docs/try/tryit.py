@@ -29,6 +29,14 @@ def say(key: str, **values) -> str:
     return WORDS["try_" + key].format(**values)
 
 
+def draw(state: dict) -> str:
+    """The table drawn by render_svg in the page's words (its `drawing_` and `place_` keys)."""
+    def word(key: str, **values) -> str:
+        return WORDS.get("drawing_" + key, WORDS.get("place_" + key, "")).format(**values)
+
+    return render_state(state, word=word)
+
+
 class Table:
     """The game on the page: the position, the positions before it (to step back) and what each step did."""
 
@@ -73,7 +81,7 @@ class Table:
         game = self.game
         state = to_state(game)
         moves = [str(move) for move in game.legal_moves()] if game.phase in ("offer", "tiling") else []
-        return _answer(state=state, svg=render_state(state), moves=moves, link=json.dumps(state, separators=(",", ":")))
+        return _answer(state=state, svg=draw(state), moves=moves, link=json.dumps(state, separators=(",", ":")))
 
     def deal(self, factories: list[str]) -> str:
         """A deal step: the factories given (a scenario's), or drawn from the bag (a fixed seed: the same link
@@ -108,7 +116,7 @@ class Table:
         return self.drawn()
 
     def drawn(self) -> str:
-        return _answer(state=self.draft, svg=render_state(self.draft))
+        return _answer(state=self.draft, svg=draw(self.draft))
 
     def edit(self, target: str, tile: str) -> str:
         """One click on the board being edited: `target` names what was clicked ("wall SEAT ROW COLUMN", "line
@@ -178,7 +186,7 @@ class Table:
         label = say("record_start") if step.kind == "start" else say("record_round", round=step.round, label=step.label)
         self.game = from_state(state)  # play on from here if the reader wants to
         self.back = []
-        return _answer(state=state, svg=render_state(state), label=label, claims=self.claims[index])
+        return _answer(state=state, svg=draw(state), label=label, claims=self.claims[index])
 
     def undo(self) -> str:
         if self.back:
