@@ -893,6 +893,26 @@ def test_try_it_edits_a_position_by_clicking_the_board_and_plays_it_to_a_score_w
     assert _scores(driver) == [10, 0] and driver.find_element(By.CSS_SELECTOR, ".try-move[data-move='CR5']")
 
 
+def test_try_it_edits_a_new_table_of_three_players_on_the_grey_wall_and_plays_on(try_page):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver = try_page("")
+    driver.find_element(By.ID, "try-edit").click()
+    Select(driver.find_element(By.ID, "try-edit-players")).select_by_value("3")
+    Select(driver.find_element(By.ID, "try-edit-variant")).select_by_value("grey")
+    driver.find_element(By.ID, "try-edit-new").click()
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#try-board g.board")) == 3
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#try-board g.factory")) == 7  # SETUP-3: 7 for 3 players
+    driver.find_element(By.ID, "try-edit-done").click()
+    assert _scores(driver) == [0, 0, 0]
+    state = json.loads(driver.find_element(By.ID, "try-state").get_attribute("value"))
+    assert state["variant"] == "grey" and state["players"] == 3
+    driver.find_element(By.CSS_SELECTOR, ".try-move").click()  # the start player, seat 0, takes
+    log = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#try-log li")]
+    assert any(line.startswith("seat 0 takes ") for line in log), log
+
+
 def test_try_it_in_french_says_the_sites_french_words_and_plays_a_scenario_step(try_page, site):
     from azul_conformance.spec_data import load_spec
     from selenium.webdriver.common.by import By

@@ -201,3 +201,12 @@ def test_the_page_side_draws_the_board_in_the_page_s_language(tmp_path):
     assert ">Seat 0<" not in svg and ">floor line<" not in svg
     (english,) = _page_side(tmp_path, "print(table.new_game(2, 'colour', 0))")
     assert english["svg"] == render_state(english["state"])  # as `azul render` draws it
+
+
+def test_a_new_table_to_edit_has_the_players_and_the_wall_chosen(tmp_path):
+    grey, refused = _page_side(tmp_path, "table.new_game(2, 'colour', 0)\ntable.edit_start()\n"
+                                         "print(table.edit_new(4, 'grey'))\nprint(table.edit_new(5, 'colour'))")
+    state = grey["state"]
+    assert state["variant"] == "grey" and len(state["boards"]) == 4 and state["phase"] == "offer"
+    assert len(state["factories"]) == 9 and all(len(factory) == 4 for factory in state["factories"])  # SETUP-3
+    assert refused["rules"] == ["SETUP-6"], refused  # 2 to 4 players

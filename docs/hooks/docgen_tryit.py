@@ -175,6 +175,12 @@ description: {json.dumps(said["try_description"], ensure_ascii=False)}
 <p><button id="try-edit" type="button" aria-pressed="false">{w("edit")}</button></p>
 <div id="try-editor" hidden>
 <p>{w("edit_help")}</p>
+<p><label for="try-edit-players">{w("edit_players")}</label> <select id="try-edit-players">
+<option value="2">2</option><option value="3">3</option><option value="4">4</option></select>
+<label for="try-edit-variant">{w("edit_variant")}</label> <select id="try-edit-variant">
+<option value="colour">{html.escape(said["drawing_heading_colour"])}</option>
+<option value="grey">{html.escape(said["drawing_heading_grey"])}</option></select>
+<button id="try-edit-new" type="button">{w("edit_new")}</button></p>
 <p><label for="try-edit-tile">{w("tile_in_hand")}</label> <select id="try-edit-tile">
 {colours}
 <option value="M">M {w("marker")}</option><option value="">{w("nothing")}</option></select>

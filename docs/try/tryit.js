@@ -465,6 +465,8 @@
     });
     $("try-edit").addEventListener("click", () => setEditing(!editing));
     $("try-edit-cancel").addEventListener("click", () => setEditing(false));
+    $("try-edit-new").addEventListener("click", () => drawDraft(call("edit_new",
+      Number($("try-edit-players").value), $("try-edit-variant").value)));
     $("try-edit-done").addEventListener("click", editDone);
     ["turn", "round"].forEach((field) => $(`try-edit-${field}`).addEventListener("change", () => {
       const value = $(`try-edit-${field}`).value;  // a box emptied on the way to a new number is no edit

@@ -115,6 +115,16 @@ class Table:
         self.draft = to_state(self.game)
         return self.drawn()
 
+    def edit_new(self, players: int, variant: str) -> str:
+        """A new table to edit: the players and the wall chosen, its first round dealt (a fixed seed)."""
+        try:
+            game = Game(players, variant, 0)
+            game.deal(rng=random.Random(0))
+        except AzulError as error:
+            return _answer(refused=str(error), rules=[error.rule] if error.rule else [])
+        self.draft = to_state(game)
+        return self.drawn()
+
     def drawn(self) -> str:
         return _answer(state=self.draft, svg=draw(self.draft))
 
