@@ -235,6 +235,19 @@ def test_no_page_is_heavier_than_600_kb_or_8000_elements(site):
     assert not heavy, heavy
 
 
+def test_a_page_other_than_try_it_loads_no_runtime_and_grows_by_its_links_only(site):
+    # the Python runtime and the engine are fetched by the try page alone; elsewhere "try it" is a link (the
+    # navigation's, a scenario's), less than 5 KB of any page
+    for path in site.rglob("*.html"):
+        where = path.relative_to(site).as_posix()
+        if re.match(r"(\w\w/)?try/", where):
+            continue
+        html = path.read_text(encoding="utf-8")
+        assert not re.search(r"pyodide|tryit\.js|engine\.zip|records\.zip", html, re.IGNORECASE), where
+        links = re.findall(r'<a [^>]*href="[^"]*try/[^"]*"[^>]*>.*?</a>', html, re.DOTALL)
+        assert sum(len(link.encode("utf-8")) for link in links) < 5000, where
+
+
 def test_the_links_the_pages_make_are_checked_by_the_spec_checker(tmp_path, monkeypatch):
     from azul_conformance.spec_check import check_links
 
