@@ -71,6 +71,9 @@ DAMAGED_STATES: dict[str, tuple[Callable[[], bytes], int]] = {
     "deviation outside its block": (lambda: lines(HEADER, deviation(index=50)), 2),
     # these passed the old reader and crashed at report time, after the whole campaign had been played
     "rule a number": (lambda: lines(HEADER, deviation(rule=5)), 2),
+    # found by the file fuzzer: a deviation without its "rule" (null is a rule not known) was a TypeError
+    "rule missing": (lambda: lines(HEADER, block(deviations=[{k: v for k, v in DEVIATION.items() if k != "rule"}])),
+                     2),
     "index text": (lambda: lines(HEADER, deviation(index="3")), 2),
     "verdict unknown": (lambda: lines(HEADER, deviation(verdict="splendid")), 2),
     "plan choices a number": (lambda: lines(HEADER, plan(choices=5)), 2),

@@ -262,7 +262,9 @@ def _check_deviation(data: Any, where: Span, what: str, first: int, games: int) 
     if data.get("verdict") not in VERDICTS:
         raise _bad(where, f"{what}: \"verdict\" must be one of {', '.join(VERDICTS)}, "
                    f"not {_shown(data.get('verdict'))}")
-    rule = data.get("rule")
+    if "rule" not in data:  # null, where no rule is known; never left out
+        raise _bad(where, f"{what}: \"rule\" is missing (a rule ID, or null)")
+    rule = data["rule"]
     if rule is not None and (not isinstance(rule, str) or not 0 < len(rule) <= 40):
         raise _bad(where, f"{what}: \"rule\" must be a rule ID or null, not {_shown(rule)}")
     if not isinstance(data.get("stderr", ""), str):
