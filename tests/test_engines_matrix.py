@@ -31,10 +31,21 @@ def adapter_data() -> list[dict]:
     return [yaml.safe_load(path.read_text(encoding="utf-8")) | {"folder": path.parent} for path in ADAPTERS]
 
 
+def judged_as(adapter: Path) -> str:
+    return yaml.safe_load(adapter.read_text(encoding="utf-8"))["judged"]
+
+
 @pytest.mark.third_party
-@pytest.mark.parametrize("adapter", ADAPTERS, ids=lambda path: path.parent.name)
+@pytest.mark.parametrize("adapter", [a for a in ADAPTERS if judged_as(a) == "recording"],
+                         ids=lambda path: path.parent.name)
 def test_every_engine_gives_the_verdicts_of_its_committed_report(adapter):
-    """One engine a test, so that the test processes share the engines out (each judges its recording again)."""
+    """One engine a test, so that the test processes share the engines out (each judges its recording again;
+    the engines judged live, a minute or two each, are tests/test_engines_live.py's, a file the other test
+    processes can take at the same time)."""
+    gives_its_committed_verdicts(adapter)
+
+
+def gives_its_committed_verdicts(adapter: Path) -> None:
     name = yaml.safe_load(adapter.read_text(encoding="utf-8"))["name"]
     jobs = "1" if os.environ.get("PYTEST_XDIST_WORKER") else "2"  # under pytest -n, the test processes fill the cores
     done = subprocess.run([sys.executable, str(ROOT / "adapters" / "run_all.py"), "--check", name, "-j", jobs],
