@@ -232,9 +232,6 @@ description: {json.dumps(said["try_description"], ensure_ascii=False)}
 """
 
 
-_WRITTEN: set[tuple[str, int]] = set()
-
-
 @event_priority(-100)
 def on_post_build(config):
     folder = Path(config["site_dir"]) / "try"
@@ -243,12 +240,6 @@ def on_post_build(config):
         return  # another language's build: its page loads what the English page has beside it
     if not (folder / "index.html").is_file():
         return
-    # each language's build ends here, in the same folder: its files are written once a build (a page written
-    # again, as `mkdocs serve` does on a change, writes them again)
-    built = (str(folder.resolve()), (folder / "index.html").stat().st_mtime_ns)
-    if built in _WRITTEN:
-        return
-    _WRITTEN.add(built)
     (folder / "engine.zip").write_bytes(zipped(bundled_files()))
     (folder / "records.zip").write_bytes(zipped(record_files()))
     (folder / "scenarios.json").write_text(json.dumps(scenario_table(), separators=(",", ":")), encoding="utf-8")
