@@ -1114,18 +1114,23 @@ def axe_script(tmp_path_factory) -> str:
     return script.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", ["/", "/rules/floor/", "/fr/rules/floor/", "/de/rules/scoring/", "/it/rules/offer/",
-                                  "/uk/rules/floor/", "/es/rules/tiling/", "/pt/rules/end/", "/conformance-matrix/",
-                                  "/scenarios/floor/", "/reports/open-spiel-azul-cpp/report/"])
-def test_axe_finds_no_serious_accessibility_violation(browser, served, axe_script, path):
-    browser.get(served + path)
-    browser.execute_script(axe_script)
-    violations = browser.execute_async_script(
+def assert_no_serious_violation(driver, axe_script: str) -> None:
+    """axe-core run on the page the driver shows: no violation of serious or critical impact."""
+    driver.execute_script(axe_script)
+    violations = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
         "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 200))}))));")
     serious = [v for v in violations if v["impact"] in ("serious", "critical")]
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)[:4000]
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/floor/", "/fr/rules/floor/", "/de/rules/scoring/", "/it/rules/offer/",
+                                  "/uk/rules/floor/", "/es/rules/tiling/", "/pt/rules/end/", "/conformance-matrix/",
+                                  "/scenarios/floor/", "/reports/open-spiel-azul-cpp/report/"])
+def test_axe_finds_no_serious_accessibility_violation(browser, served, axe_script, path):
+    browser.get(served + path)
+    assert_no_serious_violation(browser, axe_script)
 
 
 @pytest.mark.parametrize("lang", ["", "fr"])
@@ -1135,13 +1140,7 @@ def test_axe_finds_no_serious_violation_on_the_try_page_with_its_board_in_the_ed
     driver = try_page("", lang)
     driver.find_element(By.ID, "try-edit").click()  # every space of the board a button, named
     assert len(driver.find_elements(By.CSS_SELECTOR, "#try-board [data-edit][role='button'][aria-label]")) > 50
-    driver.execute_script(axe_script)
-    violations = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
-        "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 200))}))));")
-    serious = [v for v in violations if v["impact"] in ("serious", "critical")]
-    assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)[:4000]
+    assert_no_serious_violation(driver, axe_script)
 
 
 def test_a_rule_page_shows_its_smallest_scenario_s_boards_with_meaningful_alt_text(site):
