@@ -12,6 +12,7 @@ problems can be reported as `path:line: message`.
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from collections.abc import Mapping
@@ -117,14 +118,27 @@ def read_document(path: Path, shown: str | None = None) -> Document:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise SpecError(f"cannot read: {error}", Span(file=shown)) from None
-    try:
-        node, data = readers.compose(text)
-    except yaml.YAMLError as error:
-        raise SpecError(*yaml_failure(error, shown), text) from None
-    document = Document(path, shown, data)
-    if node is not None:
-        _walk(node, (), document)
-    return document
+    read = _READ.pop(text, None)
+    if read is None:
+        try:
+            node, data = readers.compose(text)
+        except yaml.YAMLError as error:
+            raise SpecError(*yaml_failure(error, shown), text) from None
+        read = Document(path, shown, data)
+        if node is not None:
+            _walk(node, (), read)
+    _READ[text] = read  # the most recently read last: the first is the one to drop
+    if len(_READ) > READ_MEMO:
+        del _READ[next(iter(_READ))]
+    # a copy of the data each time: a caller may change what it was given
+    return Document(path, shown, copy.deepcopy(read.data), dict(read.lines), list(read.duplicate_keys))
+
+
+# The documents read, by their text: one `azul spec check` reads each spec file up to three times (loading, the
+# translations' check, the counts), a docs build reads them for each language, and the text decides everything
+# a Document holds but its path. Parsing is nearly all the cost of a check; a deep copy is a fiftieth of it.
+READ_MEMO = 512  # documents kept (the spec has about a hundred)
+_READ: dict[str, Document] = {}
 
 
 def _walk(node: yaml.Node, path: Path_, document: Document, line: int | None = None) -> None:

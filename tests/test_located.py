@@ -66,3 +66,19 @@ def test_every_reader_raises_the_one_located_error(tmp_path):
         first, *rest = str(caught.value).splitlines()
         assert first.split(":")[1].isdigit() and first.split(":")[2].isdigit(), first  # file:line:col
         assert rest and rest[-1].strip().startswith("|") and rest[-1].rstrip().endswith("^"), str(caught.value)
+
+
+def test_a_spec_file_read_again_gives_its_reader_its_own_copy_and_a_changed_file_is_read_anew(tmp_path):
+    """read_document keeps what it parsed by the file's text (a spec check reads each file up to three times):
+    what one reader changes is not what the next one reads, and a file edited in between is parsed again."""
+    path = tmp_path / "floor.yaml"
+    path.write_text("chapter: floor\nrules:\n  - id: FLOOR-1\n", encoding="utf-8")
+    first = read_document(path, "floor.yaml")
+    first.data["rules"][0]["id"] = "FLOOR-9"
+    first.lines[("rules",)] = 99
+    again = read_document(tmp_path / "floor.yaml", "again.yaml")
+    assert again.data == {"chapter": "floor", "rules": [{"id": "FLOOR-1"}]}
+    assert (again.shown, again.line(("rules",)), again.line(("rules", 0, "id"))) == ("again.yaml", 2, 3)
+    path.write_text("chapter: floor\n\nrules:\n  - id: FLOOR-2\n  - id: FLOOR-2\n", encoding="utf-8")
+    edited = read_document(path, "floor.yaml")
+    assert edited.data["rules"] == [{"id": "FLOOR-2"}, {"id": "FLOOR-2"}] and edited.line(("rules",)) == 3
