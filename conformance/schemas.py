@@ -5,7 +5,9 @@ that resolves the `$ref`s between them (the state schema inside the protocol's a
 reply may break and be judged for, not the notation's.
 
 `folder` names another schema folder (the spec checker checks a copy of the spec against that copy's own
-schemas), read afresh each time since its files may change; the bundled one is read once.
+schemas), read afresh each time since its files may change, its validators built again only when their text has
+changed (one validator for the same text, so that what it found can be kept: spec_check/loading.py); the bundled
+one is read once.
 """
 
 from __future__ import annotations
@@ -36,27 +38,39 @@ def _read(name: str, folder: str | Path | None) -> dict[str, Any]:
 
 
 def validator(name: str, definition: str | None = None, folder: str | Path | None = None) -> Any:
-    """A Draft 2020-12 validator (see _validator); the bundled schemas' are built once."""
-    return _bundled_validator(name, definition) if folder is None else _validator(name, definition, folder)
+    """A Draft 2020-12 validator (see _validator); the bundled schemas' are built once, another folder's once
+    for each text of its schemas."""
+    if folder is None:
+        return _bundled_validator(name, definition)
+    texts = tuple((path.name, path.read_text(encoding="utf-8")) for path in sorted(Path(folder).iterdir())
+                  if path.name.endswith(".schema.json"))
+    if name not in dict(texts):
+        schema(name, folder)  # the error of reading it
+    return _folder_validator(name, definition, texts)
 
 
 @lru_cache(maxsize=None)
 def _bundled_validator(name: str, definition: str | None) -> Any:
-    return _validator(name, definition, None)
+    names = sorted(path.name for path in _folder(None).iterdir() if path.name.endswith(".schema.json"))
+    return _validator(name, definition, {other: _bundled(other) for other in names})
 
 
-def _validator(name: str, definition: str | None, folder: str | Path | None) -> Any:
+@lru_cache(maxsize=64)
+def _folder_validator(name: str, definition: str | None, texts: tuple[tuple[str, str], ...]) -> Any:
+    return _validator(name, definition, {other: json.loads(text) for other, text in texts})
+
+
+def _validator(name: str, definition: str | None, documents: dict[str, Any]) -> Any:
     """A Draft 2020-12 validator for schema `name` (or for one of its `$defs`, `definition`), with every schema
-    of the folder in its registry, so that a `$ref` to another of them resolves without a network."""
+    of the folder (`documents`, by file name) in its registry, so that a `$ref` to another of them resolves
+    without a network."""
     # deferred: jsonschema costs 0.1 s at start, and the protocol's fast checks (fastjsonschema) do without it
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
-    names = sorted(path.name for path in _folder(folder).iterdir() if path.name.endswith(".schema.json"))
-    documents = [schema(other, folder) for other in names]
     registry = Registry().with_resources((document["$id"], Resource.from_contents(document))
-                                         for document in documents if "$id" in document)
-    target = schema(name, folder)
+                                         for document in documents.values() if "$id" in document)
+    target = documents[name]
     if definition is not None:
         target = {"$ref": f"{target['$id']}#/$defs/{definition}"}
     return Draft202012Validator(target, registry=registry)

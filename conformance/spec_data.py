@@ -103,6 +103,7 @@ class Document:
     data: Any
     lines: dict[Path_, int] = field(default_factory=dict)
     duplicate_keys: list[tuple[str, int]] = field(default_factory=list)
+    text: str = field(default="", repr=False, compare=False)  # what was read (the key of what is kept of it)
 
     def line(self, path: Path_ = ()) -> int:
         """The line of `path` inside the document, or of its nearest ancestor that has one."""
@@ -124,14 +125,14 @@ def read_document(path: Path, shown: str | None = None) -> Document:
             node, data = readers.compose(text)
         except yaml.YAMLError as error:
             raise SpecError(*yaml_failure(error, shown), text) from None
-        read = Document(path, shown, data)
+        read = Document(path, shown, data, text=text)
         if node is not None:
             _walk(node, (), read)
     _READ[text] = read  # the most recently read last: the first is the one to drop
     if len(_READ) > READ_MEMO:
         del _READ[next(iter(_READ))]
     # a copy of the data each time: a caller may change what it was given
-    return Document(path, shown, copy.deepcopy(read.data), dict(read.lines), list(read.duplicate_keys))
+    return Document(path, shown, copy.deepcopy(read.data), dict(read.lines), list(read.duplicate_keys), text)
 
 
 # The documents read, by their text: one `azul spec check` reads each spec file up to three times (loading, the

@@ -63,6 +63,18 @@ def test_the_copy_passes_too(spec_copy: Path) -> None:
     assert problems(spec_copy) == []
 
 
+def test_a_copy_is_held_to_its_own_schemas_as_they_are_when_checked(spec_copy: Path) -> None:
+    """What the checker keeps of a check (each text's document, what each schema found in it) never answers for
+    a copy whose schema or data changed since: the same files checked again after an edit of the schema fail."""
+    assert problems(spec_copy) == []
+    schema = spec_copy / "schema" / "versions.schema.json"
+    edit(schema, '"required": ["standing", "why"]', '"required": ["standing", "why", "since"]')
+    line = line_of(spec_copy / "versions.yaml", "FR:")
+    assert f"spec/versions.yaml:{line}: versions.FR: 'since' is a required property" in problems(spec_copy)
+    edit(schema, '"required": ["standing", "why", "since"]', '"required": ["standing", "why"]')
+    assert problems(spec_copy) == []
+
+
 def test_a_missing_version_is_reported_at_the_rule_sources(spec_copy: Path) -> None:
     offer = spec_copy / "rules" / "offer.yaml"
     pt_line = line_of(offer, "PT: {diverges", after="id: OFFER-5")

@@ -135,11 +135,31 @@ def _load_document(loaded: Loaded, path: Path, validator: Draft202012Validator,
     data = document.data
     if isinstance(data, dict) and isinstance(data.get("rules"), list) and "chapter" in data:
         loaded.known_ids.update(r["id"] for r in data["rules"] if isinstance(r, dict) and isinstance(r.get("id"), str))
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = _schema_errors(validator, document)
     for error in errors:
         line = document.line(tuple(error.absolute_path))
         problems.append(problem(document.shown, line, _where(document, error) + describe(error)))
     return None if errors else document
+
+
+# What each validator found in each text: a document is held to its schema once, however often it is checked
+# (`azul spec check` reads some files twice; a test that checks the spec many times, each time once).
+# The validator is kept beside what it found, so that its id names it as long as the entry lives.
+SCHEMA_MEMO = 1024
+_FOUND: dict[tuple[int, str], tuple[Draft202012Validator, list[ValidationError]]] = {}
+
+
+def _schema_errors(validator: Draft202012Validator, document: sd.Document) -> list[ValidationError]:
+    if not document.text:  # a document not read from a file: nothing to know it by
+        return sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
+    key = (id(validator), document.text)
+    found = _FOUND.pop(key, None)
+    if found is None:
+        found = (validator, sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path))))
+    _FOUND[key] = found  # the most recently used last: the first is the one to drop
+    if len(_FOUND) > SCHEMA_MEMO:
+        del _FOUND[next(iter(_FOUND))]
+    return found[1]
 
 
 def describe(error: ValidationError) -> str:
