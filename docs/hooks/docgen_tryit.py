@@ -106,18 +106,25 @@ def scenario_table() -> dict[str, dict]:
     return table
 
 
-def rule_table(lang: str = "en") -> dict[str, list[str]]:
-    """Rule ID -> [title in the language (English where it has none), its page from the try page: the rule
-    pages of the page's own language, which are beside it as they are beside the English page]."""
+def english_rules() -> list[tuple[str, str, str]]:
+    """(rule ID, English title, its chapter's page) of every rule, in the order of the rule files."""
     import yaml
-    from azul_conformance.spec_data import default_spec_root, load_spec, spec_files
+    from azul_conformance.spec_data import default_spec_root, spec_files
 
-    translation = load_spec().translations.get(lang) if lang != "en" else None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # as spec_data.rule_titles reads them
+    return [(rule["id"], rule["title"], path.stem) for path in spec_files(default_spec_root(), "rules")
+            for rule in yaml.load(path.read_text(encoding="utf-8"), Loader=loader)["rules"]]
+
+
+def rule_table(lang: str, rules: list[tuple[str, str, str]], translations: dict) -> dict[str, list[str]]:
+    """Rule ID -> [title in the language (English where it has none), its page from the try page: the rule
+    pages of the page's own language, which are beside it as they are beside the English page]. `rules`:
+    english_rules(), read once for every language; `translations`: the spec's."""
+    translation = translations.get(lang) if lang != "en" else None
     out = {}
-    for path in spec_files(default_spec_root(), "rules"):
-        for rule in yaml.safe_load(path.read_text(encoding="utf-8"))["rules"]:
-            text = translation.rules.get(rule["id"]) if translation else None
-            out[rule["id"]] = [text.title if text else rule["title"], f"../rules/{path.stem}/#{rule['id']}"]
+    for rule_id, title, chapter in rules:
+        text = translation.rules.get(rule_id) if translation else None
+        out[rule_id] = [text.title if text else title, f"../rules/{chapter}/#{rule_id}"]
     return out
 
 
@@ -248,10 +255,11 @@ def on_post_build(config):
     from azul_conformance.spec_data import load_spec
 
     translations = load_spec().translations
+    rules = english_rules()
     for lang in ("en", *docgen_i18n.LANGUAGES):
         name = "rules.json" if lang == "en" else f"rules.{lang}.json"
-        (folder / name).write_text(json.dumps(rule_table(lang), ensure_ascii=False, separators=(",", ":")),
-                                   encoding="utf-8")
+        (folder / name).write_text(json.dumps(rule_table(lang, rules, translations), ensure_ascii=False,
+                                              separators=(",", ":")), encoding="utf-8")
         if lang in translations:  # the scenarios' titles in the language (spec/i18n/<lang>/scenarios.yaml)
             (folder / f"scenarios.{lang}.json").write_text(
                 json.dumps(dict(translations[lang].scenario_titles), ensure_ascii=False, separators=(",", ":")),
