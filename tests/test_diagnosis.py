@@ -316,6 +316,52 @@ def test_pairs_that_explained_nothing_do_not_use_up_the_bound(monkeypatch):
     assert all(not trials.explains[f"case-{index}"] for index in range(6))
 
 
+def _assertions(*pairs):
+    from azul_conformance.diagnosis.observe import Observation
+
+    return Observation("assertions", frozenset((f"conformance/scenarios/x.yaml:{line}", value)
+                                               for line, value in pairs))
+
+
+def test_a_reading_its_own_killing_cases_contradict_more_than_bear_out_explains_nothing():
+    # the reading explains one of its killing cases (k1) exactly; in k2 and k3 the engine got past the place where
+    # the reading first differs (line 40) and did otherwise there: two contradictions against one confirmation.
+    # In k4 the engine went wrong before that place (line 30): another fault hid it, and k4 counts neither way.
+    from azul_conformance.diagnosis import cover
+
+    def trials_with(first_k2: int, first_k3: int):
+        trials = cover._Trials()
+        trials.explains = {"k1": {"r", "r+s"}, "k2": set(), "k3": set(), "k4": set(), "other": {"r"}}
+        trials.first = {"k1": 40, "k2": first_k2, "k3": first_k3, "k4": 30}
+        trials.reached = {"k2": {"r": 40}, "k3": {"r": 40}, "k4": {"r": 40}}
+        return trials
+
+    killers = {"r": {"k1", "k2", "k3", "k4"}}
+    contradicted = trials_with(40, 55)
+    cover._drop_unconfirmed(contradicted, killers)
+    assert "r" in contradicted.ruled_out
+    assert not contradicted.explains["other"] and not contradicted.explains["k1"]  # alone and in its pair
+    hidden = trials_with(30, 55)  # k2 went wrong earlier: one contradiction against one confirmation
+    cover._drop_unconfirmed(hidden, killers)
+    assert "r" not in hidden.ruled_out and hidden.explains["other"] == {"r"}
+
+
+def test_a_reading_that_shows_only_what_the_engine_shows_at_a_checkpoint_is_not_contradicted_there(monkeypatch):
+    # at the checkpoint of line 40 the engine got the floor wrong as the reading does, and a score wrong besides
+    # (another fault): the reading does not explain the case, but nothing there contradicts it; a reading that
+    # shows a floor the engine did not is contradicted at that line
+    from azul_conformance.diagnosis import cover
+
+    engine_saw = _assertions((40, '"floor"'), (41, '"score"'))
+    answers = {"same-floor": _assertions((40, '"floor"')), "other-floor": _assertions((40, '"FLOOR"'))}
+    monkeypatch.setattr(cover, "reproduce", lambda engine, case, observed: answers.get(
+        getattr(engine, "mutant", None) and engine.mutant.id, _assertions((40, '"rules"'))))
+    catalogue = [Mutant(mutant_id, "FLOOR-3", "made up", ()) for mutant_id in answers]
+    trials = cover._try_cases(["k"], {"k": engine_saw}, {}, catalogue, 0, None)
+    assert trials.first == {"k": 40} and not trials.explains["k"]
+    assert trials.reached["k"] == {"other-floor": 40}
+
+
 def test_the_self_test_s_runs_combine_only_with_the_same_settings(tmp_path, capsys):
     # singles over the protocol on one core and pairs in-process on the other, published as one self-test
     bench = _benchmark("eval_diagnosis")

@@ -76,6 +76,10 @@ class _Trials:
     explains: dict[str, set[str]] = field(default_factory=dict)  # case id -> misreading ids
     closeness: dict[str, dict[str, float]] = field(default_factory=dict)  # case id -> misreading id -> 0..1
     ruled_out: set[str] = field(default_factory=set)  # misreadings a passing case contradicts
+    # a scenario's line where the engine first went wrong, and where each reading that does not explain it does
+    # (and shows there something the engine did not)
+    first: dict[str, int] = field(default_factory=dict)  # case id -> line
+    reached: dict[str, dict[str, int]] = field(default_factory=dict)  # case id -> misreading id -> line
 
 
 def pair(first: Mutant, second: Mutant) -> Mutant:
@@ -151,6 +155,8 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
     for part in parts:
         trials.explains.update(part.explains)
         trials.closeness.update(part.closeness)
+        trials.first.update(part.first)
+        trials.reached.update(part.reached)
     return trials
 
 
@@ -170,12 +176,21 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
         if reproduce(reference, case, observed) == observed:
             continue  # the rules themselves give this: nothing to explain (a harness artefact)
         close = trials.closeness.setdefault(case_id, {})
+        first = observed.first_line()
+        if first is not None:
+            trials.first[case_id] = first
+        reached = trials.reached.setdefault(case_id, {})
         for engine in engines:
             got = reproduce(engine, case, observed)
             if got == observed:
                 trials.explains[case_id].add(engine.mutant.id)
             else:
                 close[engine.mutant.id] = observed.closeness(got)
+                # only where the reading shows something the engine did not (what it shows there as well, beside
+                # another fault's fields at the same checkpoint, is no contradiction)
+                line = got.first_line() if got is not None and not got.items <= observed.items else None
+                if line is not None:
+                    reached[engine.mutant.id] = line
         if on_case:
             on_case(done, len(ids))
     return trials
@@ -226,16 +241,29 @@ def unrefutable(results: Sequence[CaseResult], catalogue: Sequence[Mutant]) -> l
 
 
 def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]]) -> None:
-    """A misreading explains nothing (alone or in a pair) unless it explains one of its own killing cases that
-    this run judged: where the engine failed each of them in another way than the reading (a pass rules it out
-    already), nothing the run did shows the reading, and what it seems to explain elsewhere it explains by
-    chance (the same heading must not come and go with the cases --only keeps)."""
+    """A misreading explains nothing (alone or in a pair) unless its own killing cases that this run judged
+    bear it out. Each of them the engine failed is a prediction: where the reading explains it, it is borne
+    out; where the engine got as far as the reading's first difference undisturbed (its own first difference
+    is not earlier) and did something else there, it is contradicted, as a pass contradicts it; where the engine
+    went wrong earlier, another fault hid the place, and the case says nothing. A reading contradicted more
+    often than borne out (or never borne out) explains what it seems to elsewhere by chance: the one case of
+    a hundred that an unrelated reading reproduces must not name the bug (nor may a heading come and go with
+    the cases --only keeps)."""
     explained: dict[str, set[str]] = {}
     for case_id, found in trials.explains.items():
         for mutant_id in found:
             for part in mutant_id.split("+"):
                 explained.setdefault(part, set()).add(case_id)
-    out = {m for m, cases in explained.items() if m in killers and not killers[m] & cases}
+    out = set()
+    for mutant_id, cases in explained.items():
+        if mutant_id not in killers:
+            continue
+        borne_out = killers[mutant_id] & cases
+        contradicted = [case_id for case_id in killers[mutant_id] - cases
+                        if case_id in trials.first and mutant_id in trials.reached.get(case_id, {})
+                        and trials.reached[case_id][mutant_id] <= trials.first[case_id]]
+        if not borne_out or len(contradicted) > len(borne_out):
+            out.add(mutant_id)
     for found in trials.explains.values():
         found -= {m for m in found if out & set(m.split("+"))}
     trials.ruled_out |= out

@@ -39,6 +39,13 @@ class Observation:
     # agreed with the rules, so a reading that explains the case must leave them as the rules have them
     whole: bool = field(default=False, compare=False)
 
+    def first_line(self) -> int | None:
+        """A scenario's first difference: the line of its step or assertion that went wrong first (the runner stops
+        at the first checkpoint that fails, so the earliest line of what failed there). None for a game's."""
+        lines = [int(where.rsplit(":", 1)[1]) for where, _ in self.items
+                 if self.kind in ("assertions", "step") and where.rsplit(":", 1)[-1].isdigit()]
+        return min(lines) if lines else None
+
     def closeness(self, other: "Observation | None") -> float:
         """How much of this observation `other` reproduces, from 0 to 1 (1: all of it, and nothing else)."""
         if other is None or other.kind != self.kind:
