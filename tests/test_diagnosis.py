@@ -515,3 +515,35 @@ def test_azul_diagnose_shows_its_progress_in_plain_lines_off_a_terminal(tmp_path
     assert any(re.fullmatch(r"diagnose: \d+/\d+ cases, [\d,.]+ cases/s, \d:\d\d:\d\d", line)
                for line in lines), shown.stderr
     assert "1 misreading, 0 engine faults behind" in shown.stdout
+
+
+def test_a_misreading_is_not_run_again_on_a_corpus_scenario_it_is_published_to_pass(tmp_path, monkeypatch):
+    # the same deviations as trying every misreading on every case, with the scenarios of other files (the same id,
+    # another file) and results measured on another suite version tried whole
+    from azul_conformance.diagnosis import cover
+
+    engine = MutantEngine(BY_ID["floor-first-space-free"])
+    results, cases = judged(engine, ("FLOOR",), examples=2)
+    seen = {r.id: observation(r) for r in results if r.bad and observation(r) is not None}
+    passes = cover.passing(seen, cases)
+    scenario_ids = {c for c in seen if cases[c].kind is CaseKind.SCENARIO}
+    assert set(passes) == scenario_ids and all("floor-first-space-free" not in p for p in passes.values())
+    assert all(len(p) > len(cover.MUTANTS) // 2 for p in passes.values())  # most misreadings pass a scenario
+    runs = []
+    real = cover.reproduce
+    monkeypatch.setattr(cover, "reproduce", lambda *args: runs.append(1) or real(*args))
+    short = diagnose(results, cases)
+    tried_short, runs[:] = len(runs), []
+    monkeypatch.setattr(cover, "passing", lambda seen, cases: {})
+    whole = diagnose(results, cases)
+    assert len(runs) > 2 * tried_short
+    assert [(d.id, [c.id for c in d.cases]) for d in short.deviations] == \
+        [(d.id, [c.id for c in d.cases]) for d in whole.deviations]
+    monkeypatch.undo()
+    elsewhere = tmp_path / "floor.yaml"
+    some = next(c for c in scenario_ids)
+    moved = {**cases, some: dataclasses.replace(cases[some], payload=dataclasses.replace(cases[some].payload,
+                                                                                       file=str(elsewhere)))}
+    assert some not in cover.passing(seen, moved)
+    monkeypatch.setattr(cover, "_suite_version", lambda: "0+other")
+    assert cover.passing(seen, cases) == {}

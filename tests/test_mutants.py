@@ -310,3 +310,21 @@ def test_the_suite_version_changes_with_the_scenarios(tmp_path):
     first.write_text(first.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
     assert suite_version([copy]) != suite_version()
     assert published.mutation_score([copy]) is None  # measured on the bundled suite only
+
+
+def test_the_published_results_list_every_scenario_a_sampled_mutant_fails():
+    # the diagnosis does not run a misreading again on a corpus scenario its published results say it passes
+    # (diagnosis/cover.py `passing`): that holds only while killed_by lists every scenario it fails
+    from azul_conformance.harness.runner import RunOptions, run_case
+    from azul_conformance.mutants import published
+
+    results = published.load()
+    scenarios = [c for c in collect(Session(properties=False)).cases if c.kind is CaseKind.SCENARIO]
+    options = RunOptions(examples=results["examples"], seed=results["seed"])
+    missing = []
+    for entry in random.Random(11).sample(results["mutants"], 8):
+        engine = MutantEngine(BY_ID[entry["id"]], results["seed"])
+        listed = set(entry["killed_by"])
+        missing += [(entry["id"], case.id) for case in scenarios if case.id not in listed
+                    and run_case(engine, case, engine.info.capabilities, options).verdict.bad]
+    assert missing == [], "scenarios a mutant fails that its killed_by leaves out: run `azul mutants --results`"

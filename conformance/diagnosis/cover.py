@@ -28,13 +28,17 @@ import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
+from pathlib import Path
 
 from ..engines.reference import ReferenceEngine
 from ..harness.cases import Case
+from ..harness.header import suite_version
 from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge, \
     judge_verdict, refiled, strictest_level, symptom_groups, unfiled
 from ..harness.report import misreadings
+from ..scenario_rules import corpus_root
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
 from ..mutants.patching import MutantEngine
@@ -112,7 +116,8 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
         if not judged:
             against[mutant_id] = ["(none of the cases that kill it was judged in this run)"]
     out = {m for m, cases_against in against.items() if cases_against}
-    trials = _try_all(seen, cases, [m for m in catalogue if m.id not in out], jobs, seed, on_case)
+    trials = _try_all(seen, cases, [m for m in catalogue if m.id not in out], jobs, seed, on_case,
+                      passing(seen, cases))
     _rule_out(trials, against)
     _try_pairs(trials, seen, cases, by_id, seed)
     if killers:
@@ -124,14 +129,15 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
 # -- the experiments ---------------------------------------------------------------------------------------------
 
 def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Sequence[Mutant], jobs: int,
-             seed: int, on_case: Callable[[int, int], None] | None) -> _Trials:
+             seed: int, on_case: Callable[[int, int], None] | None,
+             passes: dict[str, frozenset[str]] | None = None) -> _Trials:
     ids = sorted(seen)
     trials = _Trials()
     if not ids:
         return trials
     jobs = min(jobs or os.cpu_count() or 1, len(ids))
     if jobs <= 1:
-        parts = [_try_cases(ids, seen, cases, catalogue, seed, on_case)]
+        parts = [_try_cases(ids, seen, cases, catalogue, seed, on_case, passes)]
     else:
         # each share of the cases in a forked process of its own (conformance/processes.py): the loaded
         # scenarios and the catalogue's patch functions reach it without pickling, and a misreading that
@@ -150,7 +156,7 @@ def _try_all(seen: dict[str, Observation], cases: dict[str, Case], catalogue: Se
         # a few shares per process, so that the progress moves as each ends (and a share that breaks is small)
         shares = min(len(ids), jobs * SHARES_PER_PROCESS)
         each_in_a_process([ids[start::shares] for start in range(shares)],
-                          lambda chunk: _try_cases(chunk, seen, cases, catalogue, seed, None), answered,
+                          lambda chunk: _try_cases(chunk, seen, cases, catalogue, seed, None, passes), answered,
                           jobs=jobs, limit=CHUNK_LIMIT)
     for part in parts:
         trials.explains.update(part.explains)
@@ -165,7 +171,9 @@ SHARES_PER_PROCESS = 4
 
 
 def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str, Case],
-               catalogue: Sequence[Mutant], seed: int, on_case: Callable[[int, int], None] | None) -> _Trials:
+               catalogue: Sequence[Mutant], seed: int, on_case: Callable[[int, int], None] | None,
+               passes: dict[str, frozenset[str]] | None = None) -> _Trials:
+    """`passes`: per case, the misreadings known to pass it (they cannot reproduce a failure: not run)."""
     trials = _Trials()
     engines = [MutantEngine(mutant, seed) for mutant in catalogue]
     reference = ReferenceEngine(seed)
@@ -180,7 +188,10 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
         if first is not None:
             trials.first[case_id] = first
         reached = trials.reached.setdefault(case_id, {})
+        known_to_pass = (passes or {}).get(case_id, frozenset())
         for engine in engines:
+            if engine.mutant.id in known_to_pass:
+                continue  # it passes the scenario: it reproduces no failure there, and comes nowhere near it
             got = reproduce(engine, case, observed)
             if got == observed:
                 trials.explains[case_id].add(engine.mutant.id)
@@ -214,6 +225,29 @@ def contradicted(results: Sequence[CaseResult], catalogue: Sequence[Mutant],
             engine = MutantEngine(by_id[mutant_id], seed)
             found[mutant_id] = [c for c in against if c not in scenarios or _fails_in_substance(engine, cases[c])]
     return found
+
+
+def passing(seen: dict[str, Observation], cases: dict[str, Case]) -> dict[str, frozenset[str]]:
+    """For each scenario of `seen` that is the bundled corpus's own, the misreadings the published results say
+    pass it: every scenario was run on every rule-level misreading (published.load()'s `killed_by`), so one not
+    killed by it cannot reproduce its failure, and running it again is time lost (most misreadings fail a few
+    scenarios of some 240). Nothing where the results were measured on another suite version, or for a scenario
+    of other files (the corpus's files are those the suite version fingerprints)."""
+    published = load_published() or {}
+    if not seen or published.get("suite_version") != _suite_version():
+        return {}
+    corpus = corpus_root().resolve()
+    mine = [c for c in seen if c in cases and cases[c].kind is CaseKind.SCENARIO
+            and Path(cases[c].payload.file).resolve().is_relative_to(corpus)]
+    if not mine:
+        return {}
+    kills = {entry["id"]: set(entry.get("killed_by") or ()) for entry in published.get("mutants", ())}
+    return {c: frozenset(m for m, killers in kills.items() if c not in killers) for c in mine}
+
+
+@cache
+def _suite_version() -> str:
+    return suite_version()
 
 
 JUDGED = (Verdict.PASS, Verdict.FAIL, Verdict.DIFFERS)  # a verdict that could tell a reading from the rules
@@ -284,6 +318,10 @@ def decided(result: CaseResult, case: Case | None) -> CaseResult:
 
 
 def _fails_in_substance(engine: MutantEngine, case: Case) -> bool:
+    scenario = case.payload
+    if not any(reject is not None and reject.rule for reject in
+               [scenario.given.reject] + [getattr(step, "reject", None) for step in scenario.steps]):
+        return True  # no refusal it expects names a rule: judged without the rules, it fails as published
     try:
         return run_scenario(engine, case.payload, strict_rules=False).verdict.bad
     except Exception:  # noqa: BLE001 - a misreading that breaks the reference fails the scenario, as published
