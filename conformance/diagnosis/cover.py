@@ -8,9 +8,10 @@ applied, and the fewest misreadings that reproduce the most of what the engine d
    it reproduces the observation exactly; otherwise how close it came is kept. Only a misreading this run could
    have told from the rules is tried: one that fails a case the engine passed is not the engine's, and one none
    of whose killing cases was judged (a 4-player scenario on a 2-player engine, a chapter left out by --only)
-   could explain a case only by what no case looked at (`unrefutable`). After the experiments, a misreading
-   that explains none of its own killing cases the engine failed is dropped too: the engine failed them in
-   another way, and nothing the run did shows that reading (`_drop_unconfirmed`).
+   could explain a case only by what no case looked at (`unrefutable`); a misreading that passes a corpus
+   scenario (the published results) is not run on it again. After the experiments, a misreading is dropped
+   unless its own killing cases bear it out: those it explains must outnumber those where the engine reached
+   the reading's first difference undisturbed and did something else there (`_drop_unconfirmed`).
 3. Where no single misreading explains a case, pairs are tried: among the misreadings that explain some of the
    engine's other cases, and the three that came closest on the case.
 4. Greedy set cover: the misreading (or pair) that explains the most cases not yet explained, again and again.
