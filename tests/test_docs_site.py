@@ -271,6 +271,9 @@ def test_an_inconsistent_spec_fails_the_strict_build(tmp_path):
                    AZUL_DOCS_REPORTS=str(FIXTURES / "reports"))
     assert result.returncode != 0
     assert "rules/offer.yaml:22: OFFER-5: unknown divergence DIV-no-such-thing" in result.stderr
+    # it stops before rendering pages from the inconsistent data (a minute of every language's pages)
+    assert "the build stops before rendering the pages" in result.stderr
+    assert not (tmp_path / "out" / "rules" / "offer" / "index.html").exists()
 
 
 # --- in a browser ----------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ list, the one-page rulebook, the divergence register and a short home page exist
 once for all the languages' builds. Each language gets its own search index (`<lang>/search/`), searched with
 its own stemming, accents folded and IDs whole (docgen_search).
 Real inconsistencies (a link that cannot land, a duplicate ID, a YAML error) are logged as warnings, which
-`mkdocs build --strict` turns into a failed build; data that simply is not written yet gives a page that says so.
+`mkdocs build --strict` turns into a failed build, stopped before the pages are rendered; data that simply is not
+written yet gives a page that says so.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from azul_conformance import spec_data
@@ -364,8 +366,15 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
 
 def on_files(files, config):
     if _language(config) == docgen_i18n.DEFAULT:
-        for problem in _state.get("problems", []):
+        problems = _state.get("problems", [])
+        for problem in problems:
             log.warning(problem)
+        if problems and config.get("strict"):
+            # a strict build fails on them anyway: it fails here, before every page of every language is
+            # rendered from data that contradicts itself (half a minute), with the problems just logged
+            _end_build(config)
+            raise PluginError(f"{len(problems)} problem(s) in the data the pages are made from (the warnings "
+                              f"above); the build stops before rendering the pages")
     return files
 
 
@@ -402,6 +411,12 @@ def on_post_build(config):
     if not config.get("site_url"):  # no address to give: a sitemap would list "None/..." (see mkdocs.yml)
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             (site / name).unlink(missing_ok=True)
+    _end_build(config)
+
+
+def _end_build(config) -> None:
+    """The scratch docs folder removed and this build's state forgotten: the next build (`mkdocs serve`) makes
+    the pages again."""
     if _state.get("docs"):
         shutil.rmtree(_state["docs"], ignore_errors=True)
         config["docs_dir"] = str(_state["source"])  # `mkdocs serve` then watches docs/, not the scratch folder
