@@ -453,9 +453,10 @@ def build_divergences(document: Document) -> tuple[Divergence, ...]:
     return tuple(built)
 
 
-def load_spec(root: Path | None = None) -> Spec:
+def load_spec(root: Path | None = None, *, translations: bool = True) -> Spec:
     """Load the specification. Files are assumed valid (run `azul spec check`); a file that cannot be read
-    or lacks a required part raises SpecError naming it."""
+    or lacks a required part raises SpecError naming it. `translations=False` leaves spec/i18n/ unread (the
+    Spec's `translations` empty): for a reader of the rules alone, such as a run's judging (0.4 -> 0.16 s)."""
     root = Path(root) if root is not None else default_spec_root()
     chapters, clauses, divergences = [], {}, []
     for kind in ("rules", "clauses", "divergences"):
@@ -480,7 +481,8 @@ def load_spec(root: Path | None = None) -> Spec:
         except (KeyError, TypeError, AttributeError) as error:
             raise SpecError(f"malformed versions file ({error!r}); run `azul spec check`",
                             Span(file=document.shown)) from None
-    return Spec(root, tuple(chapters), clauses, tuple(divergences), standings, load_translations(root))
+    return Spec(root, tuple(chapters), clauses, tuple(divergences), standings,
+                load_translations(root) if translations else {})
 
 
 # --- our texts in other languages (spec/i18n/<lang>/) ----------------------------------------------------
@@ -595,6 +597,8 @@ def load_translations(root: Path | None = None) -> dict[str, Translation]:
                 chapters[path.stem], chapter_rules, chapter_divergences = build_chapter_text(document)
                 rules.update(chapter_rules)
                 divergences.update(chapter_divergences)
+        except SpecError:  # a file that does not read: its own error names it (not the file read before it)
+            raise
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SpecError(f"malformed translation file ({error!r}); run `azul spec check`",
                             Span(file=document.shown)) from None

@@ -149,6 +149,18 @@ def test_keys_must_belong_to_the_chapter(spec_copy: Path) -> None:
     assert any(": DIV-marker-full-floor is not a divergence of the chapter offer" in p for p in found), found
 
 
+def test_a_reader_of_the_rules_alone_does_not_read_the_translations(spec_copy: Path) -> None:
+    """A run's judging needs the rules' IDs and levels, not our texts in other languages (a conform run loaded
+    them all: 0.26 s of each run): load_spec(translations=False) leaves spec/i18n/ unread, so that even a
+    translation broken beyond reading stops nothing but the pages and `azul spec check`."""
+    (spec_copy / "i18n" / "fr" / "offer.yaml").write_text("chapter: [offer\n", encoding="utf-8")
+    with pytest.raises(spec_data.SpecError, match="offer.yaml"):
+        spec_data.load_spec(spec_copy)
+    rules = spec_data.load_spec(spec_copy, translations=False)
+    assert rules.translations == {}
+    assert rules.rule("OFFER-5").level == spec_data.load_spec(REAL_SPEC).rule("OFFER-5").level
+
+
 def test_a_malformed_file_is_named_with_its_line(spec_copy: Path) -> None:
     offer = spec_copy / "i18n" / "fr" / "offer.yaml"
     edit(offer, "  OFFER-5:\n    title: Règle OFFER-5\n", "  OFFER-5:\n    titel: Règle OFFER-5\n")

@@ -50,7 +50,7 @@ STRICTNESS = {level: index for index, level in enumerate(Level)}
 @lru_cache(maxsize=1)
 def rule_levels() -> dict[str, str]:
     try:
-        return {rule.id: rule.level for rule in load_spec().rules}
+        return {rule.id: rule.level for rule in load_spec(translations=False).rules}
     except SpecError:
         return {}
 
@@ -479,6 +479,6 @@ def rule_text(rule_id: str) -> str:
 @lru_cache(maxsize=1)
 def _rules() -> dict[str, Any]:
     try:
-        return {rule.id: rule for rule in load_spec().rules}
+        return {rule.id: rule for rule in load_spec(translations=False).rules}
     except SpecError:
         return {}

@@ -38,7 +38,7 @@ class CorpusReport:
 def known_rules() -> dict[str, str] | None:
     """Rule ID -> level, from the specification; None when it cannot be read (`azul spec check` says why)."""
     try:
-        return {rule.id: rule.level for rule in load_spec().rules} or None
+        return {rule.id: rule.level for rule in load_spec(translations=False).rules} or None
     except SpecError:
         return None
 
