@@ -547,3 +547,22 @@ def test_a_misreading_is_not_run_again_on_a_corpus_scenario_it_is_published_to_p
     assert some not in cover.passing(seen, moved)
     monkeypatch.setattr(cover, "_suite_version", lambda: "0+other")
     assert cover.passing(seen, cases) == {}
+
+
+def test_a_reading_that_reproduces_few_of_a_first_difference_left_mostly_unexplained_names_no_bug():
+    # 30 failures share one first difference (the final scores, after the game's end); reading "chance"
+    # reproduces 2 of them, "other" reproduces 3 failures of another first difference: "chance" is dropped (its
+    # cases go back to the symptom's one heading), "other" stays; beside a reading that reproduces 20 others of
+    # the 30, "chance" is still outnumbered by the 8 left, and the 20 outnumber the 10 then left
+    from azul_conformance.diagnosis import cover
+
+    def failure(case_id: str, symptom: str) -> CaseResult:
+        return CaseResult(case_id, CaseKind.SCENARIO, Verdict.FAIL, rule="END-2", symptom=symptom, level="rule",
+                          details={"failures": [{"step": "end"}]})
+
+    scores = [failure(f"s{n}", "boards/score: differs") for n in range(30)]
+    floors = [failure(f"f{n}", "boards/floor: differs") for n in range(3)]
+    chosen = [("other", ["f0", "f1", "f2"]), ("chance", ["s0", "s1"])]
+    assert cover._outnumbered_dropped(chosen, scores + floors) == [("other", ["f0", "f1", "f2"])]
+    most = [("most", [f"s{n}" for n in range(2, 22)])] + chosen
+    assert cover._outnumbered_dropped(most, scores + floors) == most[:2]

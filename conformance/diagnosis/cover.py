@@ -37,7 +37,7 @@ from ..engines.reference import ReferenceEngine
 from ..harness.cases import Case
 from ..harness.header import suite_version
 from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge, \
-    judge_verdict, refiled, strictest_level, symptom_groups, unfiled
+    judge_verdict, refiled, strictest_level, symptom_groups, symptom_key, unfiled
 from ..harness.report import misreadings
 from ..scenario_rules import corpus_root
 from ..spec_data import rule_key
@@ -123,7 +123,7 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
     _try_pairs(trials, seen, cases, by_id, seed)
     if killers:
         _drop_unconfirmed(trials, killers)
-    chosen = _cover(trials, seen, by_id, cases)
+    chosen = _outnumbered_dropped(_cover(trials, seen, by_id, cases), results)
     return _deviations(results, chosen, trials, by_id, len(catalogue), time.perf_counter() - started)
 
 
@@ -410,6 +410,32 @@ def _cover(trials: _Trials, seen: dict[str, Observation], by_id: dict[str, Mutan
         chosen.append((best, mine))
         uncovered -= set(mine)
     return chosen
+
+
+def _outnumbered_dropped(chosen: list[tuple[str, list[str]]], results: Sequence[CaseResult]
+                         ) -> list[tuple[str, list[str]]]:
+    """One bug, one heading: a bug shows the same first difference wherever it is exercised, so a misreading
+    that reproduces fewer of the cases of a first difference (symptom_key) than are left unexplained with it
+    names no bug there: it matched a few by chance, and the cases go back to their symptom's heading (where it
+    is shown as nearest). Dropping one can leave another outnumbered: until none is."""
+    by_case = {r.id: r for r in results}
+    chosen = list(chosen)
+    while True:
+        explained = {c for _, case_ids in chosen for c in case_ids}
+        unexplained: dict[tuple, int] = {}
+        for result in results:
+            if result.bad and result.id not in explained:
+                unexplained[symptom_key(result)] = unexplained.get(symptom_key(result), 0) + 1
+        kept = []
+        for mutant_id, case_ids in chosen:
+            mine: dict[tuple, int] = {}
+            for c in case_ids:
+                mine[symptom_key(by_case[c])] = mine.get(symptom_key(by_case[c]), 0) + 1
+            if sum(mine.values()) >= sum(unexplained.get(k, 0) for k in mine):
+                kept.append((mutant_id, case_ids))
+        if len(kept) == len(chosen):
+            return kept
+        chosen = kept
 
 
 # -- the deviations ----------------------------------------------------------------------------------------------

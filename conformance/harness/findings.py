@@ -370,17 +370,23 @@ def symptom_groups(results: list[CaseResult] | tuple[CaseResult, ...]) -> list[D
     groups: dict[tuple[str, str, str], list[CaseResult]] = {}
     for result in results:
         if result.bad:
-            name = result.symptom or key(result)
-            step = step_of(result)
-            groups.setdefault((f"{name} after {STEP_WORDS.get(step, step)}" if step else name,
-                               failing_rules(result)[0] if failing_rules(result) else "protocol",
-                               str(result.level)), []).append(result)
+            groups.setdefault(symptom_key(result), []).append(result)
     found = []
     for (name, rule, _), cases in groups.items():
         ordered = tuple(sorted(cases, key=lambda c: (_size(c), c.id)))
         found.append(Deviation(f"undiagnosed-{_slug(rule)}-{_slug(name)}", "undiagnosed", rule,
                                strictest_level(ordered), ordered, key=name))
     return sorted(found, key=lambda d: (STRICTNESS[d.level], -len(d.cases), rule_key(d.rule), d.key))
+
+
+def symptom_key(result: CaseResult) -> tuple[str, str, str]:
+    """A failure's first difference as symptom_groups groups them: (the field and how it differs, with the kind
+    of step it follows; the rule that decides it there; the level)."""
+    name = result.symptom or key(result)
+    step = step_of(result)
+    rules = failing_rules(result)
+    return (f"{name} after {STEP_WORDS.get(step, step)}" if step else name, rules[0] if rules else "protocol",
+            str(result.level))
 
 
 STEP_WORDS = {"take": "a take", "round": "a round's end", "tiling": "a tiling step", "end": "the game's end",
