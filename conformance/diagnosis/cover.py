@@ -16,7 +16,9 @@ applied, and the fewest misreadings that reproduce the most of what the engine d
    engine's other cases, and the three that came closest on the case.
 4. Greedy set cover: the misreading (or pair) that explains the most cases not yet explained, again and again.
    Each chosen one is a deviation; the misreadings that explain every one of its cases as well are listed with
-   it, as indistinguishable on this engine's cases.
+   it, as indistinguishable on this engine's cases. One bug, one heading: a chosen misreading that reproduces
+   fewer cases of a first difference than that first difference leaves unexplained is dropped, its cases going
+   back to the symptom's heading (`_outnumbered_dropped`).
 5. What nothing explains stays grouped by symptom (harness/findings.py), with the nearest misreadings. Crashes,
    timeouts, refused queries and impossible positions that no misreading reproduces are engine faults.
    A case that an implementation-defined choice other than ours explains `differs`: it is no failure.
