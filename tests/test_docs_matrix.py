@@ -61,10 +61,16 @@ def test_every_committed_report_is_checked():
     assert {p.parent.name for p in REPORTS} >= {"azul-game-engine", "reference"}
 
 
-def test_every_adapters_engine_is_in_the_matrix_linked_to_its_write_up_and_report():
+@pytest.fixture(scope="module")
+def real_matrix() -> str:
+    """The matrix page of the committed reports, made once for the tests that read it (a few seconds each)."""
+    return docgen_reports.matrix_page(load_spec(), ROOT / "docs" / "reports", [], "reports/")
+
+
+def test_every_adapters_engine_is_in_the_matrix_linked_to_its_write_up_and_report(real_matrix):
     import yaml
 
-    page = docgen_reports.matrix_page(load_spec(), ROOT / "docs" / "reports", [], "reports/")
+    page = real_matrix
     for path in sorted((ROOT / "adapters").glob("*/adapter.yaml")):
         folder = Path(yaml.safe_load(path.read_text(encoding="utf-8"))["report"]).name
         write_up = docgen_reports.write_up(ROOT / "docs" / "reports", folder)
@@ -122,10 +128,10 @@ def test_the_ludometer_write_ups_table_gives_both_reports_counts():
     assert f"{py['cases']} cases" in text and f"Every one of the {py['cases']} cases" in text
 
 
-def test_the_matrix_says_how_each_engine_is_judged():
+def test_the_matrix_says_how_each_engine_is_judged(real_matrix):
     """Live in CI for a registry engine; for a code-host engine, its recording's date, upstream commit and how
     many of the report's cases it holds, read from the committed recording itself."""
-    page = docgen_reports.matrix_page(load_spec(), ROOT / "docs" / "reports", [], "reports/")
+    page = real_matrix
     rows = {line.split("|")[1]: line.split("|")[2].strip() for line in page.splitlines()
             if line.startswith("| [") or line.startswith("| azul")}
     judged = list(rows.values())
