@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -420,21 +421,12 @@ def _outnumbered_dropped(chosen: list[tuple[str, list[str]]], results: Sequence[
     that reproduces fewer of the cases of a first difference (symptom_key) than are left unexplained with it
     names no bug there: it matched a few by chance, and the cases go back to their symptom's heading (where it
     is shown as nearest). Dropping one can leave another outnumbered: until none is."""
-    by_case = {r.id: r for r in results}
-    chosen = list(chosen)
+    symptom = {r.id: symptom_key(r) for r in results if r.bad}
     while True:
         explained = {c for _, case_ids in chosen for c in case_ids}
-        unexplained: dict[tuple, int] = {}
-        for result in results:
-            if result.bad and result.id not in explained:
-                unexplained[symptom_key(result)] = unexplained.get(symptom_key(result), 0) + 1
-        kept = []
-        for mutant_id, case_ids in chosen:
-            mine: dict[tuple, int] = {}
-            for c in case_ids:
-                mine[symptom_key(by_case[c])] = mine.get(symptom_key(by_case[c]), 0) + 1
-            if sum(mine.values()) >= sum(unexplained.get(k, 0) for k in mine):
-                kept.append((mutant_id, case_ids))
+        unexplained = Counter(key for case_id, key in symptom.items() if case_id not in explained)
+        kept = [(mutant_id, case_ids) for mutant_id, case_ids in chosen
+                if len(case_ids) >= sum(unexplained[key] for key in {symptom[c] for c in case_ids})]
         if len(kept) == len(chosen):
             return kept
         chosen = kept
