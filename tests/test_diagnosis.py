@@ -545,6 +545,13 @@ def test_a_misreading_is_not_run_again_on_a_corpus_scenario_it_is_published_to_p
     moved = {**cases, some: dataclasses.replace(cases[some], payload=dataclasses.replace(cases[some].payload,
                                                                                        file=str(elsewhere)))}
     assert some not in cover.passing(seen, moved)
+    monkeypatch.chdir(tmp_path)  # run from another folder, the corpus's scenarios are still known
+    assert set(cover.passing(seen, cases)) == scenario_ids
+    own = tmp_path / cases[some].payload.file  # one's own scenario file named as a corpus one, beside the run
+    own.parent.mkdir(parents=True)
+    own.write_text("scenarios: []\n", encoding="utf-8")
+    same_file = {c for c in scenario_ids if cases[c].payload.file == cases[some].payload.file}
+    assert set(cover.passing(seen, cases)) == scenario_ids - same_file
     monkeypatch.setattr(cover, "_suite_version", lambda: "0+other")
     assert cover.passing(seen, cases) == {}
 

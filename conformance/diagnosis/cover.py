@@ -42,7 +42,7 @@ from ..harness.header import suite_version
 from ..harness.findings import KINDS, STRICTNESS, Deviation, Evidence, Misreading, fault_groups, judge, \
     judge_verdict, refiled, strictest_level, symptom_groups, symptom_key, unfiled
 from ..harness.report import misreadings
-from ..scenario_rules import corpus_root
+from ..scenario_rules import SUITE_FOLDER, corpus_root
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
 from ..mutants.patching import MutantEngine
@@ -240,13 +240,21 @@ def passing(seen: dict[str, Observation], cases: dict[str, Case]) -> dict[str, f
     published = load_published() or {}
     if not seen or published.get("suite_version") != _suite_version():
         return {}
-    corpus = corpus_root().resolve()
-    mine = [c for c in seen if c in cases and cases[c].kind is CaseKind.SCENARIO
-            and Path(cases[c].payload.file).resolve().is_relative_to(corpus)]
+    mine = [c for c in seen if c in cases and cases[c].kind is CaseKind.SCENARIO and _bundled(cases[c].payload.file)]
     if not mine:
         return {}
     kills = {entry["id"]: set(entry.get("killed_by") or ()) for entry in published.get("mutants", ())}
     return {c: frozenset(m for m, killers in kills.items() if c not in killers) for c in mine}
+
+
+def _bundled(file: str) -> bool:
+    """Whether a scenario's file (as the loader names it: scenario_rules.display_name) is the bundled corpus's,
+    wherever the suite is installed: named under the suite's folder, and no file of that name in the working
+    folder outside the corpus (one's own conformance/scenarios/ beside the run is named so too)."""
+    if not file.startswith(SUITE_FOLDER + "/"):
+        return False
+    here = Path(file)
+    return not here.exists() or here.resolve().is_relative_to(corpus_root().resolve())
 
 
 @cache
