@@ -119,18 +119,10 @@ def read_document(path: Path, shown: str | None = None) -> Document:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise SpecError(f"cannot read: {error}", Span(file=shown)) from None
-    read = _READ.pop(text, None)
-    if read is None:
-        try:
-            node, data = readers.compose(text)
-        except yaml.YAMLError as error:
-            raise SpecError(*yaml_failure(error, shown), text) from None
-        read = Document(path, shown, data, text=text)
-        if node is not None:
-            _walk(node, (), read)
-    _READ[text] = read  # the most recently read last: the first is the one to drop
-    if len(_READ) > READ_MEMO:
-        del _READ[next(iter(_READ))]
+    try:
+        read = _parsed(text)
+    except yaml.YAMLError as error:
+        raise SpecError(*yaml_failure(error, shown), text) from None
     # a copy of the data each time: a caller may change what it was given
     return Document(path, shown, copy.deepcopy(read.data), dict(read.lines), list(read.duplicate_keys), text)
 
@@ -139,7 +131,16 @@ def read_document(path: Path, shown: str | None = None) -> Document:
 # translations' check, the counts), a docs build reads them for each language, and the text decides everything
 # a Document holds but its path. Parsing is nearly all the cost of a check; a deep copy is a fiftieth of it.
 READ_MEMO = 512  # documents kept (the spec has about a hundred)
-_READ: dict[str, Document] = {}
+
+
+@functools.lru_cache(maxsize=READ_MEMO)
+def _parsed(text: str) -> Document:
+    """The document of a text (its path left out: read_document gives each reader its own, with its path)."""
+    node, data = readers.compose(text)
+    document = Document(Path(), "", data, text=text)
+    if node is not None:
+        _walk(node, (), document)
+    return document
 
 
 def _walk(node: yaml.Node, path: Path_, document: Document, line: int | None = None) -> None:
