@@ -332,7 +332,7 @@ def decided(result: CaseResult, case: Case | None) -> CaseResult:
 def _fails_in_substance(engine: MutantEngine, case: Case) -> bool:
     scenario = case.payload
     if not any(reject is not None and reject.rule for reject in
-               [scenario.given.reject] + [getattr(step, "reject", None) for step in scenario.steps]):
+               [scenario.given.reject] + [step.reject for step in scenario.steps]):
         return True  # no refusal it expects names a rule: judged without the rules, it fails as published
     try:
         return run_scenario(engine, case.payload, strict_rules=False).verdict.bad
