@@ -503,8 +503,10 @@ def test_ctrl_c_to_the_process_group_during_a_process_per_item_prints_no_worker_
             time.sleep(1)  # time for a worker to say anything it would
             print("interrupted", flush=True)
     """)
+    # SIGINT as a terminal's Ctrl-C delivers it: a test runner started in the background ignores it, and so
+    # would the run (it never ended: seen in a backgrounded CI run)
     run = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=True)
+                           start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen.pids.add(run.pid)
     assert until(lambda: len(seen.pids_named("engine")) == 2, 60)
     os.killpg(run.pid, signal.SIGINT)  # Ctrl-C: to the whole process group
