@@ -163,6 +163,29 @@ def safe_text(text: object, limit: int | None = None) -> str:
     return text if limit is None else clipped(text, limit, slack=0)
 
 
+REPOSITORY = Path(__file__).resolve().parents[1]  # the checkout this package runs from (an editable install)
+# An absolute path in a command line: quoted whole, or after a blank or '=' up to the next blank or quote.
+_ABSOLUTE = re.compile(r"(?<=')/[^']*(?=')|(?<=\")/[^\"]*(?=\")|(?<![^\s=])/[^\s'\"]+")
+_SYSTEM = ("/usr/", "/bin/")  # the same on every machine: kept as written
+
+
+def public_text(command: str, root: Path = REPOSITORY) -> str:
+    """Text bound for a published file (the engine's command, what it wrote on stderr) as that file shows it: a
+    path inside the repository relative to it, any other absolute path cut to its last two parts
+    (`.../out/adapter.js`), so that nothing published names the folders of the machine it was run on; system
+    paths (/usr/bin/java) are kept."""
+    def shown(match: re.Match[str]) -> str:
+        path = match.group(0)
+        if path.startswith(_SYSTEM):
+            return path
+        try:
+            return Path(path).relative_to(root).as_posix() or "."
+        except ValueError:
+            parts = Path(path).parts[1:]
+            return path if len(parts) <= 2 else ".../" + "/".join(parts[-2:])
+    return _ABSOLUTE.sub(shown, command)
+
+
 CLIP_SLACK = 64  # past the bound by no more than the note: a clipped text read back (a report) is not clipped again
 
 

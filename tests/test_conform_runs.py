@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from azul_conformance.harness import read_report
-from azul_conformance.harness.header import public_command
+from azul_conformance.readers import public_text
 from hostile_runs import DAMAGED_REPORTS
 
 AZUL = str(Path(sys.executable).parent / "azul")
@@ -91,7 +91,7 @@ def test_a_second_run_on_a_report_folder_refuses_at_once_naming_it(tmp_path):
     report = read_report(tmp_path / "report.jsonl")  # the first run's report, whole and unmixed
     assert not report.interrupted and not report.problems and len(report.results) == report.header["cases"]
     assert b"\0" not in (tmp_path / "report.jsonl").read_bytes()
-    assert report.header["command"] == public_command(SLOW)  # paths in the repository relative to it
+    assert report.header["command"] == public_text(SLOW)  # paths in the repository relative to it
 
 
 def test_the_lock_of_a_crashed_run_is_released(tmp_path):

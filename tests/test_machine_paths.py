@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 import subprocess
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from azul_conformance.harness.header import public_command
+from azul_conformance.readers import GZIP_MAGIC, public_text
 
 ROOT = Path(__file__).resolve().parents[1]
 # A developer's home or work folders. /tmp is not one: tests and examples name it on purpose.
@@ -32,12 +33,22 @@ def test_no_tracked_text_file_holds_an_absolute_path_of_a_machine():
         if not path.is_file():  # deleted in the work tree, not yet committed
             continue
         data = path.read_bytes()
-        if b"\0" in data[:8192]:  # binary (recordings are gzip): not read
+        if data[:2] == GZIP_MAGIC:  # a recording: published as well, read as the text it holds
+            data = gzip.decompress(data)
+        if b"\0" in data[:8192]:  # binary: not read
             continue
         for number, line in enumerate(data.splitlines(), 1):
             if MACHINE.search(line):
                 found.append(f"{name}:{number}: {line.decode(errors='replace').strip()[:120]}")
     assert not found, "\n".join(found)
+
+
+def test_a_recording_keeps_what_an_engine_wrote_on_stderr_without_the_machines_folders():
+    from azul_conformance.engines.base import Rejected
+    from azul_conformance.engines.recording import error_json
+
+    error = Rejected("illegal_move", "no", stderr="Warning: /work/engines/x-azul/Azul/utils.pl:65:\nWarning: Local")
+    assert error_json(error)["stderr"] == "Warning: .../Azul/utils.pl:65:\nWarning: Local"
 
 
 def test_the_pattern_finds_what_it_looks_for():
@@ -55,11 +66,11 @@ def test_the_pattern_finds_what_it_looks_for():
     ("python3 adapters/x/adapter.py", "python3 adapters/x/adapter.py"),
 ])
 def test_a_report_shows_the_command_without_the_machines_folders(command, shown):
-    assert public_command(command.format(root=ROOT)) == shown
+    assert public_text(command.format(root=ROOT)) == shown
 
 
 def test_the_published_reports_name_no_machine():
-    """The committed reports' headers were rewritten by public_command (their verdicts untouched)."""
+    """The committed reports' headers were rewritten by public_text (their verdicts untouched)."""
     for report in sorted((ROOT / "docs" / "reports").glob("*/report.jsonl")):
         header = report.read_text(encoding="utf-8").split("\n", 1)[0]
         assert not MACHINE.search(header.encode()), report

@@ -16,7 +16,7 @@ from azul_conformance.cli.conform import conform
 from azul_conformance.engines.recording import (FORMAT, Recorder, RecordingError, first_difference, read_recording,
                                                   start_recording)
 from azul_conformance.engines.reference import ReferenceEngine
-from azul_conformance.harness.header import public_command
+from azul_conformance.readers import public_text
 from azul_conformance.harness.report import read_report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,8 +80,8 @@ def test_the_recording_holds_a_header_then_each_exchange_under_its_case(recorded
     recording, live = recorded
     records = lines(recording)
     header = records[0]
-    # the command as the header shows it: paths in the repository relative to it (harness.public_command)
-    assert header["format"] == FORMAT and header["command"] == public_command(MISREAD) and header["seed"] == 3
+    # the command as the header shows it: paths in the repository relative to it (harness.public_text)
+    assert header["format"] == FORMAT and header["command"] == public_text(MISREAD) and header["seed"] == 3
     assert header["hello"]["name"] == "azul-reference" and header["commit"] == "abc123" and header["date"]
     cases = {record["case"] for record in records[1:]}
     assert cases == set(verdicts(live)) - {case for case, verdict in verdicts(live).items() if verdict == "skip"}

@@ -122,7 +122,7 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
     about = None
     if record:
         about = recordings.about(suite_version=harness.suite_version(scenario_paths),
-                                 command=harness.public_command(engine or "(in-process reference engine)"), seed=seed,
+                                 command=harness.public_text(engine or "(in-process reference engine)"), seed=seed,
                                  examples=None if no_properties else examples, timeout=timeout, notes=notes)
     session = harness.Session(
         engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..notation import PLAYER_COUNTS, VARIANTS
-from ..readers import InputError, JsonError, file_lines, json_document, safe_text
+from ..readers import InputError, JsonError, file_lines, json_document, public_text, safe_text
 from . import messages as msg
 from .base import (CanonicalState, Capabilities, Engine, EngineCrash, EngineError, EngineInfo, EngineTimeout,
                    GameRun, Rejected)
@@ -92,8 +92,8 @@ def error_json(error: EngineError) -> dict[str, Any]:
     else:
         data = {"kind": "crash", "message": error.message,
                 "exit_code": getattr(error, "exit_code", None)}
-    if error.stderr:
-        data["stderr"] = error.stderr
+    if error.stderr:  # a recording is published: the engine's words without the machine's folders in them
+        data["stderr"] = public_text(error.stderr)
     return data
 
 

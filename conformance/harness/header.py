@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable
 
 from .. import readers
+from ..readers import public_text
 from ..engines.base import EngineInfo
 from ..scenario import scenario_files
 from ..scenario_rules import MAX_SCENARIO_FILE
@@ -37,37 +37,15 @@ def suite_version(scenario_paths: Iterable[str | Path] | None = None) -> str:
     return f"{version}+{digest.hexdigest()[:8]}"
 
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-# An absolute path in a command line: quoted whole, or after a blank or '=' up to the next blank or quote.
-_ABSOLUTE = re.compile(r"(?<=')/[^']*(?=')|(?<=\")/[^\"]*(?=\")|(?<![^\s=])/[^\s'\"]+")
-_SYSTEM = ("/usr/", "/bin/")  # the same on every machine: kept as written
-
-
-def public_command(command: str, root: Path = REPOSITORY) -> str:
-    """The engine's command as a published report shows it: a path inside the repository relative to it, any
-    other absolute path cut to its last two parts (`.../out/adapter.js`), so that no report names the folders
-    of the machine it was run on; system paths (/usr/bin/java) are kept."""
-    def shown(match: re.Match[str]) -> str:
-        path = match.group(0)
-        if path.startswith(_SYSTEM):
-            return path
-        try:
-            return Path(path).relative_to(root).as_posix() or "."
-        except ValueError:
-            parts = Path(path).parts[1:]
-            return path if len(parts) <= 2 else ".../" + "/".join(parts[-2:])
-    return _ABSOLUTE.sub(shown, command)
-
-
 def run_header(info: EngineInfo, *, command: str, seed: int, examples: int | None, timeout: float,
                only: Iterable[str], cases: int, scenario_paths: Iterable[str | Path] | None = None,
                **more: Any) -> dict[str, Any]:
     """A report's header: the engine's hello, the run's settings, the suite version of the scenario files it
     loaded (the bundled corpus unless others are named), then `more` (fields only some runs have). The command,
-    and a recording's, as `public_command` shows them."""
+    and a recording's, as `public_text` shows them."""
     if isinstance(more.get("recording"), dict) and isinstance(more["recording"].get("command"), str):
-        more["recording"] = {**more["recording"], "command": public_command(more["recording"]["command"])}
+        more["recording"] = {**more["recording"], "command": public_text(more["recording"]["command"])}
     return {"engine": {"name": info.name, "version": info.version, "protocol": info.protocol,
                        "capabilities": info.capabilities.to_json()},
-            "command": public_command(command), "seed": seed, "examples": examples, "timeout": timeout,
+            "command": public_text(command), "seed": seed, "examples": examples, "timeout": timeout,
             "only": list(only), "cases": cases, "suite_version": suite_version(scenario_paths), **more}
