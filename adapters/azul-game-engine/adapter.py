@@ -31,11 +31,13 @@ How the engine's API maps to the protocol:
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import pickle
 import random
 import sys
+from collections import OrderedDict
 from importlib.metadata import version
 
 from azul_game_engine.action_not_allowed_exception import ActionNotAllowedException
@@ -53,6 +55,10 @@ from azul_game_engine.wall import Wall
 COLOURS = "BYRKW"
 TILE = {tile.value: tile for tile in Tile}
 SEED: str | None = None  # --seed N: the engine's random deals repeat (see Adapter.seed_the_deal)
+# The legal moves of the positions met, by a digest of the whole game (Adapter.legal_moves): the engine lists
+# none, so each list is found by trying every take the notation can write, hundreds of them, on a copy
+MOVES_SEEN: OrderedDict[bytes, list[str]] = OrderedDict()
+MOVES_SEEN_LIMIT = 50_000  # positions kept, the least recently asked dropped first (a few MB)
 
 
 class SteppedGame(Game):
@@ -138,17 +144,25 @@ class Adapter:
     def legal_moves(self, request):
         if self.moves_cache is None:
             candidates = self.candidates()  # none before the first deal, in the deal phase, once it is over
-            table = Table.save(self.game) if candidates else b""
-            game: list[bytes] = []  # the whole game, pickled once if a take ends the round
+            if not candidates:
+                self.moves_cache = []
+                return {"moves": []}
+            # The list is a function of the game alone: one seen before (a property's shrinking plays the same
+            # games again and again: 7 of 10 asked in a run) is answered from the positions' memo
+            game = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
+            key = hashlib.sha256(game).digest()
+            if key not in MOVES_SEEN:
+                table = Table.save(self.game)
 
-            def accepted(move: str) -> bool:
-                taken = self.take(move, table)
-                if taken != "tiling":
-                    return taken == "taken"
-                game[:] = game or [pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)]
-                return self.try_move(move, blob=game[0]) is not None
+                def accepted(move: str) -> bool:
+                    taken = self.take(move, table)
+                    return taken == "taken" if taken != "tiling" else self.try_move(move, blob=game) is not None
 
-            self.moves_cache = [m for m in candidates if accepted(m)]
+                MOVES_SEEN[key] = [m for m in candidates if accepted(m)]
+                if len(MOVES_SEEN) > MOVES_SEEN_LIMIT:
+                    MOVES_SEEN.popitem(last=False)
+            MOVES_SEEN.move_to_end(key)
+            self.moves_cache = MOVES_SEEN[key]
         return {"moves": list(self.moves_cache)}
 
     def play(self, request):
