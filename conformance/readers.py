@@ -164,12 +164,12 @@ def safe_text(text: object, limit: int | None = None) -> str:
 
 
 REPOSITORY = Path(__file__).resolve().parents[1]  # the checkout this package runs from (an editable install)
-# An absolute path in a command line: quoted whole, or after a blank or '=' up to the next blank or quote.
+# An absolute path in a command line or any text: quoted whole, or after a blank or '=' up to the next blank or quote.
 _ABSOLUTE = re.compile(r"(?<=')/[^']*(?=')|(?<=\")/[^\"]*(?=\")|(?<![^\s=])/[^\s'\"]+")
 _SYSTEM = ("/usr/", "/bin/")  # the same on every machine: kept as written
 
 
-def public_text(command: str, root: Path = REPOSITORY) -> str:
+def public_text(text: str, root: Path = REPOSITORY) -> str:
     """Text bound for a published file (the engine's command, what it wrote on stderr) as that file shows it: a
     path inside the repository relative to it, any other absolute path cut to its last two parts
     (`.../out/adapter.js`), so that nothing published names the folders of the machine it was run on; system
@@ -183,7 +183,7 @@ def public_text(command: str, root: Path = REPOSITORY) -> str:
         except ValueError:
             parts = Path(path).parts[1:]
             return path if len(parts) <= 2 else ".../" + "/".join(parts[-2:])
-    return _ABSOLUTE.sub(shown, command)
+    return _ABSOLUTE.sub(shown, text)
 
 
 CLIP_SLACK = 64  # past the bound by no more than the note: a clipped text read back (a report) is not clipped again

@@ -80,7 +80,7 @@ def test_the_recording_holds_a_header_then_each_exchange_under_its_case(recorded
     recording, live = recorded
     records = lines(recording)
     header = records[0]
-    # the command as the header shows it: paths in the repository relative to it (harness.public_text)
+    # the command as the header shows it: paths in the repository relative to it (readers.public_text)
     assert header["format"] == FORMAT and header["command"] == public_text(MISREAD) and header["seed"] == 3
     assert header["hello"]["name"] == "azul-reference" and header["commit"] == "abc123" and header["date"]
     cases = {record["case"] for record in records[1:]}

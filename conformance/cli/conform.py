@@ -8,6 +8,7 @@ import click
 from .. import diagnosis, engines, harness, mutants
 from ..engines import recording as recordings
 from ..processes import default_jobs
+from ..readers import public_text
 from .engine_option import ENGINE, ENGINE_HELP, RECORD_HELP, RECORDING_HELP
 from .numbers import DAY, JOBS, SEEDS, Number, parse_duration
 
@@ -122,7 +123,7 @@ def conform(engine, report_dir, only, examples, seed, compare_with, timeout, for
     about = None
     if record:
         about = recordings.about(suite_version=harness.suite_version(scenario_paths),
-                                 command=harness.public_text(engine or "(in-process reference engine)"), seed=seed,
+                                 command=public_text(engine or "(in-process reference engine)"), seed=seed,
                                  examples=None if no_properties else examples, timeout=timeout, notes=notes)
     session = harness.Session(
         engine_command=engine, report_dir=report_dir, only=tuple(only), examples=examples, seed=seed,

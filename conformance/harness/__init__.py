@@ -24,7 +24,7 @@ __getattr__, __dir__ = lazy(__name__, {
     ".formats": "FORMATS",
     ".cases": "Case property_cases scenario_cases select",
     ".findings": "with_deviation_ids",
-    ".header": "public_text suite_version",
+    ".header": "suite_version",
     ".outputs": "Finished Output own_folder",
     ".report": "RunReport compare read_report",
     ".reporters": "reporters_for",
@@ -34,7 +34,7 @@ __getattr__, __dir__ = lazy(__name__, {
 })
 
 __all__ = ["Case", "CaseKind", "CaseResult", "FORMATS", "Finished", "Output", "RunOptions", "RunReport", "Session",
-           "VERDICTS", "Verdict", "collect", "compare", "own_folder", "property_cases", "public_text", "read_report",
+           "VERDICTS", "Verdict", "collect", "compare", "own_folder", "property_cases", "read_report",
            "reporters_for",
            "run_case", "run_cases", "run_session", "scenario_cases", "select", "suite_version", "summary", "tally",
            "temporary_folder", "with_deviation_ids"]
