@@ -775,12 +775,25 @@ def try_page(browser, served, site):
             pytest.fail("CI=true but the site has no Python runtime: .ci/run runs `npm ci` before the tests")
         pytest.skip("node_modules/pyodide is not installed (run `npm ci`): the try page has no runtime")
 
-    def open_page(fragment: str, lang: str = ""):
+    def open_page(fragment: str, lang: str = "", fresh: bool = False):
+        """The try page on a link. The page already open (its runtime started) opens another link's fragment
+        itself, as it does when a reader changes the link in the address bar; `fresh`: a new page, the link alone."""
         from selenium.webdriver.common.by import By
 
+        page_url = f"{served}/{lang + '/' if lang else ''}try/"
+        here = browser.execute_script("return location.href.split('#')[0]")
+        opened = browser.execute_script(
+            "const s = document.getElementById('try-status'); return s && s.dataset.opened")
+        if not fresh and here == page_url and opened and browser.execute_script(
+                "const a = document.createElement('a'); a.href = '#' + arguments[0]; return a.hash !== location.hash",
+                fragment):  # (the same fragment again would change nothing: a new page then)
+            browser.execute_script("location.hash = arguments[0]", fragment)
+            wait_for(browser, lambda d: d.find_element(By.ID, "try-status").get_attribute("data-opened")
+                     == str(int(opened) + 1), 60)
+            return browser
         browser.get("about:blank")  # the same page with another fragment would not load again
-        browser.get(f"{served}/{lang + '/' if lang else ''}try/#{fragment}")
-        wait_for(browser, lambda d: d.find_element(By.ID, "try-status").get_attribute("data-state"), 60)
+        browser.get(f"{page_url}#{fragment}")
+        wait_for(browser, lambda d: d.find_element(By.ID, "try-status").get_attribute("data-opened"), 60)
         assert browser.find_element(By.ID, "try-status").get_attribute("data-state") == "ready"
         return browser
 
@@ -907,6 +920,37 @@ def test_try_it_edits_a_position_by_clicking_the_board_and_plays_it_to_a_score_w
     assert fragment.startswith("state=")
     try_page(fragment)
     assert _scores(driver) == [10, 0] and driver.find_element(By.CSS_SELECTOR, ".try-move[data-move='CR5']")
+
+
+def test_try_it_opens_a_link_changed_in_the_address_bar_in_the_page_already_open(try_page):
+    from selenium.webdriver.common.by import By
+
+    # Only the fragment changes, so the browser loads no new page: the page opens the link's position itself,
+    # cleared as a new page is (no move log, no scenario, no record of the position before), its runtime kept.
+    driver = try_page("")
+    driver.find_element(By.CSS_SELECTOR, ".try-move").click()
+    assert driver.find_elements(By.CSS_SELECTOR, "#try-log li")
+    driver.execute_script("window.samePage = true")
+    driver = try_page("scenario=grey-column-taken-in-same-tiling")
+    assert driver.execute_script("return window.samePage") is True
+    assert not driver.find_element(By.ID, "try-scenario").get_attribute("hidden")
+    assert driver.find_element(By.ID, "try-scenario-id").text == "grey-column-taken-in-same-tiling"
+    assert driver.find_elements(By.CSS_SELECTOR, ".try-step[data-index='0']")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#try-log li")
+    state = {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 2, "phase": "offer", "turn": 0,
+             "start_player": 1, "marker": 1, "factories": ["", "", "", "", ""], "centre": "B",
+             "bag": "B" * 18 + "Y" * 18 + "R" * 20 + "K" * 19 + "W" * 20, "lid": "",
+             "boards": [{"score": 3, "lines": ["", "B", "", "", ""], "wall": [".Y...", "..Y..", ".....", ".....",
+                                                                               "....."], "floor": "K"},
+                        {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": "M"}],
+             "winners": None}
+    driver = try_page("state=" + json.dumps(state))
+    assert driver.execute_script("return window.samePage") is True
+    assert driver.find_element(By.ID, "try-scenario").get_attribute("hidden") is not None
+    assert _scores(driver) == [3, 0]
+    # the centre's one blue may go to any line (line 2 holds blue; no wall row holds it) or the floor
+    moves = {b.get_attribute("data-move") for b in driver.find_elements(By.CSS_SELECTOR, ".try-move")}
+    assert moves == {"CB1", "CB2", "CB3", "CB4", "CB5", "CBF"}, moves
 
 
 def test_try_it_edits_a_new_table_of_three_players_on_the_grey_wall_and_plays_on(try_page):
@@ -1054,7 +1098,7 @@ def test_try_it_opens_a_record_from_its_link_and_replays_it(try_page):
     wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict") == "ok", 60)
     link = driver.find_element(By.ID, "try-record-link")
     assert link.is_displayed()
-    try_page(link.get_attribute("href").split("#", 1)[1])  # a fresh page, the link alone
+    try_page(link.get_attribute("href").split("#", 1)[1], fresh=True)  # a fresh page, the link alone
     status = wait_for(driver, lambda d: d.find_element(By.ID, "try-record-status").get_attribute("data-verdict")
                       and d.find_element(By.ID, "try-record-status"), 60)
     assert status.get_attribute("data-verdict") == "ok", status.text

@@ -1,6 +1,8 @@
 // The "try it" page: loads the Python runtime served beside it (pyodide/), the reference engine (engine.zip)
 // and the page's Python side (tryit.py), then draws what the engine answers. The engine decides everything;
-// this script only shows it. The position comes from the link: #scenario=ID or #state=<the state JSON>.
+// this script only shows it. The position comes from the link: #scenario=ID, #state=<the state JSON> or
+// #record=<a record>; a link changed in the address bar (or followed within the page) opens its position at
+// once, in the runtime already started.
 // Every language's page (try/, fr/try/...) loads this one script and the files beside it; the page holds its
 // words (#try-words: the `try_` keys of its language's spec/i18n site.yaml).
 "use strict";
@@ -393,9 +395,44 @@
     showRecordStep(answer.failure ? recordSteps - 1 : 0);
   }
 
-  function openLink(scenarios, titles) {
+  // The corpus's scenarios and their titles in the page's language: fetched once, when a link first names one.
+  let scenarioFiles = null;
+
+  function scenarioData() {
+    if (!scenarioFiles) {
+      scenarioFiles = Promise.all([
+        fetch(base + "scenarios.json").then((r) => r.json()),
+        LANG !== "en" ? fetch(base + `scenarios.${LANG}.json`).then((r) => r.json()) : {},
+      ]);
+    }
+    return scenarioFiles;
+  }
+
+  // The page as it is first shown, before a link opens a position in it (the runtime and what it loaded stay).
+  function cleared() {
+    editorShown(false);
+    scenario = null;
+    played = 0;
+    $("try-scenario").hidden = true;
+    $("try-log").replaceChildren();
+    ["try-input", "try-record"].forEach((id) => { $(id).value = ""; });
+    recordSteps = 0;
+    const report = $("try-record-status");
+    report.replaceChildren();
+    delete report.dataset.verdict;
+    delete report.dataset.claims;
+    ["try-record-step", "try-record-claims"].forEach((id) => $(id).replaceChildren());
+    delete $("try-record-step").dataset.index;
+    $("try-record-detail").hidden = true;
+    $("try-record-link").hidden = true;
+  }
+
+  async function openLink() {
     const fragment = decodeURIComponent(location.hash.slice(1));
-    if (fragment.startsWith("scenario=")) return openScenario(fragment.slice(9), scenarios, titles);
+    if (fragment.startsWith("scenario=")) {
+      const [scenarios, titles] = await scenarioData();
+      return openScenario(fragment.slice(9), scenarios, titles);
+    }
     const text = fragment.startsWith("state=") ? fragment.slice(6) : null;
     if (text && show(call("load", text))) return redraw();
     show(call("new_game", 2, "colour", 0));
@@ -403,8 +440,14 @@
     redraw();
     if (fragment.startsWith("record=")) {  // a record's link: replayed as if pasted
       $("try-record").value = fragment.slice(7);
-      openRecord(fragment.slice(7), "linked.azr");
+      await openRecord(fragment.slice(7), "linked.azr");
     }
+  }
+
+  // Each link opened is counted on the status line (data-opened), so that a reader's tools can tell when it is.
+  async function opened() {
+    await openLink();
+    status.dataset.opened = Number(status.dataset.opened || 0) + 1;
   }
 
   async function start() {
@@ -422,16 +465,14 @@
       say(W("missing"), "missing");
       return;
     }
-    const wantsScenario = location.hash.startsWith("#scenario=");
-    const files = Promise.all([  // fetched while the runtime starts
+    if (location.hash.startsWith("#scenario=")) scenarioData();  // fetched while the runtime starts, as these:
+    const files = Promise.all([
       fetch(base + "engine.zip").then((r) => r.arrayBuffer()),
       fetch(base + "tryit.py").then((r) => r.text()),
-      wantsScenario ? fetch(base + "scenarios.json").then((r) => r.json()) : {},
-      wantsScenario && LANG !== "en" ? fetch(base + `scenarios.${LANG}.json`).then((r) => r.json()) : {},
       fetch(base + $("try-app").dataset.rules).then((r) => r.json()),  // the rules' titles in the page's language
     ]);
     pyodide = await loadPyodide({ indexURL: base + "pyodide/" });
-    const [engine, source, scenarios, titles, ruleData] = await files;
+    const [engine, source, ruleData] = await files;
     rules = ruleData;
     // The bundle is unpacked in the runtime's own in-memory file system (nothing is written on the reader's disk).
     pyodide.unpackArchive(engine, "zip", { extractDir: "/azul" });
@@ -495,7 +536,13 @@
     $("try-record-prev").addEventListener("click", () => showRecordStep(recordAt - 1));
     $("try-record-next").addEventListener("click", () => showRecordStep(recordAt + 1));
     $("try-record-last").addEventListener("click", () => showRecordStep(recordSteps - 1));
-    openLink(scenarios, titles);
+    // A link changed in the address bar, or followed within the page, changes only the fragment: no new page
+    // is loaded, so its position is opened here, on a page cleared as a new one is.
+    window.addEventListener("hashchange", () => {
+      cleared();
+      opened().catch((error) => say(W("failed", { error: error }), "error"));
+    });
+    await opened();
   }
 
   start().catch((error) => say(W("failed", { error: error }), "error"));
