@@ -41,6 +41,8 @@ BEYOND_TWO_PLAYERS: dict[str, str] = {
 GREY_ONLY: dict[str, str] = {
     "end-colour-on-printed-spaces": "on the coloured wall every tile stands on the space printed for it",
     "end-mid-tiling": "only the grey wall's tiling is made of placements",
+    "grey-colour-bonus-on-printed-spaces": "on the coloured wall every tile stands on the space printed for it",
+    "grey-no-colour-bonus": "only the grey wall has no colours printed",
     "offer-row-limit-printed-space": "on the coloured wall a colour's printed space in a row is free exactly when "
     "the row lacks the colour",
 }

@@ -1278,7 +1278,7 @@ def _empty_deal_ends_unscored(original):
     return end_round
 
 
-def _on_printed_spaces(board) -> int:
+def _printed_spaces_filled(board) -> int:
     """Colours whose five spaces of the coloured wall's layout are all filled, whatever tiles fill them."""
     return sum(all(board.wall[row][wall_column(row, colour)] != EMPTY for row in range(WALL_SIZE))
                for colour in range(5))
@@ -1827,7 +1827,7 @@ def _unfit_overflow_lost(original):
     return line_to_floor
 
 
-def _on_printed_spaces(board) -> int:
+def _colour_on_printed_spaces(board) -> int:
     """The colours whose five tiles stand where the coloured wall prints them."""
     return sum(1 for colour in range(5) if all(board.wall[row][wall_column(row, colour)] == colour
                                                for row in range(WALL_SIZE)))
@@ -2482,7 +2482,7 @@ MUTANTS: tuple[Mutant, ...] = (
       ("board.Board.end_bonus", lambda original: lambda board: original(board) if board.complete_rows() else 0)),
     M("end-colour-on-printed-spaces", "END-4", "A colour is complete when its five printed spaces are filled; on "
       "the grey wall, the spaces the coloured wall prints for it.",
-      ("board.Board.complete_colours", value(_on_printed_spaces))),
+      ("board.Board.complete_colours", value(_printed_spaces_filled))),
     M("end-winner-before-bonuses", "END-5", "The winner is decided on the points before the bonuses; the bonuses "
       "are added to the scores after.", ("game.Game._end_game", _winner_before_bonuses)),
     M("end-it2-tie-break-for-two", "END-6", "IT-2: complete rows break a tie between two players; three or more "
@@ -2618,9 +2618,10 @@ MUTANTS: tuple[Mutant, ...] = (
       ("game.Game._continue_grey_tiling", _grey_order(lambda game: game.start_player, (0, 1, 2, 3, 4), column=min))),
     M("grey-scored-at-printed-space", "GREY-1", "A tile is scored as if it stood on the space the coloured wall "
       "prints for it, wherever it was placed.", ("board.Board.tile_line", _scored_at_printed_space)),
-    M("grey-colour-bonus-on-printed-spaces", "GREY-1", "A colour earns its bonus only with its five tiles on the "
-      "spaces the coloured wall prints for them.", ("board.Board.complete_colours", value(_on_printed_spaces))),
-    M("grey-no-colour-bonus", "GREY-1", "The grey wall has no colours printed, so no colour bonus: only rows and "
+    # the colour bonus on the grey wall: misreadings of END-4 (which holds on both walls), not of GREY-1
+    M("grey-colour-bonus-on-printed-spaces", "END-4", "A colour earns its bonus only with its five tiles on the "
+      "spaces the coloured wall prints for them.", ("board.Board.complete_colours", value(_colour_on_printed_spaces))),
+    M("grey-no-colour-bonus", "END-4", "The grey wall has no colours printed, so no colour bonus: only rows and "
       "columns earn one.", ("game.Game._end_game", _no_colour_bonus_on_grey)),
     M("grey-column-checked-from-row-2", "GREY-2", "A column is checked for the colour in rows 2 to 5 only (the "
       "loop starts at 1): a colour in the top row does not close its column.",
