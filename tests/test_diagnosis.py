@@ -206,7 +206,11 @@ def test_the_self_test_in_small_a_misreading_served_over_the_protocol_is_named(i
     assert outcome.failing and outcome.named == ids and not outcome.others, outcome
 
 
-@pytest.mark.parametrize("ids", [("score-lone-tile-0", "floor-marker-free"), ("offer-marker-after-tiles",
+# A lone tile scored 2 and the free marker: each adds to a score, so no case shows them cancelling. (A lone tile
+# scored 0 with the free marker passes floor-overflow-last-take-in-lid-after-tiling, where the two cancel out on
+# seat 0's score; a reading that fails a case the engine passes is ruled out, so that pair's floor reading cannot
+# be named: a limit of the diagnosis, not of this pair's engine.)
+@pytest.mark.parametrize("ids", [("score-lone-tile-2", "floor-marker-free"), ("offer-marker-after-tiles",
                                                                               "end-bonuses-when-completed")])
 def test_the_self_test_in_small_two_misreadings_at_once_are_both_named(ids):
     outcome = _benchmark("eval_diagnosis").judge(ids, 3, False)
