@@ -30,15 +30,13 @@ from azul.cpu import AzulCPU  # noqa: E402
 from azul.game import AzulGame  # noqa: E402
 from azul.models import Tile  # noqa: E402
 
+# the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from python_protocol_v1 import Refused, serve  # noqa: E402
+
 ORDER = "BYRKW"  # the engine's colour letters are ours (game.py:26); its first-player token is the tile "1"
 MARKER = "1"
 SEED = int(os.environ.get("PBERNABEUP_AZUL_SEED", "0"))
-
-
-class Refused(Exception):
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.rule = code, message, rule
 
 
 class ArrangedShuffle:
@@ -337,62 +335,5 @@ def build(state) -> tuple:
     return game, phase, start
 
 
-HANDLERS = {
-    "hello": lambda t, r: t.hello() if type(r.get("protocol", 1)) is int and r.get("protocol", 1) == 1
-    else _refuse_protocol(r),  # 1, not true or 1.0
-    "new_game": lambda t, r: t.new_game(r.get("players"), r.get("variant", "colour"), r.get("start_player", 0)),
-    "deal": lambda t, r: t.deal(r.get("factories")),
-    "load_state": lambda t, r: t.load_state(r.get("state")),
-    "legal_moves": lambda t, r: t.legal_moves(),
-    "play": lambda t, r: t.play(r.get("move")),
-    "state": lambda t, r: t._game() and t.state(),
-}
-
-
-def _refuse_protocol(request):
-    raise Refused("bad_request", f"this adapter speaks protocol 1, not {request.get('protocol')!r}")
-
-
-def answer(table: Table, line: str) -> dict | None:
-    """The reply to one request line (None for quit)."""
-    request_id = None
-    try:
-        try:
-            request = json.loads(line)
-        except ValueError:
-            raise Refused("bad_request", "not JSON") from None
-        if not isinstance(request, dict):
-            raise Refused("bad_request", "a request is a JSON object")
-        if request.get("cmd") == "quit":
-            return None
-        if "id" not in request or not isinstance(request["id"], (int, str)) or isinstance(request["id"], bool):
-            raise Refused("bad_request", "a request needs an id (an integer or a string)")
-        request_id = request["id"]
-        handler = HANDLERS.get(request.get("cmd"))
-        if handler is None:
-            raise Refused("bad_request", f"unknown cmd {request.get('cmd')!r}")
-        return {"id": request_id, "ok": True, **handler(table, request)}
-    except Refused as error:
-        return {"id": request_id, "ok": False, "error": {"code": error.code, "message": error.message,
-                                                         **({"rule": error.rule} if error.rule else {})}}
-    except Exception as error:  # noqa: BLE001 - the engine failed on its own account; serve on
-        print(f"internal: {type(error).__name__}: {error}", file=sys.stderr, flush=True)
-        return {"id": request_id, "ok": False,
-                "error": {"code": "internal", "message": f"{type(error).__name__}: {error}"}}
-
-
-def serve() -> int:
-    table = Table()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        reply = answer(table, line)
-        if reply is None:
-            return 0
-        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
-        sys.stdout.flush()
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(serve())
+    sys.exit(serve(Table()))

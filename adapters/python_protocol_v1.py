@@ -1,0 +1,78 @@
+"""The protocol v1 request loop that every Python adapter of this folder serves its engine through: one JSON
+request a line on stdin, one reply a line on stdout (docs/reference/protocol.md).
+
+Part of azul-conformance (MIT), yet it imports nothing of the suite and nothing beyond Python's standard library,
+so an adapter stays a program of its own, run by any Python 3.10+ beside its engine. An adapter's table is an
+object with hello, new_game, deal, load_state, legal_moves, play, state and _game (the game, refusing when there
+is none); it raises Refused for what the protocol refuses, and anything else it raises is the engine's own
+failure, answered as `internal` while the loop serves on. Copy this file with an adapter you take elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+class Refused(Exception):
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.rule = code, message, rule
+
+
+HANDLERS = {
+    "hello": lambda t, r: t.hello() if type(r.get("protocol", 1)) is int and r.get("protocol", 1) == 1
+    else _refuse_protocol(r),  # 1, not true or 1.0
+    "new_game": lambda t, r: t.new_game(r.get("players"), r.get("variant", "colour"), r.get("start_player", 0)),
+    "deal": lambda t, r: t.deal(r.get("factories")),
+    "load_state": lambda t, r: t.load_state(r.get("state")),
+    "legal_moves": lambda t, r: t.legal_moves(),
+    "play": lambda t, r: t.play(r.get("move")),
+    "state": lambda t, r: t._game() and t.state(),
+}
+
+
+def _refuse_protocol(request):
+    raise Refused("bad_request", f"this adapter speaks protocol 1, not {request.get('protocol')!r}")
+
+
+def answer(table, line: str) -> dict | None:
+    """The reply to one request line (None for quit)."""
+    request_id = None
+    try:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            raise Refused("bad_request", "not JSON") from None
+        if not isinstance(request, dict):
+            raise Refused("bad_request", "a request is a JSON object")
+        if request.get("cmd") == "quit":
+            return None
+        if "id" not in request or not isinstance(request["id"], (int, str)) or isinstance(request["id"], bool):
+            raise Refused("bad_request", "a request needs an id (an integer or a string)")
+        request_id = request["id"]
+        handler = HANDLERS.get(request.get("cmd"))
+        if handler is None:
+            raise Refused("bad_request", f"unknown cmd {request.get('cmd')!r}")
+        return {"id": request_id, "ok": True, **handler(table, request)}
+    except Refused as error:
+        return {"id": request_id, "ok": False, "error": {"code": error.code, "message": error.message,
+                                                         **({"rule": error.rule} if error.rule else {})}}
+    except Exception as error:  # noqa: BLE001 - the engine failed on its own account; serve on
+        print(f"internal: {type(error).__name__}: {error}", file=sys.stderr, flush=True)
+        return {"id": request_id, "ok": False,
+                "error": {"code": "internal", "message": f"{type(error).__name__}: {error}"}}
+
+
+def serve(table) -> int:
+    """Answers the requests on stdin until quit or the end of input."""
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        reply = answer(table, line)
+        if reply is None:
+            return 0
+        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+    return 0
+
