@@ -833,18 +833,21 @@ def test_try_it_plays_a_scenario_by_clicking_and_shows_its_scores_and_refusals(t
     assert scores and all(_scores(driver)[seat] == value for seat, value in scores.items())
 
 
+# tests/test_docs_tryit.py's hand-worked position: blue to row 2, column 2 scores 2 across + 2 down = 4 (SCORE-2),
+# the floor's one tile -1 (FLOOR-3): 3 + 4 - 1 = 6.
+BLUE_TO_ROW_2 = {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 2, "phase": "offer", "turn": 0,
+                 "start_player": 1, "marker": 1, "factories": ["", "", "", "", ""], "centre": "B",
+                 "bag": "B" * 18 + "Y" * 18 + "R" * 20 + "K" * 19 + "W" * 20, "lid": "",
+                 "boards": [{"score": 3, "lines": ["", "B", "", "", ""],
+                             "wall": [".Y...", "..Y..", ".....", ".....", "....."], "floor": "K"},
+                            {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": "M"}],
+                 "winners": None}
+
+
 def test_try_it_loads_a_pasted_position_plays_a_move_and_itemizes_its_score(try_page):
     from selenium.webdriver.common.by import By
 
-    # tests/test_docs_tryit.py's hand-worked position: blue to row 2, column 2 scores 2 across + 2 down = 4
-    # (SCORE-2), the floor's one tile -1 (FLOOR-3): 3 + 4 - 1 = 6.
-    state = {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 2, "phase": "offer", "turn": 0,
-             "start_player": 1, "marker": 1, "factories": ["", "", "", "", ""], "centre": "B",
-             "bag": "B" * 18 + "Y" * 18 + "R" * 20 + "K" * 19 + "W" * 20, "lid": "",
-             "boards": [{"score": 3, "lines": ["", "B", "", "", ""], "wall": [".Y...", "..Y..", ".....", ".....",
-                                                                               "....."], "floor": "K"},
-                        {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": "M"}],
-             "winners": None}
+    state = BLUE_TO_ROW_2
     driver = try_page("")
     box = driver.find_element(By.ID, "try-state")
     driver.execute_script("arguments[0].value = arguments[1]", box, json.dumps({**state, "round": -1}))
@@ -937,13 +940,7 @@ def test_try_it_opens_a_link_changed_in_the_address_bar_in_the_page_already_open
     assert driver.find_element(By.ID, "try-scenario-id").text == "grey-column-taken-in-same-tiling"
     assert driver.find_elements(By.CSS_SELECTOR, ".try-step[data-index='0']")
     assert not driver.find_elements(By.CSS_SELECTOR, "#try-log li")
-    state = {"format": "azul-state/1", "variant": "colour", "players": 2, "round": 2, "phase": "offer", "turn": 0,
-             "start_player": 1, "marker": 1, "factories": ["", "", "", "", ""], "centre": "B",
-             "bag": "B" * 18 + "Y" * 18 + "R" * 20 + "K" * 19 + "W" * 20, "lid": "",
-             "boards": [{"score": 3, "lines": ["", "B", "", "", ""], "wall": [".Y...", "..Y..", ".....", ".....",
-                                                                               "....."], "floor": "K"},
-                        {"score": 0, "lines": ["", "", "", "", ""], "wall": ["....."] * 5, "floor": "M"}],
-             "winners": None}
+    state = BLUE_TO_ROW_2
     driver = try_page("state=" + json.dumps(state))
     assert driver.execute_script("return window.samePage") is True
     assert driver.find_element(By.ID, "try-scenario").get_attribute("hidden") is not None
