@@ -2,10 +2,10 @@
 request a line on stdin, one reply a line on stdout (docs/reference/protocol.md).
 
 Part of azul-conformance (MIT), yet it imports nothing of the suite and nothing beyond Python's standard library,
-so an adapter stays a program of its own, run by any Python 3.10+ beside its engine. An adapter's table is an
-object with hello, new_game, deal, load_state, legal_moves, play, state and _game (the game, refusing when there
-is none); it raises Refused for what the protocol refuses, and anything else it raises is the engine's own
-failure, answered as `internal` while the loop serves on. Copy this file with an adapter you take elsewhere.
+so an adapter stays a program of its own, run by any Python 3.9+ beside its engine. An adapter's table is a
+ProtocolTable with hello, new_game, deal, load_state, legal_moves, play and to_state; it raises Refused for what
+the protocol refuses, and anything else it raises is the engine's own failure, answered as `internal` while the
+loop serves on. Copy this file with an adapter you take elsewhere.
 """
 
 from __future__ import annotations
@@ -18,6 +18,36 @@ class Refused(Exception):
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.code, self.message, self.rule = code, message, rule
+
+
+class ProtocolTable:
+    """What every adapter's table of answers shares: its game (a request before there is one is refused) and the
+    state request. An adapter's table adds hello, new_game, deal, load_state, legal_moves, play and to_state."""
+
+    game = None
+
+    def state(self) -> dict:
+        return {"state": self.to_state()}
+
+    def _game(self):
+        if self.game is None:
+            raise Refused("bad_request", "no game yet: send new_game or load_state first")
+        return self.game
+
+
+def check_new_game(players, variant, start_player) -> None:
+    """Refuses a new_game that no engine may accept, whatever it offers: the wrong types, a player count other
+    than 2 to 4 (SETUP-6), a variant other than the two walls (SETUP-1), a start player who is no seat (SETUP-5)."""
+    if not isinstance(players, int) or isinstance(players, bool) or not isinstance(variant, str) \
+            or not isinstance(start_player, int) or isinstance(start_player, bool):
+        raise Refused("bad_request", "players and start_player must be integers, variant a string")
+    if players not in (2, 3, 4):
+        raise Refused("bad_request", f"players must be 2, 3 or 4, not {players}", "SETUP-6")
+    if variant not in ("colour", "grey"):
+        raise Refused("bad_request", f"no variant {variant!r}", "SETUP-1")
+    if not 0 <= start_player < players:
+        raise Refused("bad_request", f"start_player {start_player} is no seat of a {players}-player game",
+                      "SETUP-5")
 
 
 HANDLERS = {

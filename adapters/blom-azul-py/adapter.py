@@ -31,7 +31,7 @@ from model import GameState, Move, Tile  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import Refused, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, serve  # noqa: E402
 
 ORDER = "BYRKW"  # the engine's Tile enum counts BLUE 0, YELLOW 1, RED 2, BLACK 3, WHITE 4: our order
 SEED = int(os.environ.get("BLOM_AZUL_SEED", "0"))
@@ -58,7 +58,7 @@ class ArrangedShuffle:
         tiles[:] = front_order(tiles, [need, *self.wanted[filling + 1:]])
 
 
-class Table:
+class Table(ProtocolTable):
     """One game of the engine, seen as protocol v1 states. The engine's GameRunner.Run keeps whose turn it is as
     its loop's position in `player_order` (model.py:623-628, 634-661); the table keeps the same list and
     position."""
@@ -79,16 +79,7 @@ class Table:
                 "capabilities": {"players": [2, 3, 4], "variants": ["colour"], "load_state": True, "deal": True}}
 
     def new_game(self, players, variant="colour", start_player=0) -> dict:
-        if not isinstance(players, int) or isinstance(players, bool) or not isinstance(variant, str) \
-                or not isinstance(start_player, int) or isinstance(start_player, bool):
-            raise Refused("bad_request", "players and start_player must be integers, variant a string")
-        if players not in (2, 3, 4):
-            raise Refused("bad_request", f"players must be 2, 3 or 4, not {players}", "SETUP-6")
-        if variant not in ("colour", "grey"):
-            raise Refused("bad_request", f"no variant {variant!r}", "SETUP-1")
-        if not 0 <= start_player < players:
-            raise Refused("bad_request", f"start_player {start_player} is no seat of a {players}-player game",
-                          "SETUP-5")
+        check_new_game(players, variant, start_player)  # what the protocol refuses of any engine
         if variant != "colour":
             raise Refused("unsupported", "the engine has only the coloured wall (model.py:76-112)")
         # The constructor shuffles the bag (model.py:452) and deals the first round at once (458-465); the new game
@@ -158,15 +149,7 @@ class Table:
         self.winners = list(state["winners"]) if self.phase == "over" and state.get("winners") else None
         return self.state()
 
-    def state(self) -> dict:
-        return {"state": self.to_state()}
-
     # -- helpers -----------------------------------------------------------------------------------------------
-
-    def _game(self) -> GameState:
-        if self.game is None:
-            raise Refused("bad_request", "no game yet: send new_game or load_state first")
-        return self.game
 
     def _engine_moves(self, game: GameState) -> list:
         return game.players[self.order[self.pos]].GetAvailableMoves(game)  # model.py:636-637

@@ -30,7 +30,7 @@ from game import Game  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import Refused, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, serve  # noqa: E402
 
 # The engine's tiles are emoji; its wall (playerboard.py:9-15) puts them where the coloured wall puts B Y R K W,
 # so its green is our white and its square black is our black.
@@ -53,7 +53,7 @@ class ArrangedShuffle:
         bag[:] = pop_order(bag, self.wanted)
 
 
-class Table:
+class Table(ProtocolTable):
     """One game of the engine, seen as protocol v1 states."""
 
     def __init__(self) -> None:
@@ -71,16 +71,7 @@ class Table:
                 "capabilities": {"players": [2], "variants": ["colour"], "load_state": True, "deal": True}}
 
     def new_game(self, players, variant="colour", start_player=0) -> dict:
-        if not isinstance(players, int) or isinstance(players, bool) or not isinstance(variant, str) \
-                or not isinstance(start_player, int) or isinstance(start_player, bool):
-            raise Refused("bad_request", "players and start_player must be integers, variant a string")
-        if players not in (2, 3, 4):
-            raise Refused("bad_request", f"players must be 2, 3 or 4, not {players}", "SETUP-6")
-        if variant not in ("colour", "grey"):
-            raise Refused("bad_request", f"no variant {variant!r}", "SETUP-1")
-        if not 0 <= start_player < players:
-            raise Refused("bad_request", f"start_player {start_player} is no seat of a {players}-player game",
-                          "SETUP-5")
+        check_new_game(players, variant, start_player)  # what the protocol refuses of any engine
         if variant != "colour":
             raise Refused("unsupported", "the engine has only the coloured wall")
         if players != 2:
@@ -155,15 +146,7 @@ class Table:
         self.winners = list(state["winners"]) if self.phase == "over" and state.get("winners") else None
         return self.state()
 
-    def state(self) -> dict:
-        return {"state": self.to_state()}
-
     # -- helpers -----------------------------------------------------------------------------------------------
-
-    def _game(self) -> Game:
-        if self.game is None:
-            raise Refused("bad_request", "no game yet: send new_game or load_state first")
-        return self.game
 
     @staticmethod
     def _source(game: Game, source: str) -> list[str]:
