@@ -50,6 +50,17 @@ def check_new_game(players, variant, start_player) -> None:
                       "SETUP-5")
 
 
+def check_take(move, colours: str = "BYRKW", no_grey: str = "the engine has no grey wall, so no placements") -> None:
+    """Refuses a move that is no take in the compact notation (bad_request) and a grey-wall placement, which an
+    engine of the coloured wall has none of (illegal_move, saying `no_grey`)."""
+    if not isinstance(move, str) or len(move) != 3:
+        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
+    if move[1] == "@" and move[0] in "12345" and move[2] in "12345":
+        raise Refused("illegal_move", f"{move}: {no_grey}")
+    if move[0] not in "123456789C" or move[1] not in colours or move[2] not in "12345F":
+        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
+
+
 HANDLERS = {
     "hello": lambda t, r: t.hello() if type(r.get("protocol", 1)) is int and r.get("protocol", 1) == 1
     else _refuse_protocol(r),  # 1, not true or 1.0

@@ -31,7 +31,7 @@ from engine.game import Game  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_take, serve  # noqa: E402
 
 ORDER = "BYRKW"
 TILE_OF = {"B": Tile.BLUE, "Y": Tile.YELLOW, "R": Tile.RED, "K": Tile.BLACK, "W": Tile.WHITE}
@@ -109,7 +109,7 @@ class Table(ProtocolTable):
 
     def play(self, move) -> dict:
         game = self._game()
-        check_notation(move)
+        check_take(move, ORDER)
         if self.phase != "offer":
             raise Refused("illegal_move", f"{move}: no take is due in phase {self.phase}", "OFFER-15")
         listed = {move_text(m): m for m in game.legal_moves()}
@@ -215,15 +215,6 @@ def move_text(move) -> str:
     source = "C" if move.source == CENTER else str(move.source + 1)
     line = "F" if move.destination == FLOOR else str(move.destination + 1)
     return source + LETTER_OF[move.tile] + line
-
-
-def check_notation(move) -> None:
-    if not isinstance(move, str) or len(move) != 3:
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
-    if move[1] == "@" and move[0] in "12345" and move[2] in "12345":
-        raise Refused("illegal_move", f"{move}: the engine has no grey wall, so no placements")
-    if move[0] not in "123456789C" or move[1] not in ORDER or move[2] not in "12345F":
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
 
 
 def letters(tiles) -> str:

@@ -42,7 +42,7 @@ from ludometer.azul.engine import AzulState  # noqa: E402  (the path is set just
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_take, serve  # noqa: E402
 
 COLOURS = "BYRKW"  # the engine's colour numbers 0-4, in the same order (its teal is our white)
 SOURCES = "12345C"  # the engine's sources 0-4 are factories, 5 the centre
@@ -292,13 +292,8 @@ def move_text(action: int) -> str:
 
 
 def action_of(move) -> int:
-    if not isinstance(move, str) or len(move) != 3:
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
-    if move[1] == "@" and move[0] in "12345" and move[2] in "12345":
-        raise Refused("illegal_move", f"{move}: the engine has no grey wall, so no placements")
+    check_take(move, COLOURS)
     source, colour, line = move
-    if source not in "123456789C" or colour not in COLOURS or line not in LINES:
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
     if source not in SOURCES:
         raise Refused("illegal_move", f"{move}: a 2-player game has factories 1 to 5")
     return SOURCES.index(source) * 30 + COLOURS.index(colour) * 6 + LINES.index(line)

@@ -32,7 +32,7 @@ from azul.models import Tile  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_take, serve  # noqa: E402
 
 ORDER = "BYRKW"  # the engine's colour letters are ours (game.py:26); its first-player token is the tile "1"
 MARKER = "1"
@@ -98,7 +98,7 @@ class Table(ProtocolTable):
 
     def play(self, move) -> dict:
         game = self._game()
-        check_notation(move)
+        check_take(move, ORDER, "the adapter plays no grey wall, so no placements")
         if self.phase != "offer":
             raise Refused("illegal_move", f"{move}: no take is due in phase {self.phase}", "OFFER-15")
         if move[0] != "C" and int(move[0]) > len(game.factories):
@@ -227,15 +227,6 @@ def restore(game: AzulGame, saved: tuple) -> None:
 def move_text(game: AzulGame, source, colour: str, line: int) -> str:
     name = "C" if source is game.center else str(game.factories.index(source) + 1)
     return name + colour + ("F" if line == -1 else str(line + 1))
-
-
-def check_notation(move) -> None:
-    if not isinstance(move, str) or len(move) != 3:
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
-    if move[1] == "@" and move[0] in "12345" and move[2] in "12345":
-        raise Refused("illegal_move", f"{move}: the adapter plays no grey wall, so no placements")
-    if move[0] not in "123456789C" or move[1] not in ORDER or move[2] not in "12345F":
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
 
 
 def letters(tiles) -> str:

@@ -30,7 +30,7 @@ from game import Game  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_take, serve  # noqa: E402
 
 # The engine's tiles are emoji; its wall (playerboard.py:9-15) puts them where the coloured wall puts B Y R K W,
 # so its green is our white and its square black is our black.
@@ -121,7 +121,7 @@ class Table(ProtocolTable):
 
     def play(self, move) -> dict:
         game = self._game()
-        check_notation(move)
+        check_take(move, ORDER)
         if self.phase != "offer":
             raise Refused("illegal_move", f"{move}: no take is due in phase {self.phase}", "OFFER-15")
         if move[0] != "C" and int(move[0]) > len(game.game_board.stores):
@@ -251,15 +251,6 @@ def take(game: Game, move: str) -> None:
     rest = player.place_pieces_tower(picked, "b" if line == "F" else str(int(line) - 1))
     if rest:
         player.place_pieces_tower(rest, "b")
-
-
-def check_notation(move) -> None:
-    if not isinstance(move, str) or len(move) != 3:
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
-    if move[1] == "@" and move[0] in "12345" and move[2] in "12345":
-        raise Refused("illegal_move", f"{move}: the engine has no grey wall, so no placements")
-    if move[0] not in "123456789C" or move[1] not in ORDER or move[2] not in "12345F":
-        raise Refused("bad_request", f"move {move!r} is not in the compact notation")
 
 
 def letters(pieces) -> str:
