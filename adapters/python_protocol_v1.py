@@ -50,6 +50,17 @@ def check_new_game(players, variant, start_player) -> None:
                       "SETUP-5")
 
 
+def check_state(state) -> int:
+    """Refuses what is no azul-state/1 document or has a player count other than 2 to 4 (SETUP-6), whatever the
+    engine offers; the document's player count."""
+    if not isinstance(state, dict) or state.get("format") != "azul-state/1":
+        raise Refused("bad_request", "state: expected an azul-state/1 object")
+    players = state.get("players")
+    if players not in (2, 3, 4) or isinstance(players, bool):
+        raise Refused("bad_request", f"state: players must be 2, 3 or 4, not {players!r}", "SETUP-6")
+    return players
+
+
 def check_take(move, colours: str = "BYRKW", no_grey: str = "the engine has no grey wall, so no placements") -> None:
     """Refuses a move that is no take in the compact notation (bad_request) and a grey-wall placement, which an
     engine of the coloured wall has none of (illegal_move, saying `no_grey`)."""

@@ -34,7 +34,7 @@ from azul_backend.tiles import ColourTile, P1Tile  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_take, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_state, check_take, serve  # noqa: E402
 
 ORDER = "BYRKW"
 NAME_OF = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
@@ -303,11 +303,7 @@ def seat_value(value) -> bool:
 
 def build(state) -> tuple:
     """The engine's objects in the position of an azul-state/1 document (phases deal and offer)."""
-    if not isinstance(state, dict) or state.get("format") != "azul-state/1":
-        raise Refused("bad_request", "state: expected an azul-state/1 object")
-    players = state.get("players")
-    if players not in (2, 3, 4) or isinstance(players, bool):
-        raise Refused("bad_request", f"state: players must be 2, 3 or 4, not {players!r}", "SETUP-6")
+    players = check_state(state)  # what no adapter loads, whatever its engine offers
     if state.get("variant") != "colour":
         raise Refused("unsupported", "the engine has only the coloured wall (tiles.py:214-259)")
     if players != 2:
