@@ -162,3 +162,21 @@ def test_a_reading_of_the_right_rule_counts_at_the_rule_s_level_only():
     other_rule = scores.score("ludometer-py", given("score-lone-tile-2"))
     assert (other_rule.right, other_rule.right_rule, other_rule.found_rule) == (0, 0, 0)
     assert other_rule.row()["rule_precision"] == 0.0 and same_rule.row()["rule_precision"] == 1.0
+
+
+def test_the_scores_tell_a_reading_missed_from_one_the_catalogue_lacks():
+    # ludometer's one cause is the unclaimed marker after the last taker (ROUND-3), 4 cases. With its reading in
+    # the catalogue, a wrong name is a miss of a reading the diagnosis had; without it (held out), the same name
+    # is a heading given where the catalogue has no reading of the cause: counted as such, of the cause's rule
+    scores = _eval_causes()
+    cases = [case for cause in causes("ludometer-py") for case in cause["cases"]]
+    near = {case: {"kind": "misreading", "misreading": "round-unclaimed-to-player-on-floor", "alike": [],
+                   "cases": cases} for case in cases}
+    had = scores.score("ludometer-py", near)
+    assert (had.covered, had.covered_named, had.covered_right, had.covered_found) == (len(cases), len(cases), 0, 0)
+    assert (had.uncovered, had.uncovered_named) == (0, 0)
+    lacked = scores.score("ludometer-py", near, without=("round-unclaimed-after-last-taker",))
+    assert (lacked.covered, lacked.uncovered, lacked.uncovered_named) == (0, len(cases), len(cases))
+    assert lacked.uncovered_right_rule == len(cases) and lacked.row()["false_heading"] == 1.0
+    silent = scores.score("ludometer-py", dict.fromkeys(cases), without=("round-unclaimed-after-last-taker",))
+    assert (silent.uncovered, silent.uncovered_named, silent.row()["false_heading"]) == (len(cases), 0, 0.0)

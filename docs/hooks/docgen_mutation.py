@@ -61,6 +61,21 @@ def _causes_table(rows: list[dict], held_out: bool) -> list[str]:
     return out + [""]
 
 
+def _split(total: dict) -> list[str]:
+    """The held-out totals split by whether the catalogue the diagnosis had holds the cause's reading: the two
+    ways it can fail (missing a reading it has, naming one where it has none) are told apart."""
+    if "covered" not in total:
+        return []
+    return [f"Split by whether the catalogue still held the cause's reading: where it did "
+            f"({total['covered']} failing cases), precision {total['covered_precision']:.1%} "
+            f"({total['covered_right']}/{total['covered_named']}) and recall {total['covered_recall']:.1%} "
+            f"({total['covered_found']}/{total['covered']}); where it held none ({total['uncovered']} cases: the "
+            f"reading was one of those taken out, or the cause is an engine fault), a reading was named all the "
+            f"same for {total['uncovered_named']} ({total['false_heading']:.1%}), {total['uncovered_right_rule']} "
+            f"of them one of the cause's rule. The misses held out are cases whose reading the catalogue lacks; "
+            f"what it lacks it should call not diagnosed, and the second figure is how often it does not.", ""]
+
+
 def generated_section(folder: Path, problems: list[str]) -> list[str]:
     out = ["## Generated mutants", ""]
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
@@ -248,6 +263,7 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
                 "diagnosed again without the readings its own failures prompted, as if the engine were new to us. "
                 "These are the figures to expect on an engine we have not met.", ""]
         out += _causes_table(held, held_out=True)
+        out += _split(held[-1])
         out += ["**In-sample**: the committed reports as diagnosed with the whole catalogue, readings fitted to "
                 "these very engines included: what the reports say, but a flattering measure of the diagnosis.", ""]
         out += _causes_table(sample, held_out=False)
