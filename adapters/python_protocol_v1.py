@@ -5,7 +5,8 @@ Part of azul-conformance (MIT), yet it imports nothing of the suite and nothing 
 so an adapter stays a program of its own, run by any Python 3.9+ beside its engine. An adapter's table is a
 ProtocolTable with hello, new_game, deal, load_state, legal_moves, play and to_state; it raises Refused for what
 the protocol refuses, and anything else it raises is the engine's own failure, answered as `internal` while the
-loop serves on. Copy this file with an adapter you take elsewhere.
+loop serves on. The checks here refuse what no engine may accept; pop_order and ArrangedShuffle arrange a given
+deal for the engines that draw by popping from the end of a bag. Copy this file with an adapter you take elsewhere.
 """
 
 from __future__ import annotations
@@ -70,6 +71,54 @@ def check_take(move, colours: str = "BYRKW", no_grey: str = "the engine has no g
         raise Refused("illegal_move", f"{move}: {no_grey}")
     if move[0] not in "123456789C" or move[1] not in colours or move[2] not in "12345F":
         raise Refused("bad_request", f"move {move!r} is not in the compact notation")
+
+
+def check_factories(factories) -> None:
+    """Refuses a deal request's factories that are not 5 to 9 strings of at most 4 letters B Y R K W (the
+    protocol's schema), whatever the engine offers; the engine's own factory count is the adapter's to check."""
+    if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
+        raise Refused("bad_request", "factories must be a list of strings")
+    if any(set(f) - set("BYRKW") or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
+        raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
+
+
+def seat_value(value, players: int) -> bool:
+    """Whether a state document's seat (its turn, start player or marker) is a seat of a `players`-player game."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def pop_order(pool: list, wanted: list[list], key=None) -> tuple[list, list]:
+    """The pool's tiles ordered so that popping from the end (as the engine's draw does) gives the wanted
+    factories (each a multiset of tiles, drawn in turn) as far as the pool holds them, and what the pool lacks: the
+    rest of the first factory it cannot complete, then every later factory's tiles. Its own tiles left over follow
+    in any order (a deal that then comes out different, and is refused). Two tiles are alike when their `key`s are
+    equal (the tiles themselves without one)."""
+    same = key or (lambda tile: tile)
+    rest = list(pool)
+    front: list = []
+    for index, factory in enumerate(wanted):
+        missing = []
+        for tile in factory:
+            match = next((i for i, t in enumerate(rest) if same(t) == same(tile)), None)
+            if match is not None:
+                front.append(rest.pop(match))
+            else:
+                missing.append(tile)
+        if missing:
+            return rest + front[::-1], missing + [tile for later in wanted[index + 1:] for tile in later]
+    return rest + front[::-1], []
+
+
+class ArrangedShuffle:
+    """Stands in for an engine's random during a given deal whose only shuffle is that of the tiles poured into
+    the emptied bag, once every tile the bag held has been drawn: it orders the poured tiles so that the unchanged
+    draw (popping from the end) deals the rest of the asked tiles, `remainder` (pop_order's second part)."""
+
+    def __init__(self, remainder: list, key=None) -> None:
+        self.remainder, self.key = remainder, key
+
+    def shuffle(self, tiles: list) -> None:
+        tiles[:] = pop_order(tiles, [self.remainder], self.key)[0]
 
 
 HANDLERS = {

@@ -38,7 +38,9 @@ _SPEC.loader.exec_module(azul)
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_state, check_take, serve  # noqa: E402
+from python_protocol_v1 import (  # noqa: E402
+    ArrangedShuffle, ProtocolTable, Refused, check_factories, check_new_game, check_state, check_take, pop_order, serve,
+    seat_value)
 
 ORDER = "BYRKW"
 COLOUR_OF = {"B": azul.TileColor.BLUE, "Y": azul.TileColor.YELLOW, "R": azul.TileColor.RED,
@@ -50,19 +52,6 @@ SEED = int(os.environ.get("BGBENCH_AZUL_SEED", "0"))
 # stands for three rules at once (can_place_in_pattern_line, 96-115), and is answered without one
 RULE_OF_REFUSAL = (("It's not your turn", "OFFER-15"), ("Moves can only be made", "OFFER-15"),
                    ("tiles available", "OFFER-6"))
-
-
-class ArrangedRandom:
-    """Stands in for the engine module's random during a given deal. The deal's only shuffle is that of the lid
-    poured into the emptied bag (fill_factories_from_bag, azul_game.py:485-490), once every tile the bag held has
-    been drawn (pop from the end, 496-498); this shuffle orders the poured tiles so that the unchanged draw deals
-    the rest of the asked tiles."""
-
-    def __init__(self, remainder: list) -> None:
-        self.remainder = remainder
-
-    def shuffle(self, tiles: list) -> None:
-        tiles[:] = pop_order(tiles, [self.remainder])[0]
 
 
 class Table(ProtocolTable):
@@ -115,20 +104,19 @@ class Table(ProtocolTable):
         return self.state()
 
     def _deal_given(self, game, factories) -> dict:
-        if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
-            raise Refused("bad_request", "factories must be a list of strings")
-        if any(set(f) - set(ORDER) or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
-            raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
+        check_factories(factories)
         if len(factories) != len(game.factory_displays):
             raise Refused("illegal_move", f"the engine has {len(game.factory_displays)} factories, not "
                                           f"{len(factories)}", "SETUP-3")
         saved = copy.deepcopy(game)
         wanted = [[COLOUR_OF[c] for c in f] for f in factories]
         # The bag's order before this draw was left to chance: the order under which the draw deals the asked
-        # factories, as far as the bag holds them; the rest is asked of the poured lid.
+        # factories, as far as the bag holds them; the rest is asked of the poured lid. The deal's only shuffle is
+        # that of the lid poured into the emptied bag (fill_factories_from_bag, azul_game.py:485-490), once every
+        # tile the bag held has been drawn (pop from the end, 496-498).
         game.tile_bag[:], remainder = pop_order(game.tile_bag, wanted)
         try:
-            with_random(ArrangedRandom(remainder), game.fill_factories_from_bag)
+            with_random(ArrangedShuffle(remainder), game.fill_factories_from_bag)
         except Exception:
             self.game = saved
             raise
@@ -279,26 +267,6 @@ def sorted_letters(tiles: list) -> str:
     return "".join(sorted((LETTER_OF[tile] for tile in tiles), key=ORDER.index))
 
 
-def pop_order(pool: list, wanted: list[list]) -> tuple[list, list]:
-    """The pool's tiles ordered so that popping from the end (as the deal does) gives the wanted factories (each
-    a multiset of tiles, drawn in turn) as far as the pool holds them, and what the pool lacks: the rest of the first
-    factory it cannot complete, then every later factory's tiles. Its own tiles left over follow in any order (a
-    deal that then comes out different, and is refused)."""
-    rest = list(pool)
-    front: list = []
-    for index, factory in enumerate(wanted):
-        missing = []
-        for tile in factory:
-            if tile in rest:
-                rest.remove(tile)
-                front.append(tile)
-            else:
-                missing.append(tile)
-        if missing:
-            return rest + front[::-1], missing + [tile for later in wanted[index + 1:] for tile in later]
-    return rest + front[::-1], []
-
-
 def colours_of(text) -> list:
     if not isinstance(text, str) or set(text) - set(ORDER):
         raise Refused("bad_request", f"state: {text!r} is not a string of the letters B Y R K W")
@@ -308,10 +276,6 @@ def colours_of(text) -> list:
 def display_of(text) -> dict:
     counts = Counter(colours_of(text))
     return {colour: counts[colour] for colour in azul.TileColor}
-
-
-def seat_value(value, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
 def build(state) -> tuple:

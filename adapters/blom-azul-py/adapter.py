@@ -31,7 +31,8 @@ from model import GameState, Move, Tile  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_state, check_take, serve  # noqa: E402
+from python_protocol_v1 import (  # noqa: E402
+    ProtocolTable, Refused, check_factories, check_new_game, check_state, check_take, serve)
 
 ORDER = "BYRKW"  # the engine's Tile enum counts BLUE 0, YELLOW 1, RED 2, BLACK 3, WHITE 4: our order
 SEED = int(os.environ.get("BLOM_AZUL_SEED", "0"))
@@ -164,10 +165,7 @@ class Table(ProtocolTable):
         self.pos, self.phase = 0, "offer"
 
     def _deal_given(self, game: GameState, factories) -> dict:
-        if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
-            raise Refused("bad_request", "factories must be a list of strings")
-        if any(set(f) - set(ORDER) or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
-            raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
+        check_factories(factories)
         if len(factories) != len(game.factories):
             raise Refused("illegal_move", f"the engine has {len(game.factories)} factories, not {len(factories)}",
                           "SETUP-3")

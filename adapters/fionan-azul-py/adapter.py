@@ -34,7 +34,9 @@ from azul_backend.tiles import ColourTile, P1Tile  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_state, check_take, serve  # noqa: E402
+from python_protocol_v1 import (  # noqa: E402
+    ArrangedShuffle, ProtocolTable, Refused, check_factories, check_new_game, check_state, check_take, pop_order, serve,
+    seat_value)
 
 ORDER = "BYRKW"
 NAME_OF = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
@@ -65,18 +67,6 @@ def factory_lists(game: Game) -> list[list]:
 def set_factories(game: Game, lists: list[list]) -> None:
     factory = game._Game__my_factories
     factory._factory1, factory._factory2, factory._factory3, factory._factory4, factory._factory5 = lists
-
-
-class ArrangedShuffle:
-    """Stands in for the tile bag's random module during a given deal: the bag is refilled and shuffled only when
-    it runs empty mid-deal (tilebag.py:71-76); this shuffle orders the fresh tiles so that the unchanged draw deals
-    the rest of the asked tiles."""
-
-    def __init__(self, remainder: list) -> None:
-        self.remainder = remainder
-
-    def shuffle(self, tiles: list) -> None:
-        tiles[:] = pop_order(tiles, [self.remainder])[0]
 
 
 class Table(ProtocolTable):
@@ -125,10 +115,7 @@ class Table(ProtocolTable):
         return self.state()
 
     def _deal_given(self, game: Game, factories) -> dict:
-        if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
-            raise Refused("bad_request", "factories must be a list of strings")
-        if any(set(f) - set(ORDER) or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
-            raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
+        check_factories(factories)
         if len(factories) != 5:
             raise Refused("illegal_move", f"the engine has 5 factories, not {len(factories)}", "SETUP-3")
         saved_game = copy.deepcopy(game)
@@ -138,7 +125,10 @@ class Table(ProtocolTable):
         ordered, remainder = pop_order(letters_in_bag, wanted)
         bag._TileBag__tile_bag = [ColourTile(NAME_OF[c]) for c in ordered]
         saved = tilebag_module.random
-        tilebag_module.random = ArrangedShuffle([ColourTile(NAME_OF[c]) for c in remainder])
+        # The bag is refilled and shuffled only when it runs empty mid-deal (tilebag.py:71-76); the draw pops from
+        # the end (tilebag.py:78). Tiles are alike by their colour.
+        tilebag_module.random = ArrangedShuffle([ColourTile(NAME_OF[c]) for c in remainder],
+                                                key=lambda tile: tile.get_tile_type())
         try:
             game._Game__my_factories.reset_factory()
         except Exception:
@@ -272,33 +262,10 @@ def letters(tiles) -> str:
                           key=ORDER.index))
 
 
-def pop_order(pool: list, wanted: list[list]) -> tuple[list, list]:
-    """The pool ordered so that popping from the end (as draw_tile does, tilebag.py:78) gives the wanted factories
-    (each a multiset, drawn in turn) as far as the pool holds them, and what it lacks."""
-    key = (lambda t: t.get_tile_type()) if pool and not isinstance(pool[0], str) else (lambda t: t)
-    rest = list(pool)
-    front: list = []
-    for index, factory in enumerate(wanted):
-        missing = []
-        for tile in factory:
-            match = next((i for i, t in enumerate(rest) if key(t) == key(tile)), None)
-            if match is not None:
-                front.append(rest.pop(match))
-            else:
-                missing.append(tile)
-        if missing:
-            return rest + front[::-1], missing + [tile for later in wanted[index + 1:] for tile in later]
-    return rest + front[::-1], []
-
-
 def tiles_of(text) -> list:
     if not isinstance(text, str) or set(text) - set(ORDER):
         raise Refused("bad_request", f"state: {text!r} is not a string of the letters B Y R K W")
     return [ColourTile(NAME_OF[c]) for c in text]
-
-
-def seat_value(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2
 
 
 def build(state) -> tuple:
@@ -325,7 +292,7 @@ def build(state) -> tuple:
             raise Refused("bad_request", "state: a 2-player game has 5 factories")
         set_factories(game, [tiles_of(text) for text in state["factories"]])
         turn, start, marker = state["turn"], state["start_player"], state["marker"]
-        if not seat_value(turn) or not seat_value(start) or (marker != "centre" and not seat_value(marker)):
+        if not seat_value(turn, 2) or not seat_value(start, 2) or (marker != "centre" and not seat_value(marker, 2)):
             raise Refused("bad_request", "state: turn, start_player and marker are seats (marker or \"centre\")")
         centre = tiles_of(state["centre"])
         if phase == "deal" or marker == "centre":

@@ -31,7 +31,9 @@ from engine.game import Game  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_state, check_take, serve  # noqa: E402
+from python_protocol_v1 import (  # noqa: E402
+    ArrangedShuffle, ProtocolTable, Refused, check_factories, check_new_game, check_state, check_take, pop_order, serve,
+    seat_value)
 
 ORDER = "BYRKW"
 TILE_OF = {"B": Tile.BLUE, "Y": Tile.YELLOW, "R": Tile.RED, "K": Tile.BLACK, "W": Tile.WHITE}
@@ -43,19 +45,6 @@ FLOOR_SPACES = 7  # FLOOR_PENALTIES (engine/constants.py:35); the engine's list 
 def seed_of(text: str) -> int:
     """A seed for Game(seed=...), which takes any falsy seed for 'draw one at random' (game.py:151)."""
     return zlib.crc32(text.encode()) + 1
-
-
-class ArrangedShuffle:
-    """Stands in for Game._rng during a given deal. The deal's only shuffle is that of the discard poured into the
-    emptied bag (_refill_bag, game.py:313-320), once every tile the bag held has been drawn (_draw_from_bag pops
-    from the end, 322-332); this shuffle orders the poured tiles so that the unchanged draw deals the rest of the
-    asked tiles."""
-
-    def __init__(self, remainder: list) -> None:
-        self.remainder = remainder
-
-    def shuffle(self, tiles: list) -> None:
-        tiles[:] = pop_order(tiles, [self.remainder])[0]
 
 
 class Table(ProtocolTable):
@@ -150,17 +139,16 @@ class Table(ProtocolTable):
         self.start, self.phase = game.current_player_index, "offer"
 
     def _deal_given(self, game: Game, factories) -> dict:
-        if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
-            raise Refused("bad_request", "factories must be a list of strings")
-        if any(set(f) - set(ORDER) or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
-            raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
+        check_factories(factories)
         if len(factories) != len(game.factories):
             raise Refused("illegal_move", f"the engine has {len(game.factories)} factories, not {len(factories)}",
                           "SETUP-3")
         wanted = [[TILE_OF[c] for c in f] for f in factories]
         saved = game.clone()
         # The bag's order before this draw was left to chance: the order under which the draw deals the asked
-        # factories, as far as the bag holds them; the rest is asked of the poured lid.
+        # factories, as far as the bag holds them; the rest is asked of the poured lid. The deal's only shuffle, in
+        # Game._rng, is that of the discard poured into the emptied bag (_refill_bag, game.py:313-320), once every
+        # tile the bag held has been drawn (_draw_from_bag pops from the end, 322-332).
         game.bag[:], remainder = pop_order(game.bag, wanted)
         game._rng = ArrangedShuffle(remainder)
         try:
@@ -221,34 +209,10 @@ def letters(tiles) -> str:
     return "".join(sorted((LETTER_OF[tile] for tile in tiles if tile != Tile.FIRST_PLAYER), key=ORDER.index))
 
 
-def pop_order(pool: list, wanted: list[list]) -> tuple[list, list]:
-    """The pool's tiles ordered so that popping from the end (as _draw_from_bag does) gives the wanted factories (each
-    a multiset of tiles, drawn in turn) as far as the pool holds them, and what the pool lacks: the rest of the first
-    factory it cannot complete, then every later factory's tiles. Its own tiles left over follow in any order (a
-    deal that then comes out different, and is refused)."""
-    rest = list(pool)
-    front: list = []
-    for index, factory in enumerate(wanted):
-        missing = []
-        for tile in factory:
-            if tile in rest:
-                rest.remove(tile)
-                front.append(tile)
-            else:
-                missing.append(tile)
-        if missing:
-            return rest + front[::-1], missing + [tile for later in wanted[index + 1:] for tile in later]
-    return rest + front[::-1], []
-
-
 def tiles_of(text) -> list:
     if not isinstance(text, str) or set(text) - set(ORDER):
         raise Refused("bad_request", f"state: {text!r} is not a string of the letters B Y R K W")
     return [TILE_OF[c] for c in text]
-
-
-def seat_value(value, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
 def build(state) -> tuple:

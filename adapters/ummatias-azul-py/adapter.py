@@ -30,7 +30,7 @@ from game import Game  # noqa: E402
 
 # the protocol loop every Python adapter here shares (adapters/python_protocol_v1.py: standard library only)
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-from python_protocol_v1 import ProtocolTable, Refused, check_new_game, check_take, serve  # noqa: E402
+from python_protocol_v1 import ProtocolTable, Refused, check_factories, check_new_game, check_take, serve  # noqa: E402
 
 # The engine's tiles are emoji; its wall (playerboard.py:9-15) puts them where the coloured wall puts B Y R K W,
 # so its green is our white and its square black is our black.
@@ -163,10 +163,7 @@ class Table(ProtocolTable):
         self.phase, self.marker = "offer", "centre"
 
     def _deal_given(self, game: Game, factories) -> dict:
-        if not isinstance(factories, list) or not all(isinstance(f, str) for f in factories):
-            raise Refused("bad_request", "factories must be a list of strings")
-        if any(set(f) - set(ORDER) or len(f) > 4 for f in factories) or not 5 <= len(factories) <= 9:
-            raise Refused("bad_request", "factories: 5 to 9 strings of at most 4 letters B Y R K W (protocol schema)")
+        check_factories(factories)
         if len(factories) != len(game.game_board.stores):
             raise Refused("illegal_move", f"the engine has {len(game.game_board.stores)} factories, "
                                           f"not {len(factories)}", "SETUP-3")
