@@ -25,10 +25,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol_v1.hpp"  // adapters/protocol_v1.hpp: what the C++ adapters share
 #include "open_spiel/games/azul/azul.h"
 #include "open_spiel/spiel.h"
 
-using json = nlohmann::json;
+using namespace protocol_v1;  // NOLINT: the shared part reads as this file's own
 namespace az = open_spiel::azul;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -54,55 +55,11 @@ struct EngineError : std::runtime_error {
 };
 static void throw_engine_error(const std::string& message) { throw EngineError(message); }
 
-// A refusal: code, rule (may be empty), message.
-struct Refusal {
-  std::string code, rule, message;
-};
-static Refusal refuse(std::string code, std::string rule, std::string message) {
-  return Refusal{std::move(code), std::move(rule), std::move(message)};
-}
-
-static const std::string kLetters = "BYRKW";
-
-static int letter_index(char c) {
-  auto at = kLetters.find(c);
-  return at == std::string::npos ? -1 : static_cast<int>(at);
-}
-
-using Counts = std::array<int, 5>;
-
-static std::string counts_text(const Counts& counts) {
-  std::string text;
-  for (int c = 0; c < 5; ++c) text.append(counts[c], kLetters[c]);
-  return text;
-}
-
 static Counts counts_of(const std::vector<az::TileColor>& tiles) {
   Counts counts{};
   for (auto tile : tiles)
     if (tile != az::TileColor::kFirstPlayer) counts[static_cast<int>(tile)]++;
   return counts;
-}
-
-static bool parse_tiles(const std::string& text, Counts& counts) {
-  counts.fill(0);
-  for (char c : text) {
-    int i = letter_index(c);
-    if (i < 0) return false;
-    counts[i]++;
-  }
-  return true;
-}
-
-static int total(const Counts& counts) { return std::accumulate(counts.begin(), counts.end(), 0); }
-
-static uint64_t fnv1a(const std::string& text) {
-  uint64_t hash = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ULL;
-  }
-  return hash;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -115,23 +72,10 @@ class Table {
   // new_game: the engine's own game and initial state for the player count; its constructor deals at once
   // (azul.cc:131-156), so the adapter takes that deal back and keeps the phase `deal` until the protocol deals.
   json new_game(const json& request) {
-    if (!request.contains("players")) throw refuse("bad_request", "", "players: missing");
-    const json& players = request["players"];
-    if (!players.is_number_integer()) throw refuse("bad_request", "", "players: expected an integer");
-    std::string variant = "colour";
-    if (request.contains("variant")) {
-      if (!request["variant"].is_string()) throw refuse("bad_request", "", "variant: expected a string");
-      variant = request["variant"].get<std::string>();
-    }
-    int start = 0;
-    if (request.contains("start_player")) {
-      if (!request["start_player"].is_number_integer())
-        throw refuse("bad_request", "", "start_player: expected an integer");
-      start = request["start_player"].get<int>();
-    }
-    if (variant != "colour" && variant != "grey")
-      throw refuse("bad_request", "SETUP-1", "variant must be colour or grey, not " + variant);
-    long long n = players.get<long long>();
+    NewGame asked = read_new_game(request);
+    const std::string& variant = asked.variant;
+    int start = asked.start_player;
+    long long n = asked.players;
     std::shared_ptr<const open_spiel::Game> game;
     try {  // the engine checks the player count itself (azul.cc:1063-1064)
       game = load_game(static_cast<int>(std::max(-1000LL, std::min(1000LL, n))));
@@ -343,20 +287,6 @@ class Table {
   }
 
  private:
-  struct LoadedBoard {
-    int score = 0;
-    std::vector<std::string> lines, wall;
-    std::string floor;
-  };
-  struct Loaded {
-    std::string format, variant, phase;
-    int players = 0, round = 0, turn = 0, start_player = 0, marker = -1;
-    bool winners_null = true;
-    std::vector<Counts> factories;
-    Counts centre{}, bag{}, lid{};
-    std::vector<LoadedBoard> boards;
-  };
-
   int seed_;
   std::shared_ptr<const open_spiel::Game> game_;
   std::unique_ptr<az::AzulState> state_;
@@ -557,15 +487,6 @@ class Table {
     return true;
   }
 
-  static bool well_formed(const std::string& move) {
-    if (move.size() != 3) return false;
-    if (move[1] == '@') return move[0] >= '1' && move[0] <= '5' && move[2] >= '1' && move[2] <= '5';
-    bool source = move[0] == 'C' || (move[0] >= '1' && move[0] <= '9');
-    bool colour = letter_index(move[1]) >= 0;
-    bool target = move[2] == 'F' || (move[2] >= '1' && move[2] <= '5');
-    return source && colour && target;
-  }
-
   std::string move_text(open_spiel::Action action) const {
     auto decoded = state_->DecodeAction(action);
     std::string text;
@@ -573,107 +494,6 @@ class Table {
     text += kLetters[static_cast<int>(decoded.color)];
     text += decoded.destination < 0 ? 'F' : static_cast<char>('1' + decoded.destination);
     return text;
-  }
-
-  static std::string join(const std::vector<std::string>& parts) {
-    std::string text;
-    for (size_t i = 0; i < parts.size(); ++i) text += (i ? "; " : "") + parts[i];
-    return text;
-  }
-
-  // Reads the document strictly: every field present, none other, each of its type.
-  static bool read_document(const json& doc, Loaded& d, std::vector<std::string>& problems) {
-    static const std::vector<std::string> fields = {"format", "variant", "players", "round", "phase", "turn",
-                                                    "start_player", "marker", "factories", "centre", "bag",
-                                                    "lid", "boards", "winners"};
-    static const std::vector<std::string> board_fields = {"score", "lines", "wall", "floor"};
-    if (!doc.is_object()) {
-      problems.push_back("expected an azul-state/1 object");
-      return false;
-    }
-    auto known = [](const json& object, const std::vector<std::string>& names, const std::string& at,
-                    std::vector<std::string>& out) {
-      for (const auto& name : names)
-        if (!object.contains(name)) out.push_back(at + name + ": missing");
-      for (auto it = object.begin(); it != object.end(); ++it)
-        if (std::find(names.begin(), names.end(), it.key()) == names.end()) out.push_back(at + it.key() + ": unknown field");
-    };
-    known(doc, fields, "", problems);
-    if (!problems.empty()) return false;
-    auto text = [&](const char* name, std::string& out) {
-      if (doc[name].is_string()) out = doc[name].get<std::string>();
-      else problems.push_back(std::string(name) + ": expected a string");
-    };
-    auto integer = [&](const json& value, const std::string& name, int& out) {
-      if (value.is_number_integer() && value.get<long long>() >= -1000000 && value.get<long long>() <= 1000000)
-        out = value.get<int>();
-      else problems.push_back(name + ": expected an integer");
-    };
-    auto tiles = [&](const json& value, const std::string& name, size_t most, Counts& out) {
-      if (!value.is_string() || !parse_tiles(value.get<std::string>(), out) || value.get<std::string>().size() > most)
-        problems.push_back(name + ": expected up to " + std::to_string(most) + " of the letters B Y R K W");
-    };
-    text("format", d.format);
-    text("variant", d.variant);
-    text("phase", d.phase);
-    integer(doc["players"], "players", d.players);
-    integer(doc["round"], "round", d.round);
-    integer(doc["turn"], "turn", d.turn);
-    integer(doc["start_player"], "start_player", d.start_player);
-    const json& marker = doc["marker"];
-    if (marker.is_string() && marker.get<std::string>() == "centre") d.marker = -1;
-    else if (marker.is_number_integer() && marker.get<long long>() >= 0 && marker.get<long long>() < 4) d.marker = marker.get<int>();
-    else problems.push_back("marker: expected \"centre\" or a seat");
-    if (!doc["factories"].is_array()) problems.push_back("factories: expected a list");
-    else
-      for (size_t i = 0; i < doc["factories"].size(); ++i) {
-        Counts counts{};
-        tiles(doc["factories"][i], "factories[" + std::to_string(i) + "]", 4, counts);
-        d.factories.push_back(counts);
-      }
-    tiles(doc["centre"], "centre", 100, d.centre);
-    tiles(doc["bag"], "bag", 100, d.bag);
-    tiles(doc["lid"], "lid", 100, d.lid);
-    d.winners_null = doc["winners"].is_null();
-    if (!doc["boards"].is_array()) problems.push_back("boards: expected a list");
-    else
-      for (size_t i = 0; i < doc["boards"].size(); ++i) {
-        const json& b = doc["boards"][i];
-        std::string at = "boards[" + std::to_string(i) + "]";
-        LoadedBoard board;
-        if (!b.is_object()) {
-          problems.push_back(at + ": expected an object");
-          d.boards.push_back(board);
-          continue;
-        }
-        size_t before = problems.size();
-        known(b, board_fields, at + ".", problems);
-        if (problems.size() > before) {
-          d.boards.push_back(board);
-          continue;
-        }
-        integer(b["score"], at + ".score", board.score);
-        for (const char* name : {"lines", "wall"}) {
-          const json& rows = b[name];
-          auto& out = std::string(name) == "lines" ? board.lines : board.wall;
-          if (!rows.is_array() || rows.size() != 5) {
-            problems.push_back(at + "." + name + ": expected 5 strings");
-            continue;
-          }
-          for (size_t r = 0; r < 5; ++r) {
-            if (!rows[r].is_string()) {
-              problems.push_back(at + "." + name + "[" + std::to_string(r) + "]: expected a string");
-              out.push_back("");
-            } else {
-              out.push_back(rows[r].get<std::string>());
-            }
-          }
-        }
-        if (b["floor"].is_string()) board.floor = b["floor"].get<std::string>();
-        else problems.push_back(at + ".floor: expected a string");
-        d.boards.push_back(board);
-      }
-    return problems.empty();
   }
 
   // What the engine's types cannot hold, and what no game reaches in the simple ways README.md lists; every
@@ -767,23 +587,6 @@ class Table {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-static json id_of(const json& request) {
-  if (!request.is_object() || !request.contains("id")) return nullptr;
-  const json& id = request["id"];
-  if (id.is_string() || id.is_number_integer()) return id;
-  return nullptr;
-}
-
-static void reply(const json& message) {
-  std::cout << message.dump(-1, ' ', false, json::error_handler_t::replace) << "\n" << std::flush;
-}
-
-static void refusal(const json& id, const std::string& code, const std::string& rule, const std::string& message) {
-  json error = {{"code", code}, {"message", message}};
-  if (!rule.empty()) error["rule"] = rule;
-  reply({{"id", id}, {"ok", false}, {"error", error}});
-}
-
 int main(int argc, char** argv) {
   int seed = 0;
   for (int i = 1; i < argc; ++i) {
