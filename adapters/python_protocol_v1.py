@@ -22,13 +22,23 @@ class Refused(Exception):
 
 
 class ProtocolTable:
-    """What every adapter's table of answers shares: its game (a request before there is one is refused) and the
-    state request. An adapter's table adds hello, new_game, deal, load_state, legal_moves, play and to_state."""
+    """What every adapter's table of answers shares: its game (a request before there is one is refused), the
+    state request and the deal request's checks. An adapter's table adds hello, new_game, load_state,
+    legal_moves, play and to_state, a `phase`, and the deal itself: _deal_given(game, factories) for the factories
+    asked, _deal_random(game) for the engine's own draw (or a deal request of its own)."""
 
     game = None
 
     def state(self) -> dict:
         return {"state": self.to_state()}
+
+    def deal(self, factories=None) -> dict:
+        game = self._game()
+        if self.phase != "deal":
+            raise Refused("illegal_move", "no deal is due", "DEAL-1")
+        if factories is not None:
+            return self._deal_given(game, factories)
+        return self._deal_random(game)
 
     def _game(self):
         if self.game is None:

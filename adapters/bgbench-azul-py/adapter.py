@@ -89,12 +89,7 @@ class Table(ProtocolTable):
         self.engine, self.game, self.phase, self.start, self.winners = engine, game, "deal", start_player, None
         return self.state()
 
-    def deal(self, factories=None) -> dict:
-        game = self._game()
-        if self.phase != "deal":
-            raise Refused("illegal_move", "no deal is due", "DEAL-1")
-        if factories is not None:
-            return self._deal_given(game, factories)
+    def _deal_random(self, game) -> dict:
         # Each deal is drawn by the engine from a bag shuffled by the position, never by what this process did
         # before: the suite runs its cases in any order over several engine processes (-j).
         rng = random.Random(f"{SEED}:{json.dumps(self.to_state(), sort_keys=True)}")

@@ -77,12 +77,7 @@ class Table(ProtocolTable):
         self.game, self.phase, self.start_player, self.winners = game, "deal", start_player, None
         return self.state()
 
-    def deal(self, factories=None) -> dict:
-        game = self._game()
-        if self.phase != "deal":
-            raise Refused("illegal_move", "no deal is due", "DEAL-1")
-        if factories is not None:
-            return self._deal_given(game, factories)
+    def _deal_random(self, game) -> dict:
         # Each deal draws from a generator seeded by the position, never by what this process did before: the
         # suite runs its cases in any order over several engine processes (-j).
         engine_game.random.seed(f"{SEED}:{json.dumps(self.to_state(), sort_keys=True)}")
