@@ -377,6 +377,25 @@ def test_a_reading_a_case_of_its_own_rule_contradicts_explains_nothing_however_o
     assert "r" not in hidden.ruled_out and hidden.explains["k1"] == {"r"}
 
 
+
+def test_a_dropped_reading_shown_as_nearest_says_it_reproduces_the_cases_and_why_it_is_not_named():
+    # a reading that reproduces every case of a heading nothing explains was dropped (other cases rule it out):
+    # "100%" beside "not diagnosed" would read as a contradiction, so the report and the terminal say so; a
+    # near miss is never rounded up to it
+    from azul_conformance.diagnosis import cover
+    from azul_conformance.harness.findings import closeness_text
+
+    from azul_conformance.mutants.catalogue import MUTANTS
+
+    a, b = MUTANTS[0].id, MUTANTS[1].id
+    trials = cover._Trials()
+    trials.closeness = {"c1": {a: 1.0, b: 0.996}, "c2": {a: 1.0, b: 0.996}}
+    cases = [CaseResult(case_id, CaseKind.SCENARIO, Verdict.FAIL) for case_id in ("c1", "c2")]
+    near = cover._nearest(cases, trials, BY_ID)
+    assert [(m.id, score) for m, score in near] == [(a, 1.0), (b, 0.99)]
+    assert closeness_text(1.0) == "reproduces these cases exactly, but other cases of this run rule it out"
+    assert closeness_text(0.99) == "99%"
+
 def test_a_second_fault_at_the_place_of_the_contradiction_is_no_contradiction(monkeypatch):
     # reading a explains k1 and k2, and o1 of its own rule contradicts it; but the engine shows a second fault, b,
     # elsewhere (k3), and the pair of both reproduces o1: the floor counted otherwise and the marker as well. The

@@ -565,7 +565,9 @@ def _nearest(cases: Sequence[CaseResult], trials: _Trials, by_id: dict[str, Muta
         for mutant_id, score in trials.closeness.get(case.id, {}).items():
             scores[mutant_id] = scores.get(mutant_id, 0.0) + score / len(cases)
     best = sorted(((s, m) for m, s in scores.items() if s > 0), key=lambda item: (-item[0], item[1]))[:NEAREST]
-    return tuple((_misreading(m, by_id), round(s, 2)) for s, m in best)
+    # 1.0 only where it reproduces every case (dropped, and said so): a near miss is not rounded up to it
+    return tuple((_misreading(m, by_id), 1.0 if s > 1 - 1e-9 else min(round(s, 2), 0.99))
+                 for s, m in best)
 
 
 KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}

@@ -276,6 +276,15 @@ def _shown(value: Any) -> str:
 KINDS = ("misreading", "undiagnosed", "engine-fault")
 
 
+def closeness_text(score: float) -> str:
+    """How near a misreading shown beside cases nothing explains came: a share, or, where it reproduces every one
+    of them (the diagnosis dropped it: other cases of the run rule it out), that, so that "100%" beside "not
+    diagnosed" does not read as a contradiction."""
+    if score >= 1.0:
+        return "reproduces these cases exactly, but other cases of this run rule it out"
+    return f"{score:.0%}"
+
+
 @dataclass(frozen=True)
 class Deviation:
     """Failing cases with one cause: a misreading of the rules that reproduces them (`misreading`), or, where

@@ -31,7 +31,7 @@ from ..markup import code, fenced, md
 from ..readers import InputError, JsonError, clipped, json_document, read_file, safe_text
 from ..results import VERDICTS, CaseKind, CaseResult, Level, Verdict, tally, worst
 from ..spec_data import rule_key
-from .findings import LEVEL_NAMES, Deviation, deviations, rule_text, score_text, scores
+from .findings import LEVEL_NAMES, Deviation, closeness_text, deviations, rule_text, score_text, scores
 from .outputs import write_atomically
 
 FORMAT = "azul-conformance-report/1"
@@ -524,7 +524,7 @@ def _deviation_lines(deviation: Deviation) -> list[str]:
     if deviation.alike:
         lines += ["Indistinguishable on these cases: " + "; ".join(md(m.heading) for m in deviation.alike), ""]
     if deviation.nearest:
-        lines += ["Nearest misreadings: " + "; ".join(f"{md(m.heading)} ({score:.0%})"
+        lines += ["Nearest misreadings: " + "; ".join(f"{md(m.heading)} ({closeness_text(score)})"
                                                     for m, score in deviation.nearest), ""]
     if count > 1:
         lines += ["Cases: " + ", ".join(md(c.id) for c in deviation.cases), ""]

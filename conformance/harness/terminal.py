@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..results import VERDICTS, CaseResult, Verdict, tally
-from .findings import Deviation, deviations, rule_text, score_text, scores
+from .findings import Deviation, closeness_text, deviations, rule_text, score_text, scores
 from .outputs import Finished, Reporter
 from .progress import plural
 from .report import Comparison, by_rule, lead_line, recording_line, suite_line
@@ -55,7 +55,8 @@ def _print_deviation(console: Console, number: int, deviation: Deviation) -> Non
         console.print(f"   {escape(rule_text(deviation.rule))}", highlight=False)
         _print_bad(console, deviation.smallest)
         for reading, score in deviation.nearest:
-            console.print(f"   nearest misreading ({score:.0%}): {escape(reading.heading)}", highlight=False)
+            console.print(f"   nearest misreading ({closeness_text(score)}): {escape(reading.heading)}",
+                          highlight=False)
     others = [c.id for c in deviation.cases[1:]]
     if others:
         console.print(f"      also: {escape(', '.join(others))}")
