@@ -396,6 +396,28 @@ def test_a_dropped_reading_shown_as_nearest_says_it_reproduces_the_cases_and_why
     assert closeness_text(1.0) == "reproduces these cases exactly, but other cases of this run rule it out"
     assert closeness_text(0.99) == "99%"
 
+
+def test_pairs_are_of_two_single_readings_never_a_pair_shown_as_nearest_and_a_third(monkeypatch):
+    # a dropped pair is shown as nearest on its cases (closeness 1.0); tried again with another reading it would
+    # make three at once, and bring back a reading dropped for a contradiction: pairs are of single readings only
+    import importlib
+
+    from azul_conformance.mutants.catalogue import MUTANTS
+
+    diagnosis = importlib.import_module("azul_conformance.diagnosis.cover")
+    a, b, c = (m.id for m in MUTANTS[:3])
+    by_id = {a: BY_ID[a], b: BY_ID[b], c: BY_ID[c]}
+    by_id[f"{a}+{b}"] = diagnosis.pair(BY_ID[a], BY_ID[b])
+    trials = diagnosis._Trials()
+    trials.explains = {"k1": set(), "k2": {c}}
+    trials.closeness = {"k1": {f"{a}+{b}": 1.0, c: 0.5, b: 0.4}}
+    trials.ruled_out = {a}
+    tried = []
+    monkeypatch.setattr(diagnosis, "reproduce", lambda engine, case, observed: tried.append(engine.mutant.id))
+    seen = {case: observation(_refused_deal(_short_bag())) for case in trials.explains}
+    diagnosis._try_pairs(trials, seen, {}, by_id, 0)
+    assert tried and all(len(mutant_id.split("+")) == 2 and a not in mutant_id.split("+") for mutant_id in tried)
+
 def test_a_second_fault_at_the_place_of_the_contradiction_is_no_contradiction(monkeypatch):
     # reading a explains k1 and k2, and o1 of its own rule contradicts it; but the engine shows a second fault, b,
     # elsewhere (k3), and the pair of both reproduces o1: the floor counted otherwise and the marker as well. The

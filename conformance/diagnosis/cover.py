@@ -431,7 +431,8 @@ def _try_pairs(trials: _Trials, seen: dict[str, Observation], cases: dict[str, C
     if not unexplained:
         return
     useful = [m for m in by_id if "+" not in m and any(m in found for found in trials.explains.values())]
-    allowed = [m for m in by_id if m not in trials.ruled_out]
+    # single readings only (a pair shown as nearest is two of them, and may hold one since dropped)
+    allowed = [m for m in by_id if "+" not in m and m not in trials.ruled_out]
     order = {mutant_id: index for index, mutant_id in enumerate(by_id)}
     tried: dict[str, MutantEngine] = {}
     explaining: dict[str, MutantEngine] = {}  # the pairs tried that explain a case
