@@ -54,6 +54,8 @@ def test_each_prompting_engine_is_an_engine_of_the_matrix():
     assert BY_ID["score-lone-tile-2"].prompted_by == ()  # a slip of the rule's text, met in no engine first
     listed = CliRunner().invoke(mutants_command, ["--list", "--only", "score-floor-kept-until-a-placement"])
     assert listed.exit_code == 0 and "prompted by ummatias-azul-py" in listed.output
+    clean = CliRunner().invoke(mutants_command, ["--list", "--only", "offer-marker-after-the-tiles"])
+    assert clean.exit_code == 0 and "written from the rules' text alone" in clean.output
 
 
 def test_a_reading_prompted_by_one_engine_is_named_as_a_one_engine_tuple():

@@ -8,7 +8,7 @@ import pytest
 from azul_conformance.harness.session import Session, collect
 from azul_conformance.mutants import published
 from azul_conformance.mutants.catalogue import BY_ID, MUTANTS
-from azul_conformance.mutants.shapes import SHAPES, TABLE, shapes_of
+from azul_conformance.mutants.shapes import SHAPES, TABLE, WHERE, shapes_of
 from azul_conformance.results import CaseKind
 from azul_conformance.spec_data import load_spec
 
@@ -19,7 +19,8 @@ def test_every_rule_has_every_shape_considered():
     rules = [rule.id for rule in load_spec().rules]
     assert sorted(TABLE) == sorted(rules)
     for rule, row in TABLE.items():
-        assert list(row) == list(SHAPES), rule  # each shape, in the same order
+        # each shape, in the same order; then, where the clean room wrote readings of it, where the rule is applied
+        assert list(row) in (list(SHAPES), [*SHAPES, WHERE]), rule
         for shape, cell in row.items():
             if isinstance(cell, str):
                 assert cell.startswith("n/a: ") and len(cell) > len("n/a: ") + 10, (rule, shape, cell)
@@ -56,7 +57,8 @@ def test_each_reading_from_the_table_is_killed_by_a_scenario_a_two_player_engine
     assert results is not None
     killers = {entry["id"]: entry["killed_by"] for entry in results["mutants"]}[mutant.id]
     cases = {case.id: case for case in collect(Session(properties=False)).cases if case.kind is CaseKind.SCENARIO}
-    wall = "grey" if mutant.id in GREY_ONLY else "colour"
+    # a reading of a grey-wall rule: a 2-player engine offering the grey wall runs a killer
+    wall = "grey" if mutant.id in GREY_ONLY or mutant.rule.startswith("GREY-") else "colour"
     assert any(_two_players(cases[killer], wall) for killer in killers if killer in cases), mutant.id
 
 
@@ -70,6 +72,19 @@ def test_the_catch_power_page_shows_the_table():
     lines = docgen_mutation.shapes_section(load_spec())
     text = "\n".join(lines)
     rows = [line for line in lines if line.startswith("| [")]
-    assert len(rows) == len(TABLE) and all(row.count(" | ") == len(SHAPES) for row in rows)
+    assert len(rows) == len(TABLE) and all(row.count(" | ") == len(SHAPES) + 1 for row in rows)
     assert all(f"`{mutant.id}`" in text for mutant in FROM_SHAPES)
     assert "n/a: the rule compares nothing" in text
+
+
+def test_the_readings_written_from_the_rules_text_alone_are_shapes_prompted_by_no_engine_and_in_their_cells():
+    from azul_conformance.mutants.clean_room import cells, readings
+
+    written = readings()
+    assert len(written) >= 100 and all(m.source == "shape" and m.prompted_by == () for m in written)
+    assert all(BY_ID[m.id] is m for m in written)  # in the catalogue, under ids of their own
+    listed = {reading for row in cells().values() for ids in row.values() for reading in ids}
+    assert listed <= {m.id for m in written} and {m.id for m in written} <= listed
+    assert all(set(row) <= set(SHAPES) | {"list", "check", "both"} for row in cells().values())
+    for mutant in written:  # under its own rule at least (a reading may fill a neighbour rule's cell too)
+        assert any(mutant.id in ids for ids in cells().get(mutant.rule, {}).values()), mutant.id

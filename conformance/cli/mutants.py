@@ -31,7 +31,7 @@ from .numbers import DAY, JOBS, SEEDS, Number
 @click.option("--limit", type=Number(float, 1, DAY), default=300.0, show_default=True,
               help="Seconds a mutant may run; one still running is stopped and counted as killed (a hang).")
 @click.option("--list", "list_only", is_flag=True, help="List the mutants (id, rule, source, reading, and the engines "
-              "whose failures prompted it) and stop.")
+              "whose failures prompted it, or that it was written from the rules' text alone) and stop.")
 @click.option("--lint", is_flag=True,
               help="Lint the scenarios instead: list those that no mutant of their rules fails (their data cannot "
                    "tell the rule from a wrong reading). Exit 1 on a finding not known for a reason.")
@@ -81,8 +81,12 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
                 console.print(f"  survivor {entry['id']} breaks {entry['rule']}", highlight=False)
         raise SystemExit(0 if results["killed"] == results["total"] else 1)
     if list_only:
+        from ..mutants.clean_room import readings
+
+        from_the_text = {mutant.id for mutant in readings()}
         for mutant in chosen:
-            prompted = f" [dim](prompted by {', '.join(mutant.prompted_by)})[/]" if mutant.prompted_by else ""
+            prompted = (f" [dim](prompted by {', '.join(mutant.prompted_by)})[/]" if mutant.prompted_by else
+                        " [dim](written from the rules' text alone)[/]" if mutant.id in from_the_text else "")
             console.print(f"{mutant.id:32} {mutant.rule:9} {mutant.source:10} {escape(mutant.description)}{prompted}",
                           highlight=False)
         return

@@ -2695,5 +2695,11 @@ ALTERNATIVES: tuple[Mutant, ...] = (
       ("game.Game._continue_grey_tiling", _grey_order(lambda game: 0, (0, 1, 2, 3, 4))), source="choice"),
 )
 
+# the readings written from the rules' text alone (clean_room/): imported here, after the helpers above, which
+# they may use
+from . import clean_room  # noqa: E402
+
+MUTANTS += clean_room.readings()
+
 BY_ID = {mutant.id: mutant for mutant in MUTANTS + ALTERNATIVES}
 assert len(BY_ID) == len(MUTANTS) + len(ALTERNATIVES), "mutant ids are unique"

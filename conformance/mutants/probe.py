@@ -185,6 +185,9 @@ WITNESSES = {
     "grey-line-order-unchecked": (_scenario("grey-lines-placed-top-to-bottom"), ["CW5", "4@1"]),
     "round-unclaimed-to-player-on-floor": (_scenario("round-nobody-took-centre-no-marker-penalty"), ["9K4"]),
     "round-unclaimed-start-player-on-floor": (_scenario("round-nobody-took-centre-no-marker-penalty"), ["9K4"]),
+    # readings written from the rules' text alone (clean_room/) of the check of a played move only
+    "offer-source-checked-not-colour": (_scenario("offer-refuse-absent-colour"), ["1Y1"]),
+    "offer-other-colour-joins-line-unchecked": (_scenario("offer-refuse-line-of-other-colour"), ["1B4"]),
 }
 
 

@@ -4,8 +4,10 @@ A reading written after meeting one engine explains that engine; the diagnosis m
 seen. So each rule's text (and the reference code implementing it) was gone through for every shape below, and
 each cell of TABLE says what came of it: the catalogue's readings of that shape (those written from this table
 carry `source="shape"` in the catalogue; the others were there before), or "n/a: " and why no plausible reading
-of that shape exists for that rule. tests/test_shapes.py holds every rule to a full row and every id to the
-catalogue; the "Catch power" page of the docs shows the table.
+of that shape exists for that rule. The readings written from the rules' text alone (clean_room/) join their cells
+here, and add a column, WHERE, for the rules where the engine's move list and its check of a played move can
+part. tests/test_shapes.py holds every rule to a full row and every id to the catalogue; the "Catch power" page
+of the docs shows the table.
 """
 
 from __future__ import annotations
@@ -258,6 +260,30 @@ TABLE: dict[str, dict[str, tuple[str, ...] | str]] = {
               "off-by-one": NO_COUNT, "seat": NO_SEAT, "reset": NO_RESET, "once": SAME_EVERY_ROUND,
               "overwritten": NOTHING_CHECKED, "order": ("end-empty-deal-unscored",)},
 }
+
+
+# Where the engine applies a rule is a dimension of its own, gone through in the clean room (clean_room/): in the
+# legal-move list only, in the check of a played move only, or in both alike. Its cells are those of the readings
+# written there; the clean room's notes say why the other rules have none.
+WHERE = "where"
+WHERE_TEXT = "applied in one place only: the move list, or the check of a played move (or both read wrong alike)"
+
+
+def _with_the_text(table: dict[str, dict[str, tuple[str, ...] | str]]) -> dict[str, dict[str, tuple[str, ...] | str]]:
+    """TABLE with the readings written from the rules' text alone (clean_room.cells()) added to their cells. A cell
+    that said "n/a" takes them instead: its author found a plausible reading of that shape after all."""
+    from .clean_room import cells as written
+
+    for rule, cells in written().items():
+        row = table[rule]
+        for shape, ids in cells.items():
+            key = shape if shape in SHAPES else WHERE  # "list", "check", "both"
+            cell = row.get(key)
+            row[key] = (cell if isinstance(cell, tuple) else ()) + tuple(ids)
+    return table
+
+
+TABLE = _with_the_text(TABLE)
 
 
 def shapes_of(reading: str) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from typing import Any
 from azul_conformance import markup
 from azul_conformance.mutants import published
 from azul_conformance.mutants.catalogue import ALTERNATIVES, BY_ID
-from azul_conformance.mutants.shapes import SHAPES, TABLE
+from azul_conformance.mutants.shapes import SHAPES, TABLE, WHERE, WHERE_TEXT
 from azul_conformance.spec_data import Spec
 from docgen_rules import cell, rule_link
 
@@ -71,9 +71,10 @@ def _split(total: dict) -> list[str]:
             f"({total['covered_right']}/{total['covered_named']}) and recall {total['covered_recall']:.1%} "
             f"({total['covered_found']}/{total['covered']}); where it held none ({total['uncovered']} cases: the "
             f"reading was one of those taken out, or the cause is an engine fault), a reading was named all the "
-            f"same for {total['uncovered_named']} ({total['false_heading']:.1%}), {total['uncovered_right_rule']} "
-            f"of them one of the cause's rule. The misses held out are cases whose reading the catalogue lacks; "
-            f"what it lacks it should call not diagnosed, and the second figure is how often it does not.", ""]
+            f"same for {total['uncovered_named']}, {total.get('uncovered_right', 0)} of them a right one (a reading "
+            f"written from the rules' text alone, as exact as the one taken out), {total['uncovered_right_rule']} "
+            f"of the cause's rule; a wrong one for {total['false_heading']:.1%}. What the catalogue lacks it should "
+            f"call not diagnosed, and that last figure is how often it does not.", ""]
 
 
 def generated_section(folder: Path, problems: list[str]) -> list[str]:
@@ -156,12 +157,20 @@ def shapes_section(spec: Spec) -> list[str]:
            "rule's text was gone through for every shape of slip an engine author makes. Each cell names the "
            "readings of that shape (those of kind *shape* were written from this table), or says why that shape "
            "has no plausible reading for the rule (n/a).", "",
-           "| rule | " + " | ".join(SHAPES) + " |", "| --- |" + " --- |" * len(SHAPES)]
+           "| rule | " + " | ".join([*SHAPES, WHERE]) + " |", "| --- |" + " --- |" * (len(SHAPES) + 1)]
     for rule, row in TABLE.items():
         cells = [cell(text) if isinstance(text, str) else "<br>".join(f"`{reading}`" for reading in text)
-                 for text in row.values()]
+                 for text in (row[shape] for shape in SHAPES)]
+        where = row.get(WHERE, ())
+        cells.append("<br>".join(f"`{reading}`" for reading in where) if where else "")
         out.append(f"| {rule_link(spec, rule, '')} | " + " | ".join(cells) + " |")
-    out += ["", "The shapes: " + "; ".join(f"**{shape}**, {what}" for shape, what in SHAPES.items()) + ".", ""]
+    out += ["", "The shapes: " + "; ".join(f"**{shape}**, {what}" for shape, what in [*SHAPES.items(),
+                                                                                      (WHERE, WHERE_TEXT)]) + ".",
+            "", "The readings of kind *shape* include those written from the rules' text alone, in a clean room: "
+            "by authors who read only the rules, the reference engine and the readings no engine prompted, never an "
+            "engine, its report or its failures (conformance/mutants/clean_room/). The *where* column holds theirs, "
+            "for the rules where an engine's move list and its check of a played move can part; a blank there means "
+            "the clean room found no plausible reading of that kind for the rule.", ""]
     return out
 
 
@@ -261,6 +270,8 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
                 "**Held out** (leave one engine out): many readings of the catalogue were written after meeting the "
                 "engine they explain (`azul mutants --list` says which: *prompted by*), so each engine's report is "
                 "diagnosed again without the readings its own failures prompted, as if the engine were new to us. "
+                "The readings written from the rules' text alone, in a clean room (below, under the readings by "
+                "shape), were prompted by no engine and are never taken out. "
                 "These are the figures to expect on an engine we have not met.", ""]
         out += _causes_table(held, held_out=True)
         out += _split(held[-1])
