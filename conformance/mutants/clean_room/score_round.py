@@ -8,7 +8,7 @@ the round's last take) is held in module dictionaries keyed by the object's id, 
 from __future__ import annotations
 
 from ..catalogue import (
-    DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, points, runs,
+    DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, _no_clamp, points, runs,
 )
 
 LAST = WALL_SIZE - 1
@@ -128,14 +128,12 @@ def _round_points_assigned(original):
 def _clamped_before_penalty(original):
     """`if score < 0: score = 0` written before the subtraction: the score may end a round below 0, and is put
     back to 0 only at the next floor charge, before that charge."""
+    unclamped = _no_clamp(original)
+
     def clear_floor(board, lid):
         if board.score < 0:
             board.score = 0
-        board.score -= board.floor_penalty()
-        for tile in board.floor:
-            if tile != MARKER:
-                lid[tile] += 1
-        board.floor = []
+        unclamped(board, lid)
     return clear_floor
 
 

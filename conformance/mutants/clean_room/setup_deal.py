@@ -58,17 +58,23 @@ def _start_player_as_turn_only(original):
 
 # -- the deal --------------------------------------------------------------------------------------------------
 
-def _last_factory_skipped():
-    """The fill loop runs over range(len(factories) - 1): the last factory is never filled."""
+def _drawing_over(view):
+    """Game._draw run over view(factories) (the same lists): a fill loop over other factories than all, in order."""
     def draw(original):
         def _draw(game, *args):
             factories = game.factories
-            game.factories = factories[:-1]
+            game.factories = view(factories)
             try:
                 original(game, *args)
             finally:
                 game.factories = factories
         return _draw
+    return draw
+
+
+def _last_factory_skipped():
+    """The fill loop runs over range(len(factories) - 1): the last factory is never filled."""
+    draw = _drawing_over(lambda factories: factories[:-1])
 
     def given(original):
         def _given(game, wanted):
@@ -118,15 +124,7 @@ def _no_lid(original):
 
 def _filled_last_first():
     """The factories are filled from the last to the first (a loop run backwards)."""
-    def draw(original):
-        def _draw(game, *args):
-            factories = game.factories
-            game.factories = factories[::-1]  # the same factory lists, in reverse
-            try:
-                original(game, *args)
-            finally:
-                game.factories = factories
-        return _draw
+    draw = _drawing_over(lambda factories: factories[::-1])  # the same factory lists, in reverse
 
     def given(original):
         def _given(game, wanted):
