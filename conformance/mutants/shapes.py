@@ -264,7 +264,7 @@ TABLE: dict[str, dict[str, tuple[str, ...] | str]] = {
 
 # Where the engine applies a rule is a dimension of its own, gone through in the clean room (clean_room/): in the
 # legal-move list only, in the check of a played move only, or in both alike. Its cells are those of the readings
-# written there; the clean room's notes say why the other rules have none.
+# written there; a rule without one is one where its authors found no plausible reading of that kind.
 WHERE = "where"
 WHERE_TEXT = "applied in one place only: the move list, or the check of a played move (or both read wrong alike)"
 
