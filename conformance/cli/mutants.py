@@ -12,6 +12,7 @@ from rich.markup import escape
 # The packages export their names lazily: --help loads neither the harness nor the catalogue.
 from .. import harness
 from .. import mutants as misreadings
+from ..mutants import clean_room  # light: its modules load only when their readings are asked for
 
 from .numbers import DAY, JOBS, SEEDS, Number
 
@@ -81,9 +82,7 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
                 console.print(f"  survivor {entry['id']} breaks {entry['rule']}", highlight=False)
         raise SystemExit(0 if results["killed"] == results["total"] else 1)
     if list_only:
-        from ..mutants.clean_room import readings
-
-        from_the_text = {mutant.id for mutant in readings()}
+        from_the_text = {mutant.id for mutant in clean_room.readings()}
         for mutant in chosen:
             prompted = (f" [dim](prompted by {', '.join(mutant.prompted_by)})[/]" if mutant.prompted_by else
                         " [dim](written from the rules' text alone)[/]" if mutant.id in from_the_text else "")

@@ -12,6 +12,8 @@ of the docs shows the table.
 
 from __future__ import annotations
 
+from . import clean_room
+
 SHAPES: dict[str, str] = {
     "comparison": "a comparison inverted, made non-strict or made on the wrong value",
     "off-by-one": "off by one: a count, an index, a bound",
@@ -272,9 +274,7 @@ WHERE_TEXT = "applied in one place only: the move list, or the check of a played
 def _with_the_text(table: dict[str, dict[str, tuple[str, ...] | str]]) -> dict[str, dict[str, tuple[str, ...] | str]]:
     """TABLE with the readings written from the rules' text alone (clean_room.cells()) added to their cells. A cell
     that said "n/a" takes them instead: its author found a plausible reading of that shape after all."""
-    from .clean_room import cells as written
-
-    for rule, cells in written().items():
+    for rule, cells in clean_room.cells().items():
         row = table[rule]
         for shape, ids in cells.items():
             key = shape if shape in SHAPES else WHERE  # "list", "check", "both"

@@ -18,8 +18,7 @@ offer-full-line-open-non-strict, round-last-taker-starts-next-round, grey-comple
 could not see those readings, and wrote them from the text as the earlier authors had after meeting an engine.
 
 Each module defines READINGS (Mutant, source "shape") and CELLS (rule -> shape -> ids), collected by readings()
-and cells(); catalogue.py adds the readings to MUTANTS at its end, so a module may import its helpers by name
-(import a module here through the catalogue, never first).
+and cells(); a module may take the helpers of readings.py, the project's own readings, by name.
 """
 
 from __future__ import annotations
@@ -30,17 +29,16 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..catalogue import Mutant
+    from ..readings import Mutant
 
 
 def _modules() -> list[ModuleType]:
-    from .. import catalogue  # noqa: F401 - first: the modules take its helpers, and it collects them at its end
     return [importlib.import_module(f"{__name__}.{found.name}")
             for found in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name)]
 
 
 def readings() -> tuple[Mutant, ...]:
-    """Every module's READINGS, module by module (catalogue.py adds them to MUTANTS)."""
+    """Every module's READINGS, module by module (catalogue.py joins them to the project's own)."""
     return tuple(reading for module in _modules() for reading in module.READINGS)
 
 

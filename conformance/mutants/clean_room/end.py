@@ -7,7 +7,7 @@ counts it reads).
 
 from __future__ import annotations
 
-from ..catalogue import ALL_COLOURS, DEAL, EMPTY, IN_CENTRE, WALL_SIZE, M, _rows_hidden, _top, _winners, value
+from ..readings import ALL_COLOURS, DEAL, EMPTY, IN_CENTRE, WALL_SIZE, M, _rows_hidden, _top, _winners, value
 
 
 # -- END-1: what ends the game, and when -------------------------------------------------------------------------

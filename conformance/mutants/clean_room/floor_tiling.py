@@ -11,7 +11,7 @@ from azul_reference.game import OFFER
 from azul_reference.moves import CENTRE, FLOOR
 from azul_reference.tiles import FLOOR_PENALTIES, MARKER, WALL_SIZE, wall_column
 
-from ..catalogue import M, value
+from ..readings import M, value
 
 SPACES = len(FLOOR_PENALTIES)
 

@@ -8,7 +8,7 @@ a played move, or both).
 
 from __future__ import annotations
 
-from ..catalogue import (
+from ..readings import (
     ALL_COLOURS, EMPTY, PLACEMENTS, TILING, WALL_SIZE, IllegalMove, M, _accepts, _first_line_that_fits,
     _fits_a_column, _placed_as_listed, _recount, _reopen_every_line,
 )

@@ -12,7 +12,7 @@ from azul_reference.game import IN_CENTRE, OFFER, DEAL
 from azul_reference.moves import CENTRE, FLOOR, TAKES_FROM
 from azul_reference.tiles import MARKER, wall_column
 
-from ..catalogue import (
+from ..readings import (
     M, _accepts, _any_colour_on_a_started_line, _empty_take_empties_source, _line_check_without, _refuse_unlisted,
 )
 

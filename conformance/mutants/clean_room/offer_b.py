@@ -7,7 +7,7 @@ move (or the reverse).
 
 from __future__ import annotations
 
-from ..catalogue import (
+from ..readings import (
     ALL_COLOURS, CENTRE, EMPTY, FLOOR, OFFER, TAKES, IllegalMove, M, Take,
     _accepts, _line_refusals, _refuse_unlisted, _reopen_every_line, _room, _tiles_of,
 )

@@ -7,7 +7,7 @@ the round's last take) is held in module dictionaries keyed by the object's id, 
 
 from __future__ import annotations
 
-from ..catalogue import (
+from ..readings import (
     DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, _no_clamp, points, runs,
 )
 

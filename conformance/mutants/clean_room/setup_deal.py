@@ -12,7 +12,7 @@ import random
 
 from azul_reference.errors import IllegalDeal
 
-from ..catalogue import (
+from ..readings import (
     DEAL, TILES_PER_COLOUR, TILES_PER_FACTORY, M,
     _lid_hidden, _pour, _pour_early, _poured_at_round_end, _poured_per_factory_draw, _poured_per_factory_given,
     _refused_unchanged_from, value,
