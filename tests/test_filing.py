@@ -111,11 +111,16 @@ def test_one_bug_carries_one_rule_id_in_conform_fuzz_and_the_fuzz_case_id():
     # files it by its first difference, the floor short of the marker after a take from the centre
     engine = MutantEngine(UNPLACED)
     results, cases = judged(engine, ("OFFER-5",))
-    named = {d.misreading.id for d in diagnose(results, cases).deviations if d.misreading}
-    catalogue = [m for m in CATALOGUE if m.id not in named]
-    conform = diagnose(results, cases, catalogue=catalogue).deviations
     fuzzed = _fuzz_results(MutantEngine(UNPLACED))
     assert fuzzed and all(r.bad for r in fuzzed)
+    # taken out: whatever reproduces it in either run, until nothing does (a fuzz campaign's games, with no
+    # scenario to hold a reading to, may be reproduced by one the scenarios refute: no marker in the first centre)
+    catalogue = list(CATALOGUE)
+    while named := {d.misreading.id for found in (diagnose(results, cases, catalogue=catalogue),
+                                                    diagnose(fuzzed, {}, catalogue=catalogue))
+                    for d in found.deviations if d.misreading}:
+        catalogue = [m for m in catalogue if m.id not in named]
+    conform = diagnose(results, cases, catalogue=catalogue).deviations
     found = diagnose(fuzzed, {}, catalogue=catalogue)
     fuzz = {d.rule for d in found.deviations}
     ids = {r.id.split("-", 2)[2].upper() for r in with_deviation_ids(found.results, found.deviations)}
