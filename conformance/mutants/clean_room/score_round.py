@@ -8,7 +8,7 @@ the round's last take) is held in module dictionaries keyed by the object's id, 
 from __future__ import annotations
 
 from ..readings import (
-    DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, _no_clamp, points, runs,
+    DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, _no_clamp, points, runs, scored,
 )
 
 LAST = WALL_SIZE - 1
@@ -22,13 +22,10 @@ def _diagonal_not_lone(board, row: int, column: int) -> int:
     wall = board.wall
     near = any(wall[r][c] != EMPTY for r in range(max(row - 1, 0), min(row + 2, WALL_SIZE))
                for c in range(max(column - 1, 0), min(column + 2, WALL_SIZE)) if (r, c) != (row, column))
-    across, down = runs(board, row, column)
-    if not near:
-        return 1
-    return (across if across > 1 else 0) + (down if down > 1 else 0)
+    return scored(*runs(board, row, column), lone=0) if near else 1
 
 
-def _wrapping_scan(board, row: int, column: int) -> int:
+def _wrapping_runs(board, row: int, column: int) -> tuple[int, int]:
     """The reference's scan with `left >= 0` / `top >= 0` for `> 0`: at index 0 Python reads cells[-1], the last
     column (row), so a run reaching the first column (row) takes in the last one when it is filled."""
     wall = board.wall
@@ -45,11 +42,7 @@ def _wrapping_scan(board, row: int, column: int) -> int:
     bottom = row
     while bottom < LAST and wall[bottom + 1][column] != EMPTY:
         bottom += 1
-    across = right - left + 1
-    down = bottom - top + 1
-    if across == 1 and down == 1:
-        return 1
-    return (across if across > 1 else 0) + (down if down > 1 else 0)
+    return right - left + 1, bottom - top + 1
 
 
 def _every_way_counted(across: int, down: int) -> int:
@@ -323,7 +316,7 @@ READINGS = (
     M("score-scan-wraps-to-last-column", "SCORE-2", "The leftward and upward scans run while the index is >= 0, "
       "not > 0: at the wall's first column (row) they read index -1, the last one, so a run reaching column 1 "
       "(row 1) takes in a filled column 5 (row 5) too.",
-      ("board.Board.placement_points", lambda original: _wrapping_scan), source="shape"),
+      ("board.Board.placement_points", points(measure=_wrapping_runs)), source="shape"),
     M("score-blue-tiles-not-seen", "SCORE-2", "The runs are scanned with a truthiness test on the wall's spaces "
       "(`while row[c]:`, None for empty): a blue tile, colour 0, reads as empty and ends a run like a gap.",
       ("board.Board.placement_points", points(measure=_blue_not_seen)), source="shape"),
