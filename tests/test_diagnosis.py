@@ -676,3 +676,40 @@ def test_a_reading_that_reproduces_few_of_a_first_difference_left_mostly_unexpla
     assert cover._outnumbered_dropped(chosen, scores + floors) == [("other", ["f0", "f1", "f2"])]
     most = [("most", [f"s{n}" for n in range(2, 22)])] + chosen
     assert cover._outnumbered_dropped(most, scores + floors) == most[:2]
+
+
+def test_an_experiment_draws_the_same_tiles_whatever_ran_on_its_engine_before():
+    # the experiments share one engine per reading over many cases (in any order, in any share of processes):
+    # a scenario with a random deal must draw the same tiles on it each time, or -j and --only change a heading
+    from azul_conformance.diagnosis.experiment import reproduce
+    from azul_conformance.harness.cases import scenario_cases
+
+    cases = {case.id: case for case in scenario_cases(None).cases}
+    reading = BY_ID["setup-nine-factories-always"]
+    case = cases["setup-three-players-seven-factories"]
+    seen = observation(run_cases(MutantEngine(reading, 0), [case], RunOptions())[0])
+    assert seen is not None
+    fresh = reproduce(MutantEngine(reading, 0), case, seen)
+    used = MutantEngine(reading, 0)
+    for other in ("deal-random-fills-every-factory", "setup-two-players-five-factories", "deal-four-players-random"):
+        reproduce(used, cases[other], seen)  # draws from its generator
+    assert fresh == seen and reproduce(used, case, seen) == fresh
+
+
+def test_an_acceptance_after_the_engine_s_own_draw_is_held_to_what_no_draw_decides():
+    # 8B1 accepted by an engine with nine factories, after a deal it drew itself: its tiles (and how many B the
+    # take moved) are its own draw's, which no reading can be asked to draw alike; what the take did to the turn,
+    # the phase and the factories' number is what tells readings apart
+    from azul_conformance.harness.cases import scenario_cases
+    from azul_conformance.scenario.runner import UNDRAWN_FIELDS
+
+    case = next(c for c in scenario_cases(None).cases if c.id == "setup-three-players-seven-factories")
+    states = []
+    for seed in range(6):
+        result = run_cases(MutantEngine(BY_ID["setup-nine-factories-always"], seed), [case], RunOptions())[0]
+        if "accepted_state" in result.details:
+            states.append(result.details["accepted_state"])
+    assert states
+    for state in states:
+        assert set(state) <= set(UNDRAWN_FIELDS) | {"factories"} and state["factories"] == 9
+        assert state["phase"] == "offer" and state["turn"] == 1

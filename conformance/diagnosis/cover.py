@@ -406,6 +406,7 @@ def _fails_in_substance(engine: MutantEngine, case: Case) -> bool:
                [scenario.given.reject] + [step.reject for step in scenario.steps]):
         return True  # no refusal it expects names a rule: judged without the rules, it fails as published
     try:
+        engine.restart_draws()  # (as an experiment: the same draws whatever ran before)
         return run_scenario(engine, case.payload, strict_rules=False).verdict.bad
     except Exception:  # noqa: BLE001 - a misreading that breaks the reference fails the scenario, as published
         return True

@@ -30,6 +30,8 @@ def reproduce(engine: Engine, case: Case | None, seen: Observation) -> Observati
     """`case`: the scenario to run again; None for a game to replay (a property's, a fuzz finding's)."""
     try:
         if case is not None and case.kind is CaseKind.SCENARIO:
+            if isinstance(engine, ReferenceEngine):
+                engine.restart_draws()  # its random deals independent of the cases run on it before
             return observation(run_scenario(engine, case.payload))
         return _replay(engine, seen)
     except Exception:  # noqa: BLE001 - a misreading can break the reference's own bookkeeping: no reproduction

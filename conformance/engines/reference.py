@@ -24,11 +24,17 @@ __all__ = ["ReferenceEngine", "TAKE_OF_TEXT", "serve_protocol", "new_reference_g
 class ReferenceEngine(Engine):
     def __init__(self, seed: int | None = None) -> None:
         self.game: ref.Game | None = None
+        self.seed = seed
         self.rng = random.Random(seed)
         self.info = EngineInfo("azul-reference", ref.__version__, 1, Capabilities())
 
     def hello(self) -> EngineInfo:
         return self.info
+
+    def restart_draws(self) -> None:
+        """Its random deals drawn again from its seed: a case run on it draws the same tiles whatever ran
+        before (the diagnosis's experiments, in any order and any share of processes)."""
+        self.rng = random.Random(self.seed)
 
     def _game(self) -> ref.Game:
         if self.game is None:
