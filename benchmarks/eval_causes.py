@@ -11,6 +11,9 @@ are scored against it:
 - **held out** (leave one engine out): the report diagnosed again (as `azul diagnose` does, in-process) without
   the readings that this engine's own failures prompted (`Mutant.prompted_by`: written after meeting it). This
   is the score on an engine the catalogue was not fitted to, the one to quote.
+- **held out, first clean-room round only**: the same, without the second clean-room round's readings as well
+  (clean_room.second_round(): written from the rules' text alone, but from angles chosen by people who had seen
+  the held-out misses), so that what that round adds can be told apart.
 - **in-sample**: the committed report's own deviations, diagnosed with the whole catalogue, which holds readings
   written after meeting the engine they explain; so it flatters.
 
@@ -56,7 +59,7 @@ from azul_conformance.harness.cases import Case, property_cases, scenario_cases
 from azul_conformance.harness.findings import unfiled
 from azul_conformance.harness.report import read_report
 from azul_conformance.mutants.catalogue import BY_ID, Mutant
-from azul_conformance.mutants.clean_room import readings as from_the_text
+from azul_conformance.mutants.clean_room import readings as from_the_text, second_round
 from azul_conformance.mutants.patching import MutantEngine
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,10 +69,12 @@ sys.path.insert(0, str(ROOT / "docs" / "hooks"))
 
 import docgen_reports  # noqa: E402  (the docs' own lookup of an engine's write-up)
 
-HELD_OUT, IN_SAMPLE = "held_out", "in_sample"
+HELD_OUT, FIRST_ROUND, IN_SAMPLE = "held_out", "held_out_first_round", "in_sample"
 ABOUT = {
     HELD_OUT: "leave one engine out: each engine's report diagnosed again without the readings its own failures "
               "prompted (written after meeting it), then scored against its causes.yaml",
+    FIRST_ROUND: "held out as above, and without the second clean-room round's readings (written from the rules' "
+                 "text alone, from angles chosen with the held-out misses in view)",
     IN_SAMPLE: "each engine's committed report, diagnosed with the whole catalogue (readings written after meeting "
                "the engine they explain included), scored against its causes.yaml",
 }
@@ -297,6 +302,14 @@ def score_held_out(engine: str) -> Score:
     return out
 
 
+def score_first_round(engine: str) -> Score:
+    """Held out, and without the second clean-room round (its readings none of this engine's own)."""
+    without = tuple(prompted(engine)) + second_round()
+    out = score(engine, rediagnosed(engine, without), without)
+    out.held_out = prompted(engine)
+    return out
+
+
 def misses(engine: str, given: dict[str, dict | None] | None = None) -> list[dict]:
     """Each case the diagnosis misses (a misreading cause not named) or misnames (a misreading named that is not
     its cause's, nor one of its `also` causes'), with what it gives it instead and the cause's note."""
@@ -375,7 +388,7 @@ README = ROOT / "README.md"
 README_START, README_END = "<!-- diagnosis-scores:start -->", "<!-- diagnosis-scores:end -->"
 
 
-def readme_block(held: dict, sample: dict) -> str:
+def readme_block(held: dict, sample: dict, first: dict | None = None) -> str:
     """README's account of the diagnosis on the engines above: the held-out scores first (`held`: the row of
     all engines), the in-sample ones beside them (`sample`)."""
     return (f"How often the diagnosis names the right misreading on these engines, against the causes worked out "
@@ -392,19 +405,23 @@ def readme_block(held: dict, sample: dict) -> str:
             f"({held['covered_found']} of {held['covered']}), where it held none a reading named all the same for "
             f"{held['uncovered_named']} of {held['uncovered']} cases, {held['uncovered_right']} of them one as exact "
             f"(a wrong one for {held['false_heading']:.1%}); "
-            f"**in-sample**, the committed reports with "
+            + (f"held out with the first clean-room round only (the second's {len(second_round())} readings were "
+               f"written from angles chosen with these misses in view), precision {first['precision']:.1%} and "
+               f"recall {first['recall']:.1%}, {first['causes_found']} of {first['causes']} causes named; "
+               if first else "")
+            + f"**in-sample**, the committed reports with "
             f"the whole catalogue (readings fitted to these engines included), precision {sample['precision']:.1%} "
             f"and recall {sample['recall']:.1%}, {sample['causes_found']} of {sample['causes']} causes named. "
             "Per engine: the Catch power page and each write-up's \"How the diagnosis did on this engine\".")
 
 
-def readme_with_scores(text: str, held: dict, sample: dict) -> str:
+def readme_with_scores(text: str, held: dict, sample: dict, first: dict | None = None) -> str:
     """README's text with its diagnosis-scores block written again."""
     head, found, rest = text.partition(README_START)
     _, closed, tail = rest.partition(README_END)
     if not found or not closed:
         raise SystemExit(f"README.md has no {README_START} ... {README_END} block")
-    return f"{head}{README_START}\n{readme_block(held, sample)}\n{README_END}{tail}"
+    return f"{head}{README_START}\n{readme_block(held, sample, first)}\n{README_END}{tail}"
 
 
 def write_up(engine: str) -> Path:
@@ -457,8 +474,10 @@ def main() -> int:
                         "and the totals into README.md")
     args = parser.parse_args()
     both = {HELD_OUT: _with_total([score_held_out(engine) for engine in engines()]),
+            FIRST_ROUND: _with_total([score_first_round(engine) for engine in engines()]),
             IN_SAMPLE: _with_total([score(engine) for engine in engines()])}
     _table("held out (each engine without the readings its own failures prompted):", both[HELD_OUT])
+    _table("held out, first clean-room round only (without the second round's readings too):", both[FIRST_ROUND])
     _table("in-sample (the committed reports, whole catalogue):", both[IN_SAMPLE])
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
@@ -469,7 +488,8 @@ def main() -> int:
             page.write_text(write_up_with_misses(one.engine, page.read_text(encoding="utf-8"), one.row()),
                             encoding="utf-8")
         README.write_text(readme_with_scores(README.read_text(encoding="utf-8"), both[HELD_OUT][-1].row(),
-                                             both[IN_SAMPLE][-1].row()), encoding="utf-8")
+                                             both[IN_SAMPLE][-1].row(), both[FIRST_ROUND][-1].row()),
+                          encoding="utf-8")
     return 0
 
 

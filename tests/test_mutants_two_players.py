@@ -45,6 +45,9 @@ GREY_ONLY: dict[str, str] = {
     "grey-no-colour-bonus": "only the grey wall has no colours printed",
     "offer-row-limit-printed-space": "on the coloured wall a colour's printed space in a row is free exactly when "
     "the row lacks the colour",
+    "end-not-checked-after-grey-tiling": "a slip in the grey wall's own path through the tiling",
+    "end-grey-ends-with-first-completing-board": "only the grey wall's tiling is made of placements, board by board",
+    "end-grey-game-unscored": "a slip in the grey wall's own path to the end of the game",
 }
 
 

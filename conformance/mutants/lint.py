@@ -24,9 +24,6 @@ EVERY = MUTANTS + ALTERNATIVES
 # Scenarios that no rule-level mutant can fail, each with the reason. Keep it short: a new entry needs a reason
 # that no realistic wrong reading of the scenario's rules would show in the canonical state.
 KNOWN: dict[str, str] = {
-    "example-es-andrea-line-5": "tiles onto an empty line with room to spare: the canonical state holds a line's "
-    "colour and count, so filling from the right or the left looks the same; offer-line-fills-from-the-right "
-    "checks OFFER-7 on a line that already holds tiles",
     "offer-refuse-factory-beyond-player-count": "the factories are part of the loaded position, so a wrong factory "
     "count (SETUP-3) cannot show here; the set-up scenarios check the count of a new game",
     "setup-grey-side-for-everyone": "no realistic engine gives the players different sides of the board",
