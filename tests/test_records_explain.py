@@ -62,10 +62,19 @@ def test_a_tile_counted_once_in_both_runs_is_score_2():
 
 
 def test_a_score_no_reading_explains_is_itemized_without_a_rule():
-    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 7]\n")
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 40]\n")
     assert found.rule is None
     assert found.detail[0] == "seat 1: 0 before the tiling"  # only the seat in dispute is itemized
     assert any("R to wall row 1, column 3: +4" in line for line in found.detail)
+
+
+def test_a_run_that_wraps_from_one_wall_row_into_the_next_is_a_reading_of_score_2():
+    # Ben, round 2 (tiled top to bottom): R to row 3, column 5 (+1), then R to row 4, column 1 (+1): 6. An engine
+    # that holds the wall as one list of 25 spaces and scans a run while the index stays in the list reads row 3's
+    # last space as the left neighbour of row 4's first: that R scores a run of 2, and Ben has 7
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 7]\n")
+    assert found.rule == "SCORE-2" and (found.ours, found.record) == ("6 6", "6 7")
+    assert found.detail[-1].startswith("misreading: SCORE-2: I keep the wall as one list of 25 spaces")
 
 
 def test_a_wrong_start_player_is_round_2():
@@ -150,15 +159,20 @@ def test_a_game_that_ended_with_no_tile_to_deal_names_end_8():
 
 def test_a_wrong_board_claim_goes_back_to_the_take_that_made_the_value():
     # Factory 4 is BBBK: 4B3 puts its three B on Ana's pattern line 3, which holds three (BBB); 2Y2 is Ben's.
-    # A record that says "BB" parts ways at 4B3, the take that filled the line (OFFER-7).
-    text = HEAD + "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 [%lines 0 \"-|-|BB|-|-\"]\n"
+    # A record that says "KKK" parts ways at 4B3, the take that filled the line (OFFER-7); no reading gives it.
+    text = HEAD + "round 1 deal BBYR YYKW RRKW BBBK YRWW\n1. 4B3 2Y2 [%lines 0 \"-|-|KKK|-|-\"]\n"
     found = _disagreement(text)
     assert found.rule == "OFFER-7" and found.where == "take 4B3 of round 1"
-    assert (found.ours, found.record) == ("-|-|BBB|-|-", "-|-|BB|-|-") and found.pos.line == 5
+    assert (found.ours, found.record) == ("-|-|BBB|-|-", "-|-|KKK|-|-") and found.pos.line == 5
+    # "BB" parts ways there too, and a reading gives it: the chosen colour removed from the factory (B B B K)
+    # inside a loop over it, each removal sliding the next B under the loop's index, takes 2 of the 3
+    found = _disagreement(text.replace("KKK", "BB"))
+    assert found.rule == "OFFER-2" and found.where == "take 4B3 of round 1"
+    assert found.detail[-1].startswith("misreading: OFFER-2: My factory is a list of tiles sorted by colour")
 
 
 def test_a_score_claimed_after_rounds_without_claims_says_it_may_have_parted_earlier():
-    # No claim after round 1; after round 2 the record says 6 7 where the rules give 6 6 (no reading gives it).
-    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 7]\n")
+    # No claim after round 1; after round 2 the record says 6 40 where the rules give 6 6 (no reading gives it).
+    found = _disagreement(HEAD + ROUND_1 + ROUND_2 + "[%score 6 40]\n")
     assert found.rule is None
     assert found.where == "the tiling of round 2 or an earlier one (the record claims no score after round 1)"
