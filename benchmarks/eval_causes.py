@@ -196,8 +196,10 @@ def rediagnosed(engine: str, leave_out: tuple[str, ...] = ()) -> dict[str, dict 
     return given
 
 
-def held_out(engine: str) -> dict[str, dict | None]:
-    return rediagnosed(engine, tuple(prompted(engine)))
+def held_out(engine: str, also: tuple[str, ...] = ()) -> dict[str, dict | None]:
+    """The report diagnosed again without the readings this engine prompted, and `also` (the second clean-room
+    round's, for the figures without it)."""
+    return rediagnosed(engine, tuple(prompted(engine)) + also)
 
 
 # -- readings no case of a cause tells apart ----------------------------------------------------------------------
@@ -296,16 +298,9 @@ def score(engine: str, given: dict[str, dict | None] | None = None, without: tup
     return out
 
 
-def score_held_out(engine: str) -> Score:
-    out = score(engine, held_out(engine), tuple(prompted(engine)))
-    out.held_out = prompted(engine)
-    return out
-
-
-def score_first_round(engine: str) -> Score:
-    """Held out, and without the second clean-room round (its readings none of this engine's own)."""
-    without = tuple(prompted(engine)) + second_round()
-    out = score(engine, rediagnosed(engine, without), without)
+def score_held_out(engine: str, also: tuple[str, ...] = ()) -> Score:
+    """Held out; `also`: readings taken out beside the engine's own (the second clean-room round's)."""
+    out = score(engine, held_out(engine, also), tuple(prompted(engine)) + also)
     out.held_out = prompted(engine)
     return out
 
@@ -474,7 +469,7 @@ def main() -> int:
                         "and the totals into README.md")
     args = parser.parse_args()
     both = {HELD_OUT: _with_total([score_held_out(engine) for engine in engines()]),
-            FIRST_ROUND: _with_total([score_first_round(engine) for engine in engines()]),
+            FIRST_ROUND: _with_total([score_held_out(engine, second_round()) for engine in engines()]),
             IN_SAMPLE: _with_total([score(engine) for engine in engines()])}
     _table("held out (each engine without the readings its own failures prompted):", both[HELD_OUT])
     _table("held out, first clean-room round only (without the second round's readings too):", both[FIRST_ROUND])

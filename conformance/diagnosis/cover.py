@@ -52,8 +52,8 @@ from ..mutants.patching import MutantEngine
 from ..mutants.published import load as load_published
 from ..processes import each_in_a_process
 from ..results import CaseKind, CaseResult, Verdict
-from ..scenario import run_scenario, with_deciding_rules
-from .experiment import reproduce
+from ..scenario import with_deciding_rules
+from .experiment import reproduce, run_again
 from .observe import Observation, observation
 
 CATALOGUE: tuple[Mutant, ...] = MUTANTS + ALTERNATIVES
@@ -406,8 +406,7 @@ def _fails_in_substance(engine: MutantEngine, case: Case) -> bool:
                [scenario.given.reject] + [step.reject for step in scenario.steps]):
         return True  # no refusal it expects names a rule: judged without the rules, it fails as published
     try:
-        engine.restart_draws()  # (as an experiment: the same draws whatever ran before)
-        return run_scenario(engine, case.payload, strict_rules=False).verdict.bad
+        return run_again(engine, case.payload, strict_rules=False).verdict.bad
     except Exception:  # noqa: BLE001 - a misreading that breaks the reference fails the scenario, as published
         return True
 

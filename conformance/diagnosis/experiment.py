@@ -20,9 +20,9 @@ from ..engines.reference import ReferenceEngine
 from ..mutants.catalogue import Mutant
 from ..mutants.patching import MutantEngine
 from ..harness.cases import Case
-from ..results import CaseKind
+from ..results import CaseKind, CaseResult
 from ..properties.canonical import state_diff
-from ..scenario import run_scenario
+from ..scenario import Scenario, run_scenario
 from .observe import Observation, _canon, observation
 
 
@@ -30,12 +30,18 @@ def reproduce(engine: Engine, case: Case | None, seen: Observation) -> Observati
     """`case`: the scenario to run again; None for a game to replay (a property's, a fuzz finding's)."""
     try:
         if case is not None and case.kind is CaseKind.SCENARIO:
-            if isinstance(engine, ReferenceEngine):
-                engine.restart_draws()  # its random deals independent of the cases run on it before
-            return observation(run_scenario(engine, case.payload))
+            return observation(run_again(engine, case.payload))
         return _replay(engine, seen)
     except Exception:  # noqa: BLE001 - a misreading can break the reference's own bookkeeping: no reproduction
         return None
+
+
+def run_again(engine: Engine, scenario: Scenario, strict_rules: bool = True) -> CaseResult:
+    """A scenario run as an experiment: on the reference (a reading applied), its random deals are drawn again
+    from its seed, the same whatever cases ran on it before (in any order, in any share of processes)."""
+    if isinstance(engine, ReferenceEngine):
+        engine.restart_draws()
+    return run_scenario(engine, scenario, strict_rules=strict_rules)
 
 
 def _replay(engine: Engine, seen: Observation) -> Observation | None:

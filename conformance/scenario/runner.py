@@ -96,8 +96,10 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
             return result(scenario, Verdict.PASS)
         _start(engine, scenario, wall)
         _checkpoints(engine, scenario, 0, wall)
+        drawn = False  # a deal the engine drew itself came before the step
         for number, step in enumerate(scenario.steps, start=1):
-            _step(engine, step, strict_rules, drawn=any(s.kind == "deal_random" for s in scenario.steps[:number - 1]))
+            _step(engine, step, strict_rules, drawn)
+            drawn = drawn or step.kind == "deal_random"
             if wall == "grey" and step.kind == "move" and step.reject is None:
                 _place_as_printed(engine, step)
             _checkpoints(engine, scenario, number, wall)
@@ -243,6 +245,7 @@ def undrawn(state: Any) -> Any:
 def _step(engine: Engine, step: Step, strict_rules: bool, drawn: bool = False) -> None:
     """One step, judged. `drawn`: a deal the engine drew itself came earlier in the scenario (what it leads to
     is held to what no draw decides)."""
+    held = undrawn if drawn else (lambda state: state)
     if step.reject is None:
         try:
             _apply(engine, step)
@@ -261,14 +264,13 @@ def _step(engine: Engine, step: Step, strict_rules: bool, drawn: bool = False) -
         # after a deal the engine drew itself: no other engine draws the same tiles)
         details = _difference("refusal", "accepted", step.where)
         if step.kind != "deal_random":
-            details["accepted_state"] = undrawn(accepted) if drawn else accepted
+            details["accepted_state"] = held(accepted)
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was accepted, expected a refusal",
                        expected=expected, actual="accepted", rule=step.reject.rule, details=details)
     after = engine.state()
     if state_diff(before, after):  # (the fields free in its phase aside)
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was refused but changed the state",
-                       diff=_json_diff(before, after), expected=undrawn(before) if drawn else before,
-                       actual=undrawn(after) if drawn else after,
+                       diff=_json_diff(before, after), expected=held(before), actual=held(after),
                        details=_difference("refused move", "state changed", step.where))
 
 

@@ -13,6 +13,8 @@ from ..readings import (
 )
 from azul_reference.tiles import MARKER
 
+from .grey import _listed_row_unchecked_on_grey
+
 # -- END-1: the clean-up of the last tiling, done with the next round's preparation ------------------------------
 
 _FLOORS: dict[int, list[int]] = {}  # id(board) -> the floor its last clear_floor emptied (this tiling)
@@ -343,24 +345,6 @@ def _sent_forgotten(original):
 
 # -- GREY-4 ---------------------------------------------------------------------------------------------------------
 
-def _grey_list_without_row_check(original):
-    """Game._legal_takes of an engine that, on the grey wall, lists an empty line for every colour (the wall row
-    left to its check of a played take, which still refuses a colour the row holds)."""
-    def legal_takes(game):
-        if not game.grey:
-            return original(game)
-        board = game.boards[game.turn]
-        kept = board.open_lines
-        board.open_lines = [sum(1 << line for line in range(5) if board.line_colour[line] == EMPTY
-                                or (board.line_colour[line] == colour and board.line_count[line] <= line))
-                            for colour in range(5)]
-        try:
-            return original(game)
-        finally:
-            board.open_lines = kept
-    return legal_takes
-
-
 READINGS = (
     # END-1
     M("end-final-floors-kept", "END-1", "The floors are emptied into the lid when the next round is prepared: the "
@@ -456,7 +440,7 @@ READINGS = (
     # GREY-4
     M("grey-row-colour-listed-on-grey", "GREY-4", "On the grey wall the list of takes offers an empty line every "
       "colour (the wall being settled at tiling); a take of a colour the row holds is refused when played.",
-      ("game.Game._legal_takes", _grey_list_without_row_check), source="shape"),
+      ("game.Game._legal_takes", _listed_row_unchecked_on_grey), source="shape"),
 )
 
 CELLS = {

@@ -39,32 +39,49 @@ def _overflow_after_filling(original):
     return place_on_line
 
 
-def _floor_choice_to_lid(original):
-    """Game._take: a take named to the floor line is discarded to the lid (no floor space, no penalty); the marker
-    of a first centre take still goes to the floor, and the rest of a factory to the centre."""
-    def take(game, move):
-        if game.phase != OFFER or move.line != FLOOR or move.source > len(game.factories) \
-                or not _tiles_of(game, move):
-            return original(game, move)
-        original(game.copy(), move)  # raises when the rules refuse the take itself
-        tiles = game.centre if move.source == CENTRE else game.factories[move.source - 1]
-        count = tiles[move.colour]
-        tiles[move.colour] = 0
-        if move.source == CENTRE:
-            if game.marker == IN_CENTRE:
-                game.marker = game.turn
-                game.boards[game.turn].take_marker()
-        else:
-            for colour in range(5):
-                game.centre[colour] += tiles[colour]
-            tiles[:] = [0] * 5
-        game.lid[move.colour] += count
-        game.on_offer -= count
-        if game.on_offer == 0:
-            game._end_offer()
-        else:
-            game.turn = (game.turn + 1) % game.players
-    return take
+def _floor_take_handled(handle):
+    """Game._take whose floor branch is code of its own: the colour is taken off its source and handle(game, move,
+    tiles, count) does the rest of the take (the source's other tiles, the marker, where the taken tiles go); then
+    the turn passes, or the offer ends, as in the reference."""
+    def make(original):
+        def take(game, move):
+            if game.phase != OFFER or move.line != FLOOR or move.source > len(game.factories) \
+                    or not _tiles_of(game, move):
+                return original(game, move)
+            original(game.copy(), move)  # raises when the rules refuse the take itself
+            tiles = game.centre if move.source == CENTRE else game.factories[move.source - 1]
+            count = tiles[move.colour]
+            tiles[move.colour] = 0
+            handle(game, move, tiles, count)
+            game.on_offer -= count
+            if game.on_offer == 0:
+                game._end_offer()
+            else:
+                game.turn = (game.turn + 1) % game.players
+        return take
+    return make
+
+
+def _rest_to_centre(game, tiles):
+    """The source's other tiles moved to the centre (a factory's rest, as the reference moves it)."""
+    for colour in range(5):
+        game.centre[colour] += tiles[colour]
+    tiles[:] = [0] * 5
+
+
+def _discarded_to_lid(game, move, tiles, count):
+    """A take named to the floor line is discarded to the lid (no floor space, no penalty); the marker of a first
+    centre take still goes to the floor, and the rest of a factory to the centre."""
+    if move.source == CENTRE:
+        if game.marker == IN_CENTRE:
+            game.marker = game.turn
+            game.boards[game.turn].take_marker()
+    else:
+        _rest_to_centre(game, tiles)
+    game.lid[move.colour] += count
+
+
+_floor_choice_to_lid = _floor_take_handled(_discarded_to_lid)
 
 
 def _joins_building_line(original):
@@ -146,27 +163,11 @@ def _order(game):
 def _floor_take_returns_early(marker_only: bool):
     """Game._take whose floor branch is handled (and returns) before the source's bookkeeping: the marker stays
     in the centre and, unless marker_only, the rest of a factory stays on it."""
-    def make(original):
-        def take(game, move):
-            if game.phase != OFFER or move.line != FLOOR or move.source > len(game.factories) \
-                    or not _tiles_of(game, move):
-                return original(game, move)
-            original(game.copy(), move)  # raises when the rules refuse the take itself
-            tiles = game.centre if move.source == CENTRE else game.factories[move.source - 1]
-            count = tiles[move.colour]
-            tiles[move.colour] = 0
-            if move.source != CENTRE and marker_only:  # the rest still goes to the centre
-                for colour in range(5):
-                    game.centre[colour] += tiles[colour]
-                tiles[:] = [0] * 5
-            game.boards[game.turn].to_floor(move.colour, count, game.lid)
-            game.on_offer -= count
-            if game.on_offer == 0:
-                game._end_offer()
-            else:
-                game.turn = (game.turn + 1) % game.players
-        return take
-    return make
+    def to_floor(game, move, tiles, count):
+        if move.source != CENTRE and marker_only:  # the rest still goes to the centre
+            _rest_to_centre(game, tiles)
+        game.boards[game.turn].to_floor(move.colour, count, game.lid)
+    return _floor_take_handled(to_floor)
 
 
 def _joins_line_of_colour(original):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from azul_reference.errors import IllegalMove
 
 from ..readings import (
-    CENTRE, DEAL, IN_CENTRE, OFFER, TILES_PER_FACTORY, M, value,
+    CENTRE, DEAL, IN_CENTRE, OFFER, TILES_PER_FACTORY, M, _turn_kept_at_the_deal, value,
 )
 
 
@@ -225,15 +225,6 @@ def _turn_set_before_start_moved(original):
     return end_round
 
 
-def _deal_keeps_turn(original):
-    """The deal does not touch the turn."""
-    def deal(game, *args, **kwargs):
-        turn = game.turn
-        original(game, *args, **kwargs)
-        game.turn = turn
-    return deal
-
-
 _CENTRE_TAKERS: dict[int, set[int]] = {}  # id(game) -> the seats flagged as having taken from the centre this round
 
 
@@ -348,7 +339,7 @@ READINGS = (
     M("round-turn-set-before-start-moved", "ROUND-2", "The next round is prepared in the wrong order: the turn is "
       "set to the start player, and only then is the start player moved to the marker's holder, so the round "
       "just played's start player opens the next round while the holder is shown as start player.",
-      ("game.Game._end_round", _turn_set_before_start_moved), ("game.Game.deal", _deal_keeps_turn),
+      ("game.Game._end_round", _turn_set_before_start_moved), ("game.Game.deal", _turn_kept_at_the_deal),
       source="shape"),
     M("round-lowest-centre-taker-starts", "ROUND-2", "Each board is flagged when its player takes from the "
       "centre, and the next start player is the first flagged seat in seat order, not the first to take from "
