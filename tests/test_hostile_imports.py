@@ -252,3 +252,19 @@ def test_records_can_go_to_an_archive_which_is_never_replaced_without_force_nor_
     assert run_import("faience", str(SAMPLE), "-o", str(archive), "-q", "--force").exit_code == 0
     assert outside.read_text(encoding="utf-8") == "keep me" and not archive.is_symlink()
     assert run_import("faience", str(SAMPLE), "-o", str(tmp_path / "r.zip"), "-q").exit_code == 2
+
+
+def test_quiet_prints_no_progress_line_however_long_the_import_or_replay_takes(tmp_path, monkeypatch):
+    # a slow machine (or a big dataset) outlasts the progress's 10 s between log lines; -q promises the problems
+    # and the summary only, and two runs' outputs must stay comparable line for line
+    from azul_conformance.harness import progress
+
+    monkeypatch.setattr(progress, "PLAIN_EVERY", 0.001)
+    lines = [LINES[n % 3] for n in range(60)]
+    dataset = faience(tmp_path, lines, "big.jsonl")
+    loud = run_import("faience", str(dataset), "-o", str(tmp_path / "loud"), "--replay")
+    assert "import: " in loud.output and "replay: " in loud.output  # the lines -q must leave out
+    quiet = run_import("faience", str(dataset), "-o", str(tmp_path / "quiet"), "-q", "--replay")
+    assert quiet.exit_code == 0, quiet.output
+    assert "import: " not in quiet.output and "replay: " not in quiet.output, quiet.output
+    assert "60 games imported" in quiet.output

@@ -330,7 +330,10 @@ def import_games(format_name: str, files: tuple[Path, ...], out_dir: Path, force
     output = _Archive(out_dir, force) if is_archive(out_dir) and not out_dir.is_dir() else _Folder(out_dir, force)
     names = _Names()
     written = problems = 0
-    progress = RunProgress(console, None, label="import", unit="game", bad_unit="problem")
+    # quiet: no progress line in a log either, only the problems and the summary (a terminal's live line leaves
+    # nothing behind)
+    progress = RunProgress(console, None, label="import", unit="game", bad_unit="problem",
+                           plain_every=0 if quiet else None)
 
     def problem(message: str) -> None:
         nonlocal problems

@@ -324,7 +324,8 @@ def replay_batch(paths: list[Path], quiet: bool = False, summary_to_stderr: bool
             whole = _Whole(jsonl)
             out = whole.file
     executor = _executor(workers, scheduler)
-    progress = RunProgress(errors, _total(paths), label="replay", unit="game", bad_unit="failure")
+    progress = RunProgress(errors, _total(paths), label="replay", unit="game", bad_unit="failure",
+                           plain_every=0 if quiet else None)  # quiet: the verdicts and the summary only
     bad = 0
 
     def on_game(game: GameVerdict) -> None:
