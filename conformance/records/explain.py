@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..located import Span
@@ -107,15 +108,26 @@ def explain_claim(claim: Claim, steps: Sequence[Any], declared: Mapping[str, str
 
 def _misreadings(claim: Claim, steps: Sequence[Any]) -> list[Any]:
     """The catalogued misreadings under which the record plays through to this claim and the claim is true."""
+    start = steps[0].state
+    game = tuple(tuple(step.state["factories"]) if step.kind == "deal" else step.label for step in steps[1:])
+    return list(_reproducing(start["players"], start["variant"], start["start_player"], game, claim.kind,
+                             claim.args))
+
+
+@lru_cache(maxsize=256)
+def _reproducing(players: int, variant: str, start: int, game: tuple[Any, ...], kind: str,
+                 args: tuple[int | str, ...]) -> tuple[Any, ...]:
+    """Every reading of the catalogue tried on one game: a dataset that holds one wrong game many times (copies,
+    or games that part at the same claim after the same moves) pays for it once a process."""
     # deferred: the catalogue and its experiment load the suite's harness, which only a false claim needs
     from ..diagnosis import CATALOGUE
     from ..diagnosis.experiment import reproducing
     from .claims import claim_mismatch
 
-    start = steps[0].state
-    game = [list(step.state["factories"]) if step.kind == "deal" else step.label for step in steps[1:]]
-    return reproducing(start["players"], start["variant"], start["start_player"], game,
-                       lambda state: claim_mismatch(claim, state) is None, CATALOGUE)
+    claim = Claim(kind, args)
+    steps = [list(step) if isinstance(step, tuple) else step for step in game]
+    return tuple(reproducing(players, variant, start, steps, lambda state: claim_mismatch(claim, state) is None,
+                             CATALOGUE))
 
 
 def _explain_not_over(state: dict[str, Any]) -> Disagreement:
