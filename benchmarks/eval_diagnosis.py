@@ -13,6 +13,13 @@ misreading and none is left undiagnosed. Pairs: a seeded sample of two misreadin
 applied to the reference in-process (the suite's cases run through the same adapter interface); both named
 is the measure. Then the speed: diagnosing the failing cases of one engine on one core, in-process.
 
+With --held-out, each single is also diagnosed as an engine the catalogue was not fitted to: without the reading
+it serves. What is named then is *as exact* when it reproduces every case the served reading failed (the suite
+cannot tell them apart: no worse than the reading itself), a *near reading* when it is of the same rule but not
+as exact (a heading more precise than the evidence: the cases where the two readings part are missing from the
+suite), or of *another rule*; else nothing is named (the honest "not diagnosed"). The near readings found are a
+list of pairs that a scenario should tell apart.
+
 Goals (issue 23): singles named 100%, pairs both named at least 90%, at most 20 s for 100 failing cases on one
 core. Misreadings the suite cannot tell apart on any case (the same failures everywhere) count as named
 when listed together, as the reports list them.
@@ -29,10 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from azul_conformance.diagnosis import diagnose
-from azul_conformance.diagnosis.cover import pair
+from azul_conformance.diagnosis.cover import CATALOGUE, pair
+from azul_conformance.diagnosis.experiment import reproduce
+from azul_conformance.diagnosis.observe import observation
 from azul_conformance.harness.runner import RunOptions, run_cases
 from azul_conformance.harness.session import Session, collect
-from azul_conformance.mutants.catalogue import MUTANTS, Mutant
+from azul_conformance.mutants.catalogue import BY_ID, MUTANTS, Mutant
 from azul_conformance.mutants.patching import MutantEngine
 from azul_conformance.processes import Pool
 from azul_conformance.results import Verdict
@@ -51,9 +60,14 @@ class Outcome:
     seconds: float  # the diagnosis alone
     run_seconds: float = 0.0  # the suite's run on the engine, before the diagnosis
     out_of_time: int = 0  # cases cut by the case budget (a misreading whose games never end)
+    # --held-out (singles): the diagnosis without the served reading: what it named, and which of those are as
+    # exact as the served reading (they reproduce every case it failed)
+    held_named: tuple[str, ...] | None = None
+    held_exact: tuple[str, ...] = ()
 
 
-def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: float | None = None) -> Outcome:
+def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: float | None = None,
+          held_out: bool = False) -> Outcome:
     """Run the suite on the reference with `ids` applied and diagnose it (one core). `case_timeout` cuts a case
     (out of time, never a failure) as `azul conform --case-timeout` does: a misreading whose games never end
     would otherwise play each property's games to the move limit, minutes over the protocol."""
@@ -79,11 +93,26 @@ def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: flo
         for reading in ((deviation.misreading,) if deviation.misreading else ()) + deviation.alike:
             named.update(reading.id.split("+"))
     shown = {part for d in found.deviations if d.misreading for part in d.misreading.id.split("+")}
-    return Outcome(ids, tuple(sorted(named & set(ids))), tuple(sorted(shown - set(ids) - _alike_of(found, ids))),
-                   sum(d.kind == "undiagnosed" for d in found.deviations),
-                   sum(d.kind == "engine-fault" for d in found.deviations),
-                   sum(r.bad for r in results), round(seconds, 3), round(run_seconds, 1),
-                   sum(r.verdict is Verdict.OUT_OF_TIME for r in results))
+    outcome = Outcome(ids, tuple(sorted(named & set(ids))), tuple(sorted(shown - set(ids) - _alike_of(found, ids))),
+                      sum(d.kind == "undiagnosed" for d in found.deviations),
+                      sum(d.kind == "engine-fault" for d in found.deviations),
+                      sum(r.bad for r in results), round(seconds, 3), round(run_seconds, 1),
+                      sum(r.verdict is Verdict.OUT_OF_TIME for r in results))
+    if held_out and len(ids) == 1:
+        by_case = {c.id: c for c in cases}
+        without = diagnose(results, by_case, catalogue=[m for m in CATALOGUE if m.id != ids[0]], jobs=1)
+        held = sorted({part for d in without.deviations if d.misreading for part in d.misreading.id.split("+")})
+        outcome.held_named = tuple(held)
+        outcome.held_exact = tuple(m for m in held if _as_exact(m, results, by_case))
+    return outcome
+
+
+def _as_exact(mutant_id: str, results, cases) -> bool:
+    """Whether the reading reproduces every failing case of the run that gives something to reproduce."""
+    engine = MutantEngine(BY_ID[mutant_id])
+    seen = [(r, observation(r)) for r in results if r.bad]
+    seen = [(r, o) for r, o in seen if o is not None]
+    return bool(seen) and all(reproduce(engine, cases.get(r.id), o) == o for r, o in seen)
 
 
 def _alike_of(found, ids) -> set[str]:
@@ -112,6 +141,9 @@ def main() -> int:
     parser.add_argument("--case-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="a case that takes longer is cut, out of time (default 60; 0: no limit)")
     parser.add_argument("--json", type=Path, default=None, help="write every outcome here")
+    parser.add_argument("--held-out", action="store_true",
+                        help="diagnose each single again without the reading it serves, as an engine the catalogue "
+                             "was not fitted to: is what it names then as exact, a near reading, or nothing?")
     parser.add_argument("--in-process", action="store_true",
                         help="the singles in-process too, through the same adapter interface (much faster: a "
                              "misreading whose games never end costs minutes over the protocol)")
@@ -123,7 +155,7 @@ def main() -> int:
         return combine(args.combine, args.json)
     singles: list[Mutant] = [m for m in MUTANTS if args.only is None or m.id in args.only]
     limit = args.case_timeout or None
-    jobs = [((m.id,), args.examples, not args.in_process, limit) for m in singles]
+    jobs = [((m.id,), args.examples, not args.in_process, limit, args.held_out) for m in singles]
     jobs += [(p, args.examples, False, limit) for p in sample_pairs(args.pairs, args.seed)]
     started = time.perf_counter()
     outcomes: list[Outcome] = []
@@ -139,7 +171,7 @@ def main() -> int:
     finally:
         pool.close()
     settings = {"over": "in-process" if args.in_process else "protocol", "seed": args.seed,
-                "examples": args.examples, "case_timeout": limit}
+                "examples": args.examples, "case_timeout": limit, "held_out": args.held_out}
     summarise(outcomes, settings, args.json)
     return 0
 
@@ -155,7 +187,9 @@ def combine(files: list[Path], target: Path | None) -> int:
                      "seed": data["pairs"]["seed"] if data["pairs"]["total"] else None,
                      "examples": data["examples"], "case_timeout": data.get("case_timeout")}
             outcomes += [Outcome(**{**o, "ids": tuple(o["ids"]), "named": tuple(o["named"]),
-                                    "others": tuple(o["others"])}) for o in data["outcomes"]]
+                                    "others": tuple(o["others"]),
+                                    "held_named": None if o.get("held_named") is None else tuple(o["held_named"]),
+                                    "held_exact": tuple(o.get("held_exact") or ())}) for o in data["outcomes"]]
         except (OSError, ValueError, KeyError, TypeError) as error:
             print(f"{path}: not an outcome file of this script ({error})", file=sys.stderr)
             return 2
@@ -193,6 +227,14 @@ def summarise(outcomes: list[Outcome], settings: dict, target: Path | None) -> N
         for o in twos:
             if o not in both:
                 print(f"    {'+'.join(o.ids)}: named {list(o.named)}, others {list(o.others)}")
+    held = held_out_summary(ones)
+    if held:
+        print(f"held out (each single diagnosed without the reading it serves, {held['total']} with a failure): "
+              f"as exact {held['as_exact']}, near reading of its rule {held['near']} ({_pct(held['near'], held['total'])}"
+              f"), another rule {held['other_rule']} ({_pct(held['other_rule'], held['total'])}), nothing named "
+              f"{held['nothing']}")
+        for served, near in held["near_pairs"]:
+            print(f"    {served}: near {', '.join(near)}")
     cases = sum(o.failing for o in outcomes)
     seconds = sum(o.seconds for o in outcomes)
     print(f"speed: {cases} failing cases diagnosed in {seconds:.1f} s on one core: "
@@ -203,7 +245,31 @@ def summarise(outcomes: list[Outcome], settings: dict, target: Path | None) -> N
             "pairs": {"total": len(twos), "both_named": len(both), "seed": settings["seed"]},
             "seconds_per_100_cases": round(100 * seconds / max(cases, 1), 2), "examples": settings["examples"],
             "case_timeout": settings["case_timeout"],
+            **({"held_out": held} if held else {}),
             "outcomes": [o.__dict__ for o in outcomes]}, indent=1) + "\n", encoding="utf-8")
+
+
+def held_out_summary(ones: list[Outcome]) -> dict | None:
+    """The singles diagnosed without themselves: each counted once, by the worst it was given (a reading of
+    another rule, then a near reading of its rule, then only readings as exact, then nothing)."""
+    judged = [o for o in ones if o.held_named is not None and o.failing]
+    if not judged:
+        return None
+    counts = dict.fromkeys(("as_exact", "near", "other_rule", "nothing"), 0)
+    near_pairs = []
+    for o in judged:
+        served = BY_ID[o.ids[0]]
+        wrong = [m for m in o.held_named if m not in o.held_exact]
+        if any(BY_ID[m].rule != served.rule for m in wrong):
+            counts["other_rule"] += 1
+        elif wrong:
+            counts["near"] += 1
+            near_pairs.append((served.id, wrong))
+        elif o.held_named:
+            counts["as_exact"] += 1
+        else:
+            counts["nothing"] += 1
+    return {"total": len(judged), **counts, "near_pairs": near_pairs}
 
 
 def _pct(part: int, whole: int) -> str:

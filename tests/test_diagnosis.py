@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import json
 import re
@@ -19,7 +20,7 @@ from azul_conformance.harness.findings import fault_groups
 from azul_conformance.harness.report import read_report
 from azul_conformance.harness.runner import RunOptions, run_cases
 from azul_conformance.harness.session import Session, collect, run_session
-from azul_conformance.mutants.catalogue import BY_ID, Mutant
+from azul_conformance.mutants.catalogue import BY_ID, MUTANTS, Mutant
 from azul_conformance.mutants.patching import MutantEngine
 from azul_conformance.results import CaseKind, CaseResult, Verdict
 
@@ -493,6 +494,14 @@ def test_the_published_self_test_covers_the_catalogue_and_says_what_its_outcomes
     assert data["singles"]["named"] == sum(o["named"] == o["ids"] for o in ones)
     assert data["pairs"]["both_named"] == sum(o["named"] == sorted(o["ids"]) for o in twos)
     assert all(BY_ID[a].rule != BY_ID[b].rule for a, b in (o["ids"] for o in twos))
+    if "held_out" in data:  # each single diagnosed without itself as well: the figures are its outcomes'
+        bench = _benchmark("eval_diagnosis")
+        outcomes = [bench.Outcome(**{**o, "ids": tuple(o["ids"]), "named": tuple(o["named"]),
+                                     "held_named": tuple(o["held_named"]), "held_exact": tuple(o["held_exact"])})
+                    for o in ones]
+        assert all(o.held_named is not None for o in outcomes)
+        recomputed = bench.held_out_summary(outcomes)
+        assert data["held_out"] == {**recomputed, "near_pairs": [list(p) for p in recomputed["near_pairs"]]}
 
 
 def test_a_case_explained_by_another_rules_misreading_is_counted_once_under_it(tmp_path):
@@ -713,3 +722,28 @@ def test_an_acceptance_after_the_engine_s_own_draw_is_held_to_what_no_draw_decid
     for state in states:
         assert set(state) <= set(UNDRAWN_FIELDS) | {"factories"} and state["factories"] == 9
         assert state["phase"] == "offer" and state["turn"] == 1
+
+
+def test_the_held_out_self_test_never_names_the_served_reading_and_counts_each_single_by_its_worst_name():
+    # a single diagnosed without itself (benchmarks/eval_diagnosis.py --held-out): the reading it serves cannot
+    # be named; what is named is as exact only where it reproduces every failing case of the run
+    bench = _benchmark("eval_diagnosis")
+    served = "offer-empty-take-empties-source"
+    outcome = bench.judge((served,), 3, False, held_out=True)
+    assert outcome.failing and outcome.named == (served,)
+    assert outcome.held_named is not None and served not in outcome.held_named
+    assert set(outcome.held_exact) <= set(outcome.held_named)
+    # counted by the worst name it was given: another rule, then a near reading, then as exact, then nothing
+    single = functools.partial(bench.Outcome, others=(), undiagnosed=0, faults=0, failing=3, seconds=0.1)
+    rule = BY_ID[served].rule
+    same = [m.id for m in MUTANTS if m.rule == rule and m.id != served][:2]
+    other = next(m.id for m in MUTANTS if m.rule != rule)
+    summary = bench.held_out_summary([
+        single(ids=(served,), named=(served,), held_named=(same[0],), held_exact=(same[0],)),
+        single(ids=(served,), named=(served,), held_named=(same[0], same[1]), held_exact=(same[0],)),
+        single(ids=(served,), named=(served,), held_named=(same[1], other), held_exact=(same[1],)),
+        single(ids=(served,), named=(served,), held_named=(), held_exact=()),
+        single(ids=(served,), named=(served,), held_named=None)])  # not run held out: not counted
+    assert {k: summary[k] for k in ("total", "as_exact", "near", "other_rule", "nothing")} == \
+        {"total": 4, "as_exact": 1, "near": 1, "other_rule": 1, "nothing": 1}
+    assert summary["near_pairs"] == [(served, [same[1]])]
