@@ -747,3 +747,31 @@ def test_the_held_out_self_test_never_names_the_served_reading_and_counts_each_s
     assert {k: summary[k] for k in ("total", "as_exact", "near", "other_rule", "nothing")} == \
         {"total": 4, "as_exact": 1, "near": 1, "other_rule": 1, "nothing": 1}
     assert summary["near_pairs"] == [(served, [same[1]])]
+
+
+def test_a_failing_game_a_reading_explains_bears_it_out_as_a_killing_scenario_does():
+    # the engine plays no scenario of the reading's rule (no loader: its scenarios are not judged) but fails two
+    # random games exactly as the reading does: replaying them, the reading fails them too, so they are killing
+    # cases of its own that bear it out, though the published killers (other random games) do not list them.
+    # Its one published killer judged here (k1) went wrong earlier, for another fault, and says nothing.
+    from azul_conformance.diagnosis import cover
+
+    def trials():
+        found = cover._Trials()
+        found.explains = {"differential-a": {"r"}, "differential-b": {"r"}, "k1": set()}
+        found.first = {"k1": 30}
+        found.reached = {"k1": {"r": 40}}
+        return found
+
+    killers = {"r": {"k1"}}
+    without_games = trials()
+    cover._drop_unconfirmed(without_games, killers)
+    assert "r" in without_games.ruled_out  # never borne out by a killer it was published with
+    with_games = trials()
+    cover._drop_unconfirmed(with_games, killers, games={"differential-a", "differential-b"})
+    assert "r" not in with_games.ruled_out and with_games.explains["differential-a"] == {"r"}
+    # games do not outweigh a case of its own rule that contradicts it
+    contradicted = trials()
+    contradicted.first["k1"] = 40
+    cover._drop_unconfirmed(contradicted, killers, {"r": {"k1"}}, games={"differential-a", "differential-b"})
+    assert "r" in contradicted.ruled_out

@@ -11,7 +11,8 @@ applied, and the fewest misreadings that reproduce the most of what the engine d
    could explain a case only by what no case looked at (`unrefutable`); a misreading that passes a corpus
    scenario (the published results) is not run on it again. After the experiments, a misreading is dropped
    unless its own killing cases bear it out: those it explains must outnumber those where the engine reached
-   the reading's first difference undisturbed and did something else there; and one that a case written for
+   the reading's first difference undisturbed and did something else there (a failing game of the run that it
+   explains bears it out too: replaying the engine's game, it fails it); and one that a case written for
    its own rule contradicts so is dropped however often it is borne out elsewhere, unless a second misreading
    the engine shows elsewhere accounts for the difference (`_drop_unconfirmed`, `_co_faults`).
 3. Where no single misreading explains a case, pairs are tried: among the misreadings that explain some of the
@@ -131,7 +132,8 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
         own = own_killers(killers, catalogue, cases)
         _co_faults(trials, own, seen, cases, by_id, seed)
         explained = {case_id for case_id, found in trials.explains.items() if found}
-        _drop_unconfirmed(trials, killers, own)
+        games = {c for c in seen if c not in cases or cases[c].kind is not CaseKind.SCENARIO}
+        _drop_unconfirmed(trials, killers, own, games)
         # a case explained only by what was dropped may be two faults that the pairs met first hid: tried again
         _try_pairs(trials, seen, cases, by_id, seed, only={c for c in explained if not trials.explains[c]})
     chosen = _outnumbered_dropped(_cover(trials, seen, by_id, cases), results)
@@ -352,13 +354,16 @@ def _co_faults(trials: _Trials, own: dict[str, set[str]], seen: dict[str, Observ
                     break
 
 
-def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]], own: dict[str, set[str]] | None = None
-                      ) -> None:
+def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]], own: dict[str, set[str]] | None = None,
+                      games: frozenset[str] | set[str] = frozenset()) -> None:
     """A misreading explains nothing (alone or in a pair) unless its own killing cases that this run judged
     bear it out. Each of them the engine failed is a prediction: where the reading explains it, it is borne
-    out; where the engine got as far as the reading's first difference undisturbed (its own first difference
-    is not earlier) and did something else there, it is contradicted, as a pass contradicts it; where the engine
-    went wrong earlier, another fault hid the place, and the case says nothing. A reading contradicted more
+    out (and so is a failing game of this run that it explains, `games`: replaying the engine's own game, it
+    gives the engine's answer where the rules give another, so it fails that game: a killing case of its own,
+    which the published killers, a few random games a property, need not hold); where the engine got as far as
+    the reading's first difference undisturbed (its own first difference is not earlier) and did something else
+    there, it is contradicted, as a pass contradicts it; where the engine went wrong earlier, another fault hid
+    the place, and the case says nothing. A reading contradicted more
     often than borne out (or never borne out) explains what it seems to elsewhere by chance: the one case of
     a hundred that an unrelated reading reproduces must not name the bug (nor may a heading come and go with
     the cases --only keeps).
@@ -374,7 +379,7 @@ def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]], own: dict[s
     for mutant_id, cases in _explained_by_part(trials).items():
         if mutant_id not in killers:
             continue
-        borne_out = killers[mutant_id] & cases
+        borne_out = (killers[mutant_id] | games) & cases
         contradicted = set(_contradicting(trials, mutant_id, killers[mutant_id] - cases))
         if not borne_out or len(contradicted) > len(borne_out) or contradicted & (own or {}).get(mutant_id, set()):
             out.add(mutant_id)
