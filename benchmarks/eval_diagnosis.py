@@ -229,10 +229,10 @@ def summarise(outcomes: list[Outcome], settings: dict, target: Path | None) -> N
                 print(f"    {'+'.join(o.ids)}: named {list(o.named)}, others {list(o.others)}")
     held = held_out_summary(ones)
     if held:
-        print(f"held out (each single diagnosed without the reading it serves, {held['total']} with a failure): "
-              f"as exact {held['as_exact']}, near reading of its rule {held['near']} ({_pct(held['near'], held['total'])}"
-              f"), another rule {held['other_rule']} ({_pct(held['other_rule'], held['total'])}), nothing named "
-              f"{held['nothing']}")
+        total = held["total"]
+        print(f"held out (each single diagnosed without the reading it serves, {total} with a failure): as exact "
+              f"{held['as_exact']}, near reading of its rule {held['near']} ({_pct(held['near'], total)}), another "
+              f"rule {held['other_rule']} ({_pct(held['other_rule'], total)}), nothing named {held['nothing']}")
         for served, near in held["near_pairs"]:
             print(f"    {served}: near {', '.join(near)}")
     cases = sum(o.failing for o in outcomes)
