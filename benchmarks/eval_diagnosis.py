@@ -65,6 +65,14 @@ class Outcome:
     held_named: tuple[str, ...] | None = None
     held_exact: tuple[str, ...] = ()
 
+    @classmethod
+    def from_json(cls, data: dict) -> "Outcome":
+        """An outcome as --json wrote it (its tuples as lists)."""
+        held = data.get("held_named")
+        return cls(**{**data, "ids": tuple(data["ids"]), "named": tuple(data["named"]),
+                      "others": tuple(data["others"]), "held_named": None if held is None else tuple(held),
+                      "held_exact": tuple(data.get("held_exact") or ())})
+
 
 def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: float | None = None,
           held_out: bool = False) -> Outcome:
@@ -92,7 +100,7 @@ def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: flo
     for deviation in found.deviations:
         for reading in ((deviation.misreading,) if deviation.misreading else ()) + deviation.alike:
             named.update(reading.id.split("+"))
-    shown = {part for d in found.deviations if d.misreading for part in d.misreading.id.split("+")}
+    shown = _shown(found)
     outcome = Outcome(ids, tuple(sorted(named & set(ids))), tuple(sorted(shown - set(ids) - _alike_of(found, ids))),
                       sum(d.kind == "undiagnosed" for d in found.deviations),
                       sum(d.kind == "engine-fault" for d in found.deviations),
@@ -101,18 +109,24 @@ def judge(ids: tuple[str, ...], examples: int, protocol: bool, case_timeout: flo
     if held_out and len(ids) == 1:
         by_case = {c.id: c for c in cases}
         without = diagnose(results, by_case, catalogue=[m for m in CATALOGUE if m.id != ids[0]], jobs=1)
-        held = sorted({part for d in without.deviations if d.misreading for part in d.misreading.id.split("+")})
+        held = sorted(_shown(without))
+        # what the run's failures give to reproduce (a crash gives nothing), once for every reading named
+        seen = [(by_case.get(r.id), observation(r)) for r in results if r.bad]
+        seen = [(case, observed) for case, observed in seen if observed is not None]
         outcome.held_named = tuple(held)
-        outcome.held_exact = tuple(m for m in held if _as_exact(m, results, by_case))
+        outcome.held_exact = tuple(m for m in held if _as_exact(m, seen))
     return outcome
 
 
-def _as_exact(mutant_id: str, results, cases) -> bool:
-    """Whether the reading reproduces every failing case of the run that gives something to reproduce."""
+def _shown(found) -> set[str]:
+    """The misreadings a diagnosis's deviations name (a pair's two)."""
+    return {part for d in found.deviations if d.misreading for part in d.misreading.id.split("+")}
+
+
+def _as_exact(mutant_id: str, seen: list) -> bool:
+    """Whether the reading reproduces every failure `seen` holds: (its case, the observation to reproduce)."""
     engine = MutantEngine(BY_ID[mutant_id])
-    seen = [(r, observation(r)) for r in results if r.bad]
-    seen = [(r, o) for r, o in seen if o is not None]
-    return bool(seen) and all(reproduce(engine, cases.get(r.id), o) == o for r, o in seen)
+    return bool(seen) and all(reproduce(engine, case, observed) == observed for case, observed in seen)
 
 
 def _alike_of(found, ids) -> set[str]:
@@ -186,10 +200,7 @@ def combine(files: list[Path], target: Path | None) -> int:
             these = {"over": data["singles"]["over"] if data["singles"]["total"] else None,
                      "seed": data["pairs"]["seed"] if data["pairs"]["total"] else None,
                      "examples": data["examples"], "case_timeout": data.get("case_timeout")}
-            outcomes += [Outcome(**{**o, "ids": tuple(o["ids"]), "named": tuple(o["named"]),
-                                    "others": tuple(o["others"]),
-                                    "held_named": None if o.get("held_named") is None else tuple(o["held_named"]),
-                                    "held_exact": tuple(o.get("held_exact") or ())}) for o in data["outcomes"]]
+            outcomes += [Outcome.from_json(o) for o in data["outcomes"]]
         except (OSError, ValueError, KeyError, TypeError) as error:
             print(f"{path}: not an outcome file of this script ({error})", file=sys.stderr)
             return 2

@@ -496,9 +496,7 @@ def test_the_published_self_test_covers_the_catalogue_and_says_what_its_outcomes
     assert all(BY_ID[a].rule != BY_ID[b].rule for a, b in (o["ids"] for o in twos))
     if "held_out" in data:  # each single diagnosed without itself as well: the figures are its outcomes'
         bench = _benchmark("eval_diagnosis")
-        outcomes = [bench.Outcome(**{**o, "ids": tuple(o["ids"]), "named": tuple(o["named"]),
-                                     "held_named": tuple(o["held_named"]), "held_exact": tuple(o["held_exact"])})
-                    for o in ones]
+        outcomes = [bench.Outcome.from_json(o) for o in ones]
         assert all(o.held_named is not None for o in outcomes)
         recomputed = bench.held_out_summary(outcomes)
         assert data["held_out"] == {**recomputed, "near_pairs": [list(p) for p in recomputed["near_pairs"]]}

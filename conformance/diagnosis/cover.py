@@ -363,10 +363,9 @@ def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]], own: dict[s
     which the published killers, a few random games a property, need not hold); where the engine got as far as
     the reading's first difference undisturbed (its own first difference is not earlier) and did something else
     there, it is contradicted, as a pass contradicts it; where the engine went wrong earlier, another fault hid
-    the place, and the case says nothing. A reading contradicted more
-    often than borne out (or never borne out) explains what it seems to elsewhere by chance: the one case of
-    a hundred that an unrelated reading reproduces must not name the bug (nor may a heading come and go with
-    the cases --only keeps).
+    the place, and the case says nothing. A reading contradicted more often than borne out (or never borne out)
+    explains what it seems to elsewhere by chance: the one case of a hundred that an unrelated reading
+    reproduces must not name the bug (nor may a heading come and go with the cases --only keeps).
 
     And a misreading that a case written for its own rule contradicts (`own`: those cases) is not the engine's,
     however often it is borne out elsewhere: there the suite tests that very rule, and the engine did something
