@@ -246,6 +246,8 @@ def summarise(outcomes: list[Outcome], settings: dict, target: Path | None) -> N
               f"rule {held['other_rule']} ({_pct(held['other_rule'], total)}), nothing named {held['nothing']}")
         for served, near in held["near_pairs"]:
             print(f"    {served}: near {', '.join(near)}")
+        for served, other in held["other_pairs"]:
+            print(f"    {served}: another rule's {', '.join(other)}")
     cases = sum(o.failing for o in outcomes)
     seconds = sum(o.seconds for o in outcomes)
     print(f"speed: {cases} failing cases diagnosed in {seconds:.1f} s on one core: "
@@ -267,12 +269,13 @@ def held_out_summary(ones: list[Outcome]) -> dict | None:
     if not judged:
         return None
     counts = dict.fromkeys(("as_exact", "near", "other_rule", "nothing"), 0)
-    near_pairs = []
+    near_pairs, other_pairs = [], []
     for o in judged:
         served = BY_ID[o.ids[0]]
         wrong = [m for m in o.held_named if m not in o.held_exact]
         if any(BY_ID[m].rule != served.rule for m in wrong):
             counts["other_rule"] += 1
+            other_pairs.append((served.id, wrong))
         elif wrong:
             counts["near"] += 1
             near_pairs.append((served.id, wrong))
@@ -280,7 +283,7 @@ def held_out_summary(ones: list[Outcome]) -> dict | None:
             counts["as_exact"] += 1
         else:
             counts["nothing"] += 1
-    return {"total": len(judged), **counts, "near_pairs": near_pairs}
+    return {"total": len(judged), **counts, "near_pairs": near_pairs, "other_pairs": other_pairs}
 
 
 def _pct(part: int, whole: int) -> str:

@@ -499,7 +499,8 @@ def test_the_published_self_test_covers_the_catalogue_and_says_what_its_outcomes
         outcomes = [bench.Outcome.from_json(o) for o in ones]
         assert all(o.held_named is not None for o in outcomes)
         recomputed = bench.held_out_summary(outcomes)
-        assert data["held_out"] == {**recomputed, "near_pairs": [list(p) for p in recomputed["near_pairs"]]}
+        assert data["held_out"] == {**recomputed, "near_pairs": [list(p) for p in recomputed["near_pairs"]],
+                                    "other_pairs": [list(p) for p in recomputed["other_pairs"]]}
 
 
 def test_a_case_explained_by_another_rules_misreading_is_counted_once_under_it(tmp_path):
@@ -745,6 +746,7 @@ def test_the_held_out_self_test_never_names_the_served_reading_and_counts_each_s
     assert {k: summary[k] for k in ("total", "as_exact", "near", "other_rule", "nothing")} == \
         {"total": 4, "as_exact": 1, "near": 1, "other_rule": 1, "nothing": 1}
     assert summary["near_pairs"] == [(served, [same[1]])]
+    assert summary["other_pairs"] == [(served, [other])]  # what it names as exact is not listed
 
 
 def test_a_failing_game_a_reading_explains_bears_it_out_as_a_killing_scenario_does():
@@ -773,3 +775,4 @@ def test_a_failing_game_a_reading_explains_bears_it_out_as_a_killing_scenario_do
     contradicted.first["k1"] = 40
     cover._drop_unconfirmed(contradicted, killers, {"r": {"k1"}}, games={"differential-a", "differential-b"})
     assert "r" in contradicted.ruled_out
+

@@ -228,6 +228,29 @@ def blind_section(folder: Path, problems: list[str]) -> list[str]:
     return out
 
 
+def _held_out_self_test(held: dict | None) -> list[str]:
+    """The self-test's singles diagnosed again without the reading each serves (eval_diagnosis.py --held-out):
+    engines nobody fitted a reading to, as a new engine is to the catalogue."""
+    if not held:
+        return []
+    total = max(held["total"], 1)
+    out = [f"**Each misreading as an engine, held out**: each of the {held['total']} served misreadings that fail "
+           "a case diagnosed again with itself taken out of the catalogue, as an engine whose reading nobody "
+           "wrote. What is named then: only readings the suite cannot tell from it (as exact) "
+           f"{held['as_exact']} ({held['as_exact'] / total:.1%}); a near reading of its own rule (a heading more "
+           f"precise than the evidence) {held['near']} ({held['near'] / total:.1%}); a reading of another rule "
+           f"{held['other_rule']} ({held['other_rule'] / total:.1%}); nothing (its failures left under their "
+           f"symptoms) {held['nothing']} ({held['nothing'] / total:.1%}). A wrong name is worse than none: the "
+           "pairs below are where a reading stood in for one it is not.", ""]
+    for key, title in (("near_pairs", "Near readings named in its place (served: named)"),
+                       ("other_pairs", "Readings of another rule named in its place (served: named)")):
+        pairs = held.get(key) or []
+        if pairs:
+            out += [f'??? note "{title}: {len(pairs)}"', "",
+                    *(f"    - `{served}`: {', '.join(f'`{m}`' for m in named)}" for served, named in pairs), ""]
+    return out
+
+
 def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
     """How well the same catalogue names what is wrong: benchmarks/eval_diagnosis.py (every misreading served
     as an engine and diagnosed, sampled pairs) and benchmarks/eval_causes.py (the published engines' reports
@@ -251,6 +274,7 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
                 f"({pairs['both_named'] / max(pairs['total'], 1):.1%}; goal at least 90%).",
                 f"- **Speed**: {selftest['seconds_per_100_cases']} s to diagnose 100 failing cases on one core, "
                 "in-process (goal: at most 20 s).", ""]
+        out += _held_out_self_test(selftest.get("held_out"))
     except FileNotFoundError:
         out += ["The self-test (every misreading served as an engine and diagnosed, and sampled pairs) is not "
                 "published yet: `python benchmarks/eval_diagnosis.py --json docs/reports/diagnosis/self-test.json` "
