@@ -777,28 +777,3 @@ def test_a_failing_game_a_reading_explains_bears_it_out_as_a_killing_scenario_do
     assert "r" in contradicted.ruled_out
 
 
-def test_a_second_fault_that_is_dropped_itself_excuses_no_contradiction():
-    # `a` is borne out by k1 and k2; on k3, a case of its own rule, it shows something the engine did not, which
-    # the pair a+b explains (a second fault at that place). But b is no reading of this engine: never borne out
-    # by a killer of its own, it is dropped, and then a+b excuses nothing: k3 contradicts `a`, which is dropped
-    # too (before, it was named on the strength of a pair dropped in the same step: the served score-longer-
-    # run-only, held out, named score-either-run so, with score-vertical-run-overwrites as the second fault)
-    from azul_conformance.diagnosis import cover
-
-    def trials(b_borne_out: bool):
-        found = cover._Trials()
-        found.explains = {"k1": {"a"}, "k2": {"a"}, "k3": {"a+b"}, "kb": {"b"} if b_borne_out else set()}
-        found.first = {"k3": 50, "kb": 20}
-        found.reached = {"k3": {"a": 50}, "kb": {"b": 20}}
-        return found
-
-    killers = {"a": {"k1", "k2", "k3"}, "b": {"kb"}}
-    own = {"a": {"k3"}, "b": set()}
-    dropped = trials(b_borne_out=False)
-    cover._drop_unconfirmed(dropped, killers, own)
-    assert {"a", "b"} <= dropped.ruled_out
-    assert dropped.explains["k1"] == set() and dropped.explains["k3"] == set()
-    # where the second fault stands (a killer of its own bears it out), the pair still excuses the case
-    kept = trials(b_borne_out=True)
-    cover._drop_unconfirmed(kept, killers, own)
-    assert not {"a", "b"} & kept.ruled_out and kept.explains["k3"] == {"a+b"}

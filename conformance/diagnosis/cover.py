@@ -304,15 +304,13 @@ def own_killers(killers: dict[str, set[str]], catalogue: Sequence[Mutant], cases
     return {m: {c for c in judged if c in cases and rule.get(m) in cases[c].rules} for m, judged in killers.items()}
 
 
-def _explained_by_part(trials: _Trials, dropped: set[str] | frozenset[str] = frozenset()) -> dict[str, set[str]]:
-    """Each misreading: the cases it explains, alone or in a pair (a pair with a `dropped` part explains none)."""
+def _explained_by_part(trials: _Trials) -> dict[str, set[str]]:
+    """Each misreading: the cases it explains, alone or in a pair."""
     explained: dict[str, set[str]] = {}
     for case_id, found in trials.explains.items():
         for mutant_id in found:
-            parts = mutant_id.split("+")
-            if dropped.isdisjoint(parts):
-                for part in parts:
-                    explained.setdefault(part, set()).add(case_id)
+            for part in mutant_id.split("+"):
+                explained.setdefault(part, set()).add(case_id)
     return explained
 
 
@@ -375,22 +373,15 @@ def _drop_unconfirmed(trials: _Trials, killers: dict[str, set[str]], own: dict[s
     neighbour's doing (the last floor space left uncharged, where the engine charges nothing for the first; one
     part of a broader fault), and a neighbour named as the bug misleads more than no name: its cases go back to
     their symptom's heading, where it is shown as the nearest misreading. (Where a second fault at that place,
-    found by _co_faults, explains the case, it is no contradiction, unless that second fault is dropped itself:
-    a reading that is not the engine's excuses nothing, and what it stood beside is judged again without it,
-    until nothing more is dropped.)"""
-    out: set[str] = set()
-    while True:
-        more = set()
-        for mutant_id, cases in _explained_by_part(trials, out).items():
-            if mutant_id not in killers or mutant_id in out:
-                continue
-            borne_out = (killers[mutant_id] | games) & cases
-            contradicted = set(_contradicting(trials, mutant_id, killers[mutant_id] - cases))
-            if not borne_out or len(contradicted) > len(borne_out) or contradicted & (own or {}).get(mutant_id, set()):
-                more.add(mutant_id)
-        if not more:
-            break
-        out |= more
+    found by _co_faults, explains the case, it is no contradiction.)"""
+    out = set()
+    for mutant_id, cases in _explained_by_part(trials).items():
+        if mutant_id not in killers:
+            continue
+        borne_out = (killers[mutant_id] | games) & cases
+        contradicted = set(_contradicting(trials, mutant_id, killers[mutant_id] - cases))
+        if not borne_out or len(contradicted) > len(borne_out) or contradicted & (own or {}).get(mutant_id, set()):
+            out.add(mutant_id)
     for case_id, found in trials.explains.items():
         dropped = {m for m in found if out & set(m.split("+"))}
         found -= dropped
