@@ -777,3 +777,30 @@ def test_a_failing_game_a_reading_explains_bears_it_out_as_a_killing_scenario_do
     assert "r" in contradicted.ruled_out
 
 
+
+def test_the_catch_power_page_shows_the_held_out_self_test_and_its_pairs(tmp_path):
+    # a self-test.json with a held_out block (eval_diagnosis.py --held-out): the page gives each count and share
+    # and lists the pairs of both kinds; without the block it says nothing of it
+    from pathlib import Path
+
+    hooks = Path(__file__).resolve().parents[1] / "docs" / "hooks"
+    sys.path.insert(0, str(hooks))
+    import docgen_mutation
+
+    held = {"total": 4, "as_exact": 1, "near": 1, "other_rule": 1, "nothing": 1,
+            "near_pairs": [["floor-overflow-overwrites-last-space", ["floor-overflow-lost"]]],
+            "other_pairs": [["floor-first-space-free", ["floor-marker-space-uncharged"]]]}
+    data = {"singles": {"total": 2, "named": 2, "alone": 2, "over": "in-process"},
+            "pairs": {"total": 0, "both_named": 0, "seed": 0}, "seconds_per_100_cases": 1.0, "examples": 5}
+    for with_block in (True, False):
+        (tmp_path / "self-test.json").write_text(json.dumps({**data, **({"held_out": held} if with_block else {})}))
+        problems: list[str] = []
+        text = "\n".join(docgen_mutation.diagnosis_section(tmp_path, problems))
+        assert not [p for p in problems if "self-test" in p]
+        if with_block:
+            assert "a near reading of its own rule (a heading more precise than the evidence) 1 (25.0%)" in text
+            assert "a reading of another rule 1 (25.0%)" in text and "nothing (its failures" in text
+            assert "    - `floor-overflow-overwrites-last-space`: `floor-overflow-lost`" in text
+            assert "    - `floor-first-space-free`: `floor-marker-space-uncharged`" in text
+        else:
+            assert "held out**" not in text
