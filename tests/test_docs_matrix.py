@@ -109,7 +109,8 @@ def _counts(path: Path) -> dict[str, int]:
                                   "azul-tiles-js", "ummatias-azul-py", "pbernabeup-azul-py",
                                   "blom-azul-py", "gravelle-azul-py", "fionan-azul-py",
                                   "tusk80-azul-go", "bgbench-azul-py",
-                                  "oliverosz-azul-cpp", "yuyujijin-azul-java", "garamizo-azul-py"])
+                                  "oliverosz-azul-cpp", "yuyujijin-azul-java", "garamizo-azul-py",
+                                  "bkase-azul-rs", "cbermudez-azul-pl", "open-spiel-azul-cpp"])
 def test_a_write_ups_run_line_gives_its_reports_counts(name):
     """The prose of docs/reports/<engine>.md is written by hand: its counts must follow the regenerated report."""
     text = (ROOT / "docs" / "reports" / f"{name}.md").read_text(encoding="utf-8")
