@@ -304,6 +304,9 @@ def browser():
     options.add_argument(f"--user-data-dir={profile}")
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(30)
+    # axe-core checks the conformance matrix (every engine's row) in seconds on an idle machine, but took over
+    # selenium's default 30 s once on a loaded 2-core one: a script timeout there says nothing of the page
+    driver.set_script_timeout(180)
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
