@@ -777,7 +777,6 @@ def test_a_failing_game_a_reading_explains_bears_it_out_as_a_killing_scenario_do
     assert "r" in contradicted.ruled_out
 
 
-
 def test_the_catch_power_page_shows_the_held_out_self_test_and_its_pairs(tmp_path):
     # a self-test.json with a held_out block (eval_diagnosis.py --held-out): the page gives each count and share
     # and lists the pairs of both kinds; without the block it says nothing of it
