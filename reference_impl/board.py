@@ -120,7 +120,7 @@ class Board:
         """Move one tile of a complete line to the wall and score it (TILING-1, SCORE-1..3); the rest to the lid."""
         colour = self.line_colour[line]
         self.wall[line][column] = colour
-        bit = 1 << colour
+        bit = 1 << colour  # the row's and column's colours: OFFER-9 and GREY-2 read them
         self.row_colours[line] |= bit
         self.column_colours[column] |= bit
         self.score += self.placement_points(line, column)

@@ -249,7 +249,7 @@ class Game:
         board = self.boards[self.turn]
         if line != FLOOR and not board.open_lines[colour] >> (line - 1) & 1:  # OFFER-8, OFFER-9, OFFER-12
             self._check_line(move, board, line - 1, colour)
-        tiles[colour] = 0
+        tiles[colour] = 0  # OFFER-2, OFFER-4: every tile of the colour
         if source == CENTRE:
             if self.marker == IN_CENTRE:  # OFFER-5: the marker goes first, before the tiles
                 self.marker = self.turn
