@@ -188,6 +188,14 @@ WITNESSES = {
     # readings written from the rules' text alone (clean_room/) of the check of a played move only
     "offer-source-checked-not-colour": (_scenario("offer-refuse-absent-colour"), ["1Y1"]),
     "offer-other-colour-joins-line-unchecked": (_scenario("offer-refuse-line-of-other-colour"), ["1B4"]),
+    "end-column-bonus-once": (_scenario("end-full-wall-all-bonuses"), ["CW5"]),  # two columns completed at once
+    "floor-full-marker-lost": (_scenario("floor-marker-full-floor-costs-nothing"), ["CW5"]),
+    "offer-marker-keeps-offer-open": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+    "offer-lone-marker-taken-by-next-seat": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+    "round-unclaimed-last-seat": (_scenario("round-after-no-centre-take-seat-0-starts-and-turns-alternate"), ["3K4"]),
+    "round-unclaimed-seat-after-last-taker": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
+    "round-unclaimed-turn-stays-with-last-taker": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
+    "setup-player-count-else-branch": (_five_players, []),
 }
 
 

@@ -302,9 +302,10 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
         first = scores.get("held_out_first_round", {}).get("engines")
         if first:
             total = first[-1]
-            out += ["The clean room wrote in two rounds; the second took angles (how an engine holds each thing the "
-                    "rules name; a step done at another moment) chosen by people who had seen these misses, though "
-                    "its authors saw none. Held out with the first round's readings only: precision "
+            out += ["The clean room wrote in three rounds; the second and third took angles (how an engine holds "
+                    "each thing the rules name; a step done at another moment; each rulebook version's own words) "
+                    "chosen by people who had seen these misses, though their authors saw none. Held out with the "
+                    "first round's readings only: precision "
                     f"{total['precision']:.1%} ({total['right']}/{total['named']}), recall {total['recall']:.1%} "
                     f"({total['found']}/{total['due']}), {total['causes_found']} of {total['causes']} causes "
                     "named.", ""]
