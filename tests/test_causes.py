@@ -152,7 +152,9 @@ def test_an_engine_held_out_is_diagnosed_without_the_readings_it_prompted():
     held = scores.held_out("ludometer-py")
     named = {m for row in held.values() for m in scores._names(row)}
     assert not named & set(scores.prompted("ludometer-py"))
-    assert any(row and row["kind"] == "undiagnosed" for row in held.values())  # its failures headed all the same
+    assert any(row for row in held.values())  # its failures headed all the same
+    # by the third clean-room round's reading of the same slip, written by authors who never saw this engine
+    assert "round-unclaimed-seat-after-last-taker" in named
     whole = {m for row in scores.rediagnosed("ludometer-py").values() for m in scores._names(row)}
     assert "round-unclaimed-after-last-taker" in whole  # with it, as the committed report names it
 
