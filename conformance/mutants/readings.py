@@ -11,6 +11,7 @@ that uses them (board.py imports FLOOR_SPACES and wall_column by name).
 
 from __future__ import annotations
 
+import copy
 import random
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,22 @@ class Mutant:
 
 def value(new: Any) -> Callable[[Any], Any]:
     return lambda original: new
+
+
+def kept_by_copies(memory: dict[int, Any]) -> Callable[[Any], Any]:
+    """A patch of a copy method (Game.copy, Board.copy) for a reading that keeps state the reference has no field
+    for in `memory`, keyed by the object's id: the copy gets a copy of the original's entry, or none (so that a
+    stale entry of an object once at the same address is not taken for its own)."""
+    def patch(original):
+        def copied(obj):
+            other = original(obj)
+            if id(obj) in memory:
+                memory[id(other)] = copy.copy(memory[id(obj)])
+            else:
+                memory.pop(id(other), None)
+            return other
+        return copied
+    return patch
 
 
 # -- scoring ---------------------------------------------------------------------------------------------------

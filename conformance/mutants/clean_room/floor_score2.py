@@ -15,7 +15,7 @@ from azul_reference.board import EMPTY
 from azul_reference.game import OVER
 from azul_reference.tiles import COLOURS, FLOOR_PENALTIES, MARKER, WALL_SIZE, wall_column
 
-from ..readings import M, _no_clamp, value
+from ..readings import M, _no_clamp, kept_by_copies, value
 
 SPACES = len(FLOOR_PENALTIES)
 LAST = WALL_SIZE - 1
@@ -302,16 +302,7 @@ def _held_init(original):
     return init
 
 
-def _held_copied(original):
-    """Board.copy: what is held beside the floor goes with the copy."""
-    def copy(board):
-        other = original(board)
-        if id(board) in _HELD:
-            _HELD[id(other)] = _HELD[id(board)][:]
-        else:
-            _HELD.pop(id(other), None)
-        return other
-    return copy
+_held_copied = kept_by_copies(_HELD)
 
 
 def _held_to_floor(original):

@@ -25,7 +25,8 @@ from __future__ import annotations
 from azul_reference.tiles import COLOURS
 
 from ..readings import (
-    EMPTY, FLOOR_PENALTIES, IN_CENTRE, MARKER, IllegalMove, M, _no_clamp, points, scored, value, wall_column,
+    EMPTY, FLOOR_PENALTIES, IN_CENTRE, MARKER, IllegalMove, M, _no_clamp, kept_by_copies, points, scored, value,
+    wall_column,
 )
 
 SPACES = len(FLOOR_PENALTIES)
@@ -89,15 +90,7 @@ def _round_init(original):
     return init
 
 
-def _round_copied(original):
-    def copy(board):
-        other = original(board)
-        if id(board) in _ROUND:
-            _ROUND[id(other)] = _ROUND[id(board)][:]
-        else:
-            _ROUND.pop(id(other), None)
-        return other
-    return copy
+_round_copied = kept_by_copies(_ROUND)
 
 
 def _round_counted(original):

@@ -8,7 +8,8 @@ the round's last take) is held in module dictionaries keyed by the object's id, 
 from __future__ import annotations
 
 from ..readings import (
-    DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, _no_clamp, points, runs, scored,
+    DEAL, EMPTY, IN_CENTRE, MARKER, WALL_SIZE, M, _coloured_end_offer, _no_clamp, kept_by_copies, points, runs,
+    scored,
 )
 
 LAST = WALL_SIZE - 1
@@ -186,17 +187,7 @@ def _remember_last_taker(original):
     return end_offer
 
 
-def _last_taker_copied(original):
-    """A copy of a game keeps its remembered last taker (a grey tiling may run on copies); the entry is taken
-    when the round ends (pop), so no stale one waits for another game made at the same address."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _LAST_TAKER:
-            _LAST_TAKER[id(other)] = _LAST_TAKER[id(game)]
-        else:
-            _LAST_TAKER.pop(id(other), None)
-        return other
-    return copy
+_last_taker_copied = kept_by_copies(_LAST_TAKER)
 
 
 def _next_start(choose):
@@ -253,16 +244,7 @@ def _game_init(original):
     return init
 
 
-def _game_copy(original):
-    """A copied game keeps the remembered seats."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _NEXT_TURN:
-            _NEXT_TURN[id(other)] = _NEXT_TURN[id(game)]
-        else:
-            _NEXT_TURN.pop(id(other), None)
-        return other
-    return copy
+_game_copy = kept_by_copies(_NEXT_TURN)
 
 
 def _start_field_not_moved(original):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from azul_reference.errors import IllegalMove
 
 from ..readings import (
-    CENTRE, DEAL, IN_CENTRE, OFFER, TILES_PER_FACTORY, M, _turn_kept_at_the_deal, value,
+    CENTRE, DEAL, IN_CENTRE, OFFER, TILES_PER_FACTORY, M, _turn_kept_at_the_deal, kept_by_copies, value,
 )
 
 
@@ -103,16 +103,7 @@ def _pile_reset(original):
     return init
 
 
-def _pile_copied(original):
-    """A copy keeps the pile."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _HELD:
-            _HELD[id(other)] = _HELD[id(game)][:]
-        else:
-            _HELD.pop(id(other), None)
-        return other
-    return copy
+_pile_copied = kept_by_copies(_HELD)
 
 
 # -- the next round --------------------------------------------------------------------------------------------
@@ -181,16 +172,7 @@ def _counter_loaded(original):
     return build
 
 
-def _counter_copied(original):
-    """A copy counts as the original does."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _TAKES:
-            _TAKES[id(other)] = _TAKES[id(game)]
-        else:
-            _TAKES.pop(id(other), None)
-        return other
-    return copy
+_counter_copied = kept_by_copies(_TAKES)
 
 
 def _take_counted(original):
@@ -246,16 +228,7 @@ def _takers_loaded(original):
     return build
 
 
-def _takers_copied(original):
-    """A copy keeps the flags."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _CENTRE_TAKERS:
-            _CENTRE_TAKERS[id(other)] = set(_CENTRE_TAKERS[id(game)])
-        else:
-            _CENTRE_TAKERS.pop(id(other), None)
-        return other
-    return copy
+_takers_copied = kept_by_copies(_CENTRE_TAKERS)
 
 
 def _centre_taker_flagged(original):

@@ -33,7 +33,7 @@ Left out:
 
 from __future__ import annotations
 
-from ..readings import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, M, _next_start, value
+from ..readings import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, M, _next_start, kept_by_copies, value
 
 
 # -- set-up ----------------------------------------------------------------------------------------------------
@@ -64,14 +64,7 @@ def _first_player_noted(original):
     return init
 
 
-def _first_player_copied(original):
-    """A copy keeps the game's first player."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _FIRST:
-            _FIRST[id(other)] = _FIRST[id(game)]
-        return other
-    return copy
+_first_player_copied = kept_by_copies(_FIRST)
 
 
 def _first_player_deals(original):
@@ -95,16 +88,7 @@ def _last_taker_noted(original):
     return end_offer
 
 
-def _last_taker_copied(original):
-    """A copy keeps the last taker (a grey tiling may be played on copies)."""
-    def copy(game):
-        other = original(game)
-        if id(game) in _LAST:
-            _LAST[id(other)] = _LAST[id(game)]
-        else:
-            _LAST.pop(id(other), None)
-        return other
-    return copy
+_last_taker_copied = kept_by_copies(_LAST)
 
 
 def _unclaimed_turn_passes_on(original):
