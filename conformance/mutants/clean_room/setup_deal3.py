@@ -5,8 +5,8 @@ an engine author who had only that version and implemented its words literally w
 quantifiers, who acts and when, and what it leaves unsaid (an omission: the author implements only what the
 version says). A reading is kept when its behaviour is new to the catalogue, whatever its words.
 
-Engine memory the reference has no field for (the seat that started the game, the round's last taker) is kept
-beside the game, keyed by id(game), and carried over by copies.
+Engine memory the reference has no field for (the seat that started the game) is kept beside the game, keyed by
+id(game), and carried over by copies; the round's last taker is score_round's memory of it.
 
 Left out:
 - Two readings killed only by scenarios of three or four players, since two boards hold at most 80 tiles and so
@@ -34,6 +34,8 @@ Left out:
 from __future__ import annotations
 
 from ..readings import DEAL, FACTORIES_BY_PLAYERS, IN_CENTRE, M, _next_start, kept_by_copies, value
+from .score_round import _last_taker_copied, _remember_last_taker
+from .score_round import _next_start as _next_start_after
 
 
 # -- set-up ----------------------------------------------------------------------------------------------------
@@ -77,40 +79,11 @@ def _first_player_deals(original):
     return end_round
 
 
-_LAST: dict[int, int] = {}  # id(game) -> the seat that made the round's last take
-
-
-def _last_taker_noted(original):
-    """The offer ends on the last take: game.turn is still the taker's."""
-    def end_offer(game):
-        _LAST[id(game)] = game.turn
-        original(game)
-    return end_offer
-
-
-_last_taker_copied = kept_by_copies(_LAST)
-
-
-def _unclaimed_turn_passes_on(original):
-    """Only a holder is handed the start (`if holder is not None`); with none, the turn passes on from the last
-    take as after any take, and that seat starts."""
-    def end_round(game):
-        holder, last = game.marker, _LAST.pop(id(game), game.turn)
-        original(game)
-        if game.phase == DEAL and holder == IN_CENTRE:
-            game.start_player = game.turn = (last + 1) % game.players
-    return end_round
-
-
-def _unclaimed_turn_stays(original):
-    """Only a holder is handed the start; with none, nothing is set and the turn stays where the last take left
-    it (the offer's end is checked before the turn passes on): the last taker starts."""
-    def end_round(game):
-        holder, last = game.marker, _LAST.pop(id(game), game.turn)
-        original(game)
-        if game.phase == DEAL and holder == IN_CENTRE:
-            game.start_player = game.turn = last
-    return end_round
+def _unclaimed(after_last_taker):
+    """Only a holder of the marker is handed the start (`if holder is not None`); with none, the seat that
+    after_last_taker(game, last taker) gives starts."""
+    return _next_start_after(lambda game, holder, was, last:
+                             holder if holder != IN_CENTRE else after_last_taker(game, last))
 
 
 READINGS = (
@@ -142,14 +115,14 @@ READINGS = (
       "when nobody took from the centre nothing is set, and the turn passes on from the round's last take as "
       "after any take: the seat after the last taker starts. (FR, l. 45: 'le joueur possédant le marqueur' deals; "
       "the version says nothing of a marker nobody holds, and l. 18 passes the turn clockwise).",
-      ("game.Game._end_offer", _last_taker_noted), ("game.Game.copy", _last_taker_copied),
-      ("game.Game._end_round", _unclaimed_turn_passes_on), source="shape"),
+      ("game.Game._end_offer", _remember_last_taker), ("game.Game.copy", _last_taker_copied),
+      ("game.Game._end_round", _unclaimed(lambda game, last: (last + 1) % game.players)), source="shape"),
     M("round-unclaimed-turn-stays-with-last-taker", "ROUND-3", "Only a holder of the marker is handed the next "
       "round; when nobody took from the centre nothing is set, and the turn stays with the player who made the "
       "round's last take, who starts the next round. (DE, l. 111: only 'der Spieler, der den "
       "Startspielermarker besitzt' deals; the version says nothing of a marker nobody holds).",
-      ("game.Game._end_offer", _last_taker_noted), ("game.Game.copy", _last_taker_copied),
-      ("game.Game._end_round", _unclaimed_turn_stays), source="shape"),
+      ("game.Game._end_offer", _remember_last_taker), ("game.Game.copy", _last_taker_copied),
+      ("game.Game._end_round", _unclaimed(lambda game, last: last)), source="shape"),
 )
 
 
