@@ -162,20 +162,41 @@ def clipped(text: str, limit: int = TEXT_LIMIT, *, tail: bool = False) -> str:
 
 def _safe(text: str) -> str:
     """readers.safe_text, the same object when nothing needed it (the common case)."""
+    if type(text) is str and text.isascii() and text.isprintable():
+        return text  # no control, bidirectional or surrogate character can be in it: nothing to make safe
     safe = safe_text(text)
     return text if safe == text else safe
 
 
+_PLAIN = (int, float, bool, type(None))
+
+
 def _clipped_within(value: Any) -> Any:
-    """`value` with every string in it clipped; the same object when nothing needed it (the common case)."""
+    """`value` with every string in it clipped; the same object when nothing needed it (the common case). A
+    diagnosis builds thousands of results, each with its states in the details: a container is copied only once
+    something in it changed."""
     if isinstance(value, str):
+        if len(value) <= TEXT_LIMIT and type(value) is str and value.isascii() and value.isprintable():
+            return value  # the common case, decided here: a diagnosis clips some 250,000 strings a report
         return clipped(value)
+    if isinstance(value, _PLAIN):
+        return value
     if isinstance(value, dict):
-        items = {key: _clipped_within(item) for key, item in value.items()}
-        return items if any(items[key] is not value[key] for key in value) else value
+        copy = None
+        for key, item in value.items():
+            new = _clipped_within(item)
+            if new is not item:
+                copy = dict(value) if copy is None else copy
+                copy[key] = new
+        return value if copy is None else copy
     if isinstance(value, (list, tuple)):
-        items = [_clipped_within(item) for item in value]
-        if all(new is old for new, old in zip(items, value)):
+        items = None
+        for index, item in enumerate(value):
+            new = _clipped_within(item)
+            if new is not item:
+                items = list(value) if items is None else items
+                items[index] = new
+        if items is None:
             return value
         return items if isinstance(value, list) else tuple(items)
     return value

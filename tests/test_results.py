@@ -84,3 +84,20 @@ def test_every_verdict_is_in_the_docs_verdict_tables():
         assert all(f"| `{v}` |" in text for v in Verdict), page
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert all(f"`{v}`" in readme for v in Verdict)
+
+
+def test_a_result_makes_every_string_inside_its_values_safe_and_keeps_what_needed_nothing():
+    # the one boundary every engine text passes: nested anywhere in the details, a control or bidirectional
+    # character is shown as its escape and a long text clipped; a container with nothing to change is kept as the
+    # very object it was (a diagnosis builds thousands of results, each with whole states inside)
+    clean = {"boards": [{"lines": ["", "BB"], "floor": "1K"}], "round": 2, "score": 1.5, "over": None}
+    hostile = {"boards": [{"lines": ["\x1b[31mB", "ok"], "floor": "\u202eK"}], "tail": ("x" * 5000,), "n": 3}
+    result = CaseResult("a-case", "scenario", Verdict.FAIL, details={"clean": clean, "hostile": hostile})
+    assert result.details["clean"] is clean
+    made = result.details["hostile"]
+    assert made["boards"][0]["lines"] == ["\\x1b[31mB", "ok"] and made["boards"][0]["floor"] == "\\u202eK"
+    assert made["tail"][0].startswith("x" * 2000) and "(5,000 characters, clipped)" in made["tail"][0]
+    assert isinstance(made["tail"], tuple) and made["n"] == 3
+    assert hostile["boards"][0]["lines"][0] == "\x1b[31mB"  # the engine's own value is not changed in place
+    tabbed = CaseResult("a-case", "scenario", Verdict.FAIL, message="two\tcolumns\nand a line")
+    assert tabbed.message == "two\tcolumns\nand a line"
