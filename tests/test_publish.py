@@ -39,11 +39,18 @@ def report_dir(tmp_path_factory) -> Path:
 
 def docs_tree(root: Path) -> Path:
     """A copy of the repository's site to publish into: its docs (the reports folder a real folder, so that
-    publishing writes nothing into the repository) and mkdocs.yml beside it; everything else linked."""
+    publishing writes nothing into the repository) and mkdocs.yml beside it, building the English site only (a
+    report, its boards and the matrix are English-only pages; tests/test_docs_site.py builds every language);
+    everything else linked."""
     root.mkdir()
     for entry in ROOT.iterdir():
-        if entry.name not in ("docs", ".git", ".venv", "site"):
+        if entry.name not in ("docs", ".git", ".venv", "site", "mkdocs.yml"):
             (root / entry.name).symlink_to(entry)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    english, others = config.split("          build: true\n", 1)
+    assert english.rsplit("- locale:", 1)[1].split()[0] == "en", "mkdocs.yml: English is no longer the first language"
+    (root / "mkdocs.yml").write_text(english + "          build: true\n" + others.replace(
+        "          build: true\n", "          build: false\n"), encoding="utf-8")
     (root / "docs").mkdir()
     for entry in (ROOT / "docs").iterdir():
         if entry.name != "reports":

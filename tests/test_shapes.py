@@ -3,6 +3,8 @@ written from that table is in it, under its own rule, and killed by a scenario a
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from azul_conformance.harness.session import Session, collect
@@ -49,14 +51,24 @@ GREY_ONLY = {"offer-row-limit-printed-space", "grey-column-checked-from-row-2", 
              "grey-placement-asked-of-start-player"}
 
 
+@cache
+def _killers() -> dict[str, list[str]]:
+    results = published.load()
+    assert results is not None
+    return {entry["id"]: entry["killed_by"] for entry in results["mutants"]}
+
+
+@cache
+def _scenarios() -> dict:
+    # read once for the file: collected again for each of some 340 readings, it took most of this file's time
+    return {case.id: case for case in collect(Session(properties=False)).cases if case.kind is CaseKind.SCENARIO}
+
+
 @pytest.mark.parametrize("mutant", FROM_SHAPES, ids=[m.id for m in FROM_SHAPES])
 def test_each_reading_from_the_table_is_killed_by_a_scenario_a_two_player_engine_runs(mutant):
     if mutant.id in NOT_FOR_TWO:
         pytest.skip(NOT_FOR_TWO[mutant.id])
-    results = published.load()
-    assert results is not None
-    killers = {entry["id"]: entry["killed_by"] for entry in results["mutants"]}[mutant.id]
-    cases = {case.id: case for case in collect(Session(properties=False)).cases if case.kind is CaseKind.SCENARIO}
+    killers, cases = _killers()[mutant.id], _scenarios()
     # a reading of a grey-wall rule: a 2-player engine offering the grey wall runs a killer
     wall = "grey" if mutant.id in GREY_ONLY or mutant.rule.startswith("GREY-") else "colour"
     assert any(_two_players(cases[killer], wall) for killer in killers if killer in cases), mutant.id
