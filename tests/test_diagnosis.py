@@ -293,6 +293,19 @@ def test_a_scenario_failed_only_by_the_rule_a_refusal_names_contradicts_no_misre
     assert contradicted([named, drawn], never, cases) == {"deal-no-refill": [drawn.id]}
 
 
+def test_a_property_the_engine_passed_contradicts_no_misreading():
+    # the published kills played 50 games a property: the inverted winner fails targeted-end-ties there, but an
+    # engine that is that very reading, run with 3 games, may pass it; a scenario it kills, passed, still rules
+    # it out
+    from azul_conformance.diagnosis.cover import contradicted
+
+    lowest = [BY_ID["end-lowest-score-wins"]]
+    games = CaseResult("targeted-end-ties", CaseKind.PROPERTY, Verdict.PASS)
+    scenario = CaseResult("end-clear-win-three-players", CaseKind.SCENARIO, Verdict.PASS)
+    assert contradicted([games], lowest) == {"end-lowest-score-wins": []}
+    assert contradicted([games, scenario], lowest) == {"end-lowest-score-wins": [scenario.id]}
+
+
 def test_pairs_that_explained_nothing_do_not_use_up_the_bound(monkeypatch):
     # each failing case has its own nearest misreadings, and no pair of them explains it; the last case is
     # explained by a pair of its own nearest. Trying every pair tried so far again on each case (as before)
