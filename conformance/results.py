@@ -160,10 +160,16 @@ def clipped(text: str, limit: int = TEXT_LIMIT, *, tail: bool = False) -> str:
     return clip(_safe(text), limit, tail=tail)
 
 
+def _inert(text: str) -> bool:
+    """Plain printable ASCII: no control, bidirectional or surrogate character can be in it, nothing to make safe
+    (decided without safe_text's encoding and translation: a diagnosis passes some 250,000 strings a report)."""
+    return type(text) is str and text.isascii() and text.isprintable()
+
+
 def _safe(text: str) -> str:
     """readers.safe_text, the same object when nothing needed it (the common case)."""
-    if type(text) is str and text.isascii() and text.isprintable():
-        return text  # no control, bidirectional or surrogate character can be in it: nothing to make safe
+    if _inert(text):
+        return text
     safe = safe_text(text)
     return text if safe == text else safe
 
@@ -176,9 +182,7 @@ def _clipped_within(value: Any) -> Any:
     diagnosis builds thousands of results, each with its states in the details: a container is copied only once
     something in it changed."""
     if isinstance(value, str):
-        if len(value) <= TEXT_LIMIT and type(value) is str and value.isascii() and value.isprintable():
-            return value  # the common case, decided here: a diagnosis clips some 250,000 strings a report
-        return clipped(value)
+        return value if len(value) <= TEXT_LIMIT and _inert(value) else clipped(value)
     if isinstance(value, _PLAIN):
         return value
     if isinstance(value, dict):
