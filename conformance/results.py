@@ -97,7 +97,8 @@ class CaseResult:
     level: str = ""  # a Level: of the strictest rule a failure depends on, else of what the case checks
     symptom: str = ""  # a failure's key (state field: kind of difference), what it is grouped by undiagnosed
     deviation: str = ""  # the id of the deviation the failure belongs to, once the run is diagnosed
-    details: dict[str, Any] = field(default_factory=dict)  # failures (scenarios), examples and game (properties)
+    # failures and the engine's own draws (scenarios), examples and game (properties)
+    details: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Coerce once here, so that every runner (and a report read back) builds the same thing.

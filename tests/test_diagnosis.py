@@ -717,6 +717,29 @@ def test_an_experiment_draws_the_same_tiles_whatever_ran_on_its_engine_before():
     assert fresh == seen and reproduce(used, case, seen) == fresh
 
 
+def test_an_experiment_deals_again_what_the_engine_drew_itself_whichever_way_its_draw_fell():
+    # with nine factories, 8B1 after a random deal is accepted or refused (OFFER-6) as the engine's own draw put
+    # blue on factory 8 or not: the reading explains either only when its experiment deals the engine's tiles
+    # (its own draw would fall another way, and the heading would change with the engine's random state)
+    from azul_conformance.diagnosis.experiment import reproduce
+    from azul_conformance.engines.reference import ReferenceEngine
+    from azul_conformance.harness.cases import scenario_cases
+
+    case = next(c for c in scenario_cases(None).cases if c.id == "setup-three-players-seven-factories")
+    reading = BY_ID["setup-nine-factories-always"]
+    outcomes = set()
+    for seed in range(8):
+        result = run_cases(MutantEngine(reading, seed), [case], RunOptions())[0]
+        dealt = result.details["draws"]["1"]  # step 1, `deal random`: the nine factories it drew
+        assert len(dealt) == 9 and all(len(tiles) == 4 for tiles in dealt)
+        back = observation(CaseResult.from_json(json.loads(json.dumps(result.to_json()))))
+        assert back == observation(result) and dict(back.draws) == {1: tuple(dealt)}  # a report keeps them
+        outcomes.add("accepted" if result.actual == "accepted" else result.actual["rule"])
+        assert reproduce(MutantEngine(reading, 0), case, back) == back
+        assert reproduce(ReferenceEngine(0), case, back) != back  # seven factories: the draw is not theirs
+    assert outcomes == {"accepted", "OFFER-6"}
+
+
 def test_an_acceptance_after_the_engine_s_own_draw_is_held_to_what_no_draw_decides():
     # 8B1 accepted by an engine with nine factories, after a deal it drew itself: its tiles (and how many B the
     # take moved) are its own draw's, which no reading can be asked to draw alike; what the take did to the turn,

@@ -280,3 +280,35 @@ def test_a_file_that_is_not_utf8_is_a_located_error_not_a_traceback(tmp_path):
     result = CliRunner().invoke(scenarios_cli, ["check", "--no-coverage", str(junk)])
     assert result.exit_code == 1
     assert "junk.yaml:2:13: not UTF-8 text: byte 0xe9" in result.output and "Traceback" not in result.output
+
+
+DRAWN = """\
+- id: deal-drawn
+  title: a random deal, then a take that hangs on the colours drawn
+  rules: [DEAL-1]
+  level: rule
+  given: |
+    new game  players: 2
+  steps: |
+    deal random
+    1B1
+  expect: |
+    board 0 line 1 = {colour}
+"""
+
+
+def test_a_failure_after_the_engine_s_own_draw_carries_it_and_another_engine_can_deal_it_again():
+    given = ["BBBB", "YYYY", "RRRR", "KKKK", "WWWW"]
+    yellow = load_text(DRAWN.format(colour="Y"), "drawn.yaml")[0]
+    replayed = run_scenario(ReferenceEngine(0), yellow, draws={1: given})
+    # factory 1 dealt as given: 1B1 puts a blue tile on line 1, where the check wants yellow
+    assert replayed.verdict == "fail" and replayed.details["draws"] == {"1": given}
+    assert replayed.failures[0]["where"] == "drawn.yaml:11" and replayed.failures[0]["actual"] == ["B"]
+    # a draw this engine cannot deal (nine factories at two players) is not forced on it: it draws its own (and
+    # fails, as no take puts yellow on line 1 by 1B1)
+    own = run_scenario(ReferenceEngine(0), yellow, draws={1: ["BBBB"] * 9})
+    assert own.verdict == "fail" and len(own.details["draws"]["1"]) == 5
+    # a pass carries nothing
+    blue = load_text(DRAWN.format(colour="B"), "drawn.yaml")[0]
+    passing = run_scenario(ReferenceEngine(0), blue, draws={1: given})
+    assert passing.verdict == "pass" and "draws" not in passing.details

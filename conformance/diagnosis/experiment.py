@@ -30,18 +30,22 @@ def reproduce(engine: Engine, case: Case | None, seen: Observation) -> Observati
     """`case`: the scenario to run again; None for a game to replay (a property's, a fuzz finding's)."""
     try:
         if case is not None and case.kind is CaseKind.SCENARIO:
-            return observation(run_again(engine, case.payload))
+            return observation(run_again(engine, case.payload, draws=dict(seen.draws)))
         return _replay(engine, seen)
     except Exception:  # noqa: BLE001 - a misreading can break the reference's own bookkeeping: no reproduction
         return None
 
 
-def run_again(engine: Engine, scenario: Scenario, strict_rules: bool = True) -> CaseResult:
-    """A scenario run as an experiment: on the reference (a reading applied), its random deals are drawn again
-    from its seed, the same whatever cases ran on it before (in any order, in any share of processes)."""
+def run_again(engine: Engine, scenario: Scenario, strict_rules: bool = True,
+              draws: dict[int, tuple[str, ...]] | None = None) -> CaseResult:
+    """A scenario run as an experiment. A deal the engine under test drew itself (`draws`: the step's number ->
+    its factories) is dealt again as it drew it, where the reading can deal it: whether a take succeeds can hang
+    on the colours drawn. Any other random deal on the reference (a reading applied) is drawn again from its
+    seed, the same whatever cases ran on it before (in any order, in any share of processes)."""
     if isinstance(engine, ReferenceEngine):
         engine.restart_draws()
-    return run_scenario(engine, scenario, strict_rules=strict_rules)
+    replay = {number: list(factories) for number, factories in (draws or {}).items()}
+    return run_scenario(engine, scenario, strict_rules=strict_rules, draws=replay)
 
 
 def _replay(engine: Engine, seen: Observation) -> Observation | None:

@@ -38,6 +38,9 @@ class Observation:
     # "paths" of a game played in lockstep (a fuzz finding): every other field of the state was judged and
     # agreed with the rules, so a reading that explains the case must leave them as the rules have them
     whole: bool = field(default=False, compare=False)
+    # a scenario's deals the engine drew itself, (step number, factories) each: another engine's run of it deals
+    # the same tiles there, so that what the engine did is reproduced from its draw, not the other's
+    draws: tuple[tuple[int, tuple[str, ...]], ...] = field(default=(), compare=False)
 
     def first_line(self) -> int | None:
         """A scenario's first difference: the line of its step or assertion that went wrong first (the runner stops
@@ -66,11 +69,12 @@ def observation(result: CaseResult) -> Observation | None:
 
 def _scenario(result: CaseResult) -> Observation | None:
     failures = result.failures
+    draws = _draws(result.details.get("draws"))
     if failures:
         return Observation("assertions", frozenset(
             (entry.get("where") or "impossible", _canon(entry.get("actual") if entry.get("where")
                                                         else entry.get("rule")))
-            for entry in failures))
+            for entry in failures), draws=draws)
     at = result.details.get("at")
     if not at:
         return None
@@ -82,7 +86,21 @@ def _scenario(result: CaseResult) -> Observation | None:
     items = {(at, _canon(actual))}
     if "accepted_state" in result.details:  # an acceptance is told apart by the position it led to
         items.add(("accepted state", _canon(result.details["accepted_state"])))
-    return Observation("step", frozenset(items))
+    return Observation("step", frozenset(items), draws=draws)
+
+
+def _draws(found: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """A result's recorded draws (the runner's details["draws"]), or none where a report read back holds
+    anything else: what is dealt again is the engine's own draw, never a guess."""
+    if not isinstance(found, dict):
+        return ()
+    draws = []
+    for number, factories in found.items():
+        if not (isinstance(number, str) and number.isdigit() and isinstance(factories, list)
+                and all(isinstance(tiles, str) for tiles in factories)):
+            return ()
+        draws.append((int(number), tuple(factories)))
+    return tuple(sorted(draws))
 
 
 def _property(result: CaseResult) -> Observation | None:

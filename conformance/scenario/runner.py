@@ -29,6 +29,10 @@ from . import checks as judge
 from .model import Assertion, Rejection, Scenario, Step
 
 
+# a scenario's deals drawn by the engine itself: the step's number (from 1) -> the factories it dealt
+Draws = dict[int, list[str]]
+
+
 class _Verdict(Exception):
     """Stops a run early with a verdict."""
 
@@ -58,22 +62,25 @@ def result(scenario: Scenario, verdict: Verdict, message: str = "", **fields: An
 
 
 def run_scenario(engine: Engine, scenario: Scenario, capabilities: Capabilities | None = None,
-                 strict_rules: bool = True) -> CaseResult:
+                 strict_rules: bool = True, draws: Draws | None = None) -> CaseResult:
     """Run one scenario. `strict_rules`: a rejection naming another rule than expected fails (an engine
     that names no rule is not judged on it). An engine that crashes or hangs raises EngineCrash or
     EngineTimeout: the harness turns them into verdicts, with their context. A scenario on several walls
-    (`walls: [colour, grey]`) runs on each the engine offers; the first that does not pass gives the verdict."""
+    (`walls: [colour, grey]`) runs on each the engine offers; the first that does not pass gives the verdict.
+    A failure after a deal the engine drew itself carries what it drew (details["draws"]: each such step's
+    number and factories); `draws` gives those of another engine to deal again at the same steps (the
+    diagnosis's experiments), where this engine can deal them."""
     capabilities = capabilities or engine.info.capabilities
     missing = capabilities.missing(scenario.needs)
     if missing:
         return result(scenario, Verdict.SKIP, f"the engine does not offer {', '.join(missing)}")
     if len(scenario.variants) == 1:
-        return _run(engine, scenario, None, strict_rules, capabilities)
+        return _run(engine, scenario, None, strict_rules, capabilities, draws)
     walls = [wall for wall in scenario.variants if wall in capabilities.variants]
     if not walls:
         return result(scenario, Verdict.SKIP, f"the engine does not offer {' or '.join(scenario.variants)}")
     for wall in walls:
-        found = _run(engine, scenario, wall, strict_rules, capabilities)
+        found = _run(engine, scenario, wall, strict_rules, capabilities, draws)
         if found.verdict is not Verdict.PASS:
             return dataclasses.replace(found, message=f"on the {wall} wall: {found.message}")
     absent = [wall for wall in scenario.variants if wall not in walls]
@@ -88,8 +95,20 @@ def run_on_wall(engine: Engine, scenario: Scenario, wall: str | None, strict_rul
 
 
 def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool,
-         capabilities: Capabilities) -> CaseResult:
+         capabilities: Capabilities, replay: Draws | None = None) -> CaseResult:
     """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`."""
+    draws: Draws = {}
+    found = _steps(engine, scenario, wall, strict_rules, capabilities, replay or {}, draws)
+    if draws and found.verdict is Verdict.FAIL:
+        # what the engine drew: another engine reproduces its failure from the same tiles, not from its own
+        # random draw (with nine factories, whether factory 8 holds blue decides how a take from it fails)
+        found = dataclasses.replace(found, details={**found.details,
+                                                    "draws": {str(n): f for n, f in sorted(draws.items())}})
+    return found
+
+
+def _steps(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool, capabilities: Capabilities,
+           replay: Draws, draws: Draws) -> CaseResult:
     try:
         if scenario.given.reject is not None:
             _refused_start(engine, scenario, strict_rules, wall)
@@ -98,7 +117,9 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
         _checkpoints(engine, scenario, 0, wall)
         drawn = False  # a deal the engine drew itself came before the step
         for number, step in enumerate(scenario.steps, start=1):
-            _step(engine, step, strict_rules, drawn)
+            after = _step(engine, step, strict_rules, drawn, replay.get(number))
+            if step.kind == "deal_random" and isinstance(after, dict) and isinstance(after.get("factories"), list):
+                draws[number] = list(after["factories"])
             drawn = drawn or step.kind == "deal_random"
             if wall == "grey" and step.kind == "move" and step.reject is None:
                 _place_as_printed(engine, step)
@@ -217,12 +238,18 @@ def _rejection(error: Rejected) -> dict[str, Any]:
     return {"code": error.code, "rule": error.rule, "message": error.message}
 
 
-def _apply(engine: Engine, step: Step) -> dict[str, Any]:
-    """The step played; the engine's state after it."""
+def _apply(engine: Engine, step: Step, drawn: list[str] | None = None) -> dict[str, Any]:
+    """The step played; the engine's state after it. `drawn`: for a deal the engine draws itself, another
+    engine's draw to deal instead, if this engine can deal it (else it draws its own)."""
     if step.kind == "move":
         return engine.play(step.move)
     if step.kind == "deal":
         return engine.deal(list(step.factories or ()))
+    if drawn is not None:
+        try:
+            return engine.deal(list(drawn))
+        except Rejected:
+            pass  # a deal this engine would never draw (more factories than it has): it draws its own
     return engine.deal(None)
 
 
@@ -242,20 +269,21 @@ def undrawn(state: Any) -> Any:
     return kept
 
 
-def _step(engine: Engine, step: Step, strict_rules: bool, drawn: bool = False) -> None:
-    """One step, judged. `drawn`: a deal the engine drew itself came earlier in the scenario (what it leads to
-    is held to what no draw decides)."""
+def _step(engine: Engine, step: Step, strict_rules: bool, drawn: bool = False,
+          replayed: list[str] | None = None) -> dict[str, Any] | None:
+    """One step, judged; the state after it where it was played. `drawn`: a deal the engine drew itself came
+    earlier in the scenario (what it leads to is held to what no draw decides). `replayed`: another engine's
+    draw, for this step's deal."""
     held = undrawn if drawn else (lambda state: state)
     if step.reject is None:
         try:
-            _apply(engine, step)
+            return _apply(engine, step, replayed)
         except Rejected as error:
             raise _refused(error, f"step {step.text!r} ({step.where}) was refused", step.where) from None
-        return
     before = engine.state()
     expected = {"code": step.reject.code, "rule": step.reject.rule}
     try:
-        accepted = _apply(engine, step)
+        accepted = _apply(engine, step, replayed)
     except Rejected as error:
         _judge_rejection(error, step.reject, f"step {step.text!r} ({step.where})", expected, strict_rules,
                          step.where)
@@ -272,6 +300,7 @@ def _step(engine: Engine, step: Step, strict_rules: bool, drawn: bool = False) -
         raise _Verdict(Verdict.FAIL, f"step {step.text!r} ({step.where}) was refused but changed the state",
                        diff=_json_diff(before, after), expected=held(before), actual=held(after),
                        details=_difference("refused move", "state changed", step.where))
+    return None
 
 
 def _judge_rejection(error: Rejected, reject: Rejection, here: str, expected: dict[str, Any],
