@@ -740,6 +740,27 @@ def test_an_experiment_deals_again_what_the_engine_drew_itself_whichever_way_its
     assert outcomes == {"accepted", "OFFER-6"}
 
 
+def test_draws_a_report_read_back_holds_are_dealt_again_only_when_well_formed():
+    # a report is outside input (azul diagnose reads any file): draws of another shape are not dealt at all, and
+    # a draw no reading can deal (a tile that is no colour, a giant text) leaves each reading its own draw
+    from azul_conformance.diagnosis.experiment import run_again
+    from azul_conformance.harness.cases import scenario_cases
+    from azul_conformance.notation import COLOURS
+
+    case = next(c for c in scenario_cases(None).cases if c.id == "setup-three-players-seven-factories")
+    reading = BY_ID["setup-nine-factories-always"]
+    result = run_cases(MutantEngine(reading, 0), [case], RunOptions())[0]
+    for draws in (["BBBB"], {"one": ["BBBB"]}, {"1": "BBBB"}, {"1": [4]}):
+        assert observation(dataclasses.replace(result, details={**result.details, "draws": draws})).draws == ()
+    for factories in (["ZZZZ"] * 9, ["B" * 100_000] * 9):
+        seen = observation(dataclasses.replace(result, details={**result.details, "draws": {"1": factories}}))
+        kept = dict(seen.draws)[1]  # as the report keeps it: a giant text clipped like every text of a result
+        assert len(kept) == 9 and all(len(tiles) <= 2_100 for tiles in kept)
+        again = run_again(MutantEngine(reading, 0), case.payload, draws=dict(seen.draws))
+        dealt = again.details["draws"]["1"]  # the reading's own draw: nine factories of four real tiles
+        assert len(dealt) == 9 and all(len(tiles) == 4 and set(tiles) <= set(COLOURS) for tiles in dealt)
+
+
 def test_an_acceptance_after_the_engine_s_own_draw_is_held_to_what_no_draw_decides():
     # 8B1 accepted by an engine with nine factories, after a deal it drew itself: its tiles (and how many B the
     # take moved) are its own draw's, which no reading can be asked to draw alike; what the take did to the turn,
