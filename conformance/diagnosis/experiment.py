@@ -11,7 +11,7 @@ the game, answers a refusal where the engine under test gave values).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -37,15 +37,14 @@ def reproduce(engine: Engine, case: Case | None, seen: Observation) -> Observati
 
 
 def run_again(engine: Engine, scenario: Scenario, strict_rules: bool = True,
-              draws: dict[int, tuple[str, ...]] | None = None) -> CaseResult:
+              draws: Mapping[int, Sequence[str]] | None = None) -> CaseResult:
     """A scenario run as an experiment. A deal the engine under test drew itself (`draws`: the step's number ->
     its factories) is dealt again as it drew it, where the reading can deal it: whether a take succeeds can hang
     on the colours drawn. Any other random deal on the reference (a reading applied) is drawn again from its
     seed, the same whatever cases ran on it before (in any order, in any share of processes)."""
     if isinstance(engine, ReferenceEngine):
         engine.restart_draws()
-    replay = {number: list(factories) for number, factories in (draws or {}).items()}
-    return run_scenario(engine, scenario, strict_rules=strict_rules, draws=replay)
+    return run_scenario(engine, scenario, strict_rules=strict_rules, draws=draws)
 
 
 def _replay(engine: Engine, seen: Observation) -> Observation | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engines.base import Capabilities, Engine, Rejected
@@ -30,7 +30,7 @@ from .model import Assertion, Rejection, Scenario, Step
 
 
 # a scenario's deals drawn by the engine itself: the step's number (from 1) -> the factories it dealt
-Draws = dict[int, list[str]]
+Draws = Mapping[int, Sequence[str]]
 
 
 class _Verdict(Exception):
@@ -97,7 +97,7 @@ def run_on_wall(engine: Engine, scenario: Scenario, wall: str | None, strict_rul
 def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool,
          capabilities: Capabilities, replay: Draws | None = None) -> CaseResult:
     """The scenario on its own wall (`wall` None) or on `wall`, one of its `walls`."""
-    draws: Draws = {}
+    draws: dict[int, list[str]] = {}
     found = _steps(engine, scenario, wall, strict_rules, capabilities, replay or {}, draws)
     if draws and found.verdict is Verdict.FAIL:
         # what the engine drew: another engine reproduces its failure from the same tiles, not from its own
@@ -108,7 +108,7 @@ def _run(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: boo
 
 
 def _steps(engine: Engine, scenario: Scenario, wall: str | None, strict_rules: bool, capabilities: Capabilities,
-           replay: Draws, draws: Draws) -> CaseResult:
+           replay: Draws, draws: dict[int, list[str]]) -> CaseResult:
     try:
         if scenario.given.reject is not None:
             _refused_start(engine, scenario, strict_rules, wall)
@@ -238,16 +238,16 @@ def _rejection(error: Rejected) -> dict[str, Any]:
     return {"code": error.code, "rule": error.rule, "message": error.message}
 
 
-def _apply(engine: Engine, step: Step, drawn: list[str] | None = None) -> dict[str, Any]:
-    """The step played; the engine's state after it. `drawn`: for a deal the engine draws itself, another
+def _apply(engine: Engine, step: Step, replayed: Sequence[str] | None = None) -> dict[str, Any]:
+    """The step played; the engine's state after it. `replayed`: for a deal the engine draws itself, another
     engine's draw to deal instead, if this engine can deal it (else it draws its own)."""
     if step.kind == "move":
         return engine.play(step.move)
     if step.kind == "deal":
         return engine.deal(list(step.factories or ()))
-    if drawn is not None:
+    if replayed is not None:
         try:
-            return engine.deal(list(drawn))
+            return engine.deal(list(replayed))
         except Rejected:
             pass  # a deal this engine would never draw (more factories than it has): it draws its own
     return engine.deal(None)
@@ -270,7 +270,7 @@ def undrawn(state: Any) -> Any:
 
 
 def _step(engine: Engine, step: Step, strict_rules: bool, drawn: bool = False,
-          replayed: list[str] | None = None) -> dict[str, Any] | None:
+          replayed: Sequence[str] | None = None) -> dict[str, Any] | None:
     """One step, judged; the state after it where it was played. `drawn`: a deal the engine drew itself came
     earlier in the scenario (what it leads to is held to what no draw decides). `replayed`: another engine's
     draw, for this step's deal."""
