@@ -127,6 +127,10 @@ def _five_players():
     return ref.Game(5)
 
 
+def _start_seat_4_of_2():
+    return ref.Game(2, "colour", 4)
+
+
 def _start_seat_3_of_3():
     return ref.Game(3, "colour", 3)
 
@@ -196,6 +200,13 @@ WITNESSES = {
     "round-unclaimed-seat-after-last-taker": (_no_centre_take, [MONOCHROME, "1B1", "2Y2", "3R3", "4K4", "5W4"]),
     "round-unclaimed-turn-stays-with-last-taker": (_scenario("round-nobody-took-centre-three-players"), ["5Y4"]),
     "setup-player-count-else-branch": (_five_players, []),
+    "setup-start-seat-checked-against-factories": (_start_seat_4_of_2, []),
+    "end-row-bonus-stops-at-first-row": (_scenario("end-row-bonus-for-each-row"), ["CW5"]),
+    "round-unclaimed-start-passes-on": (_scenario("round-after-no-centre-take-seat-0-starts-and-turns-alternate"),
+                                        ["3K4"]),
+    "deal-bag-count-compared-non-strictly": (_scenario("deal-bag-emptied-by-the-deal-lid-kept"), [MONOCHROME]),
+    "deal-lid-part-checked-factory-by-factory": (_scenario("deal-lid-short-across-factories-refused"),
+                                                 [["KKKK", "RRRR", "RRRR", "RRRR", "RRRR"]]),
 }
 
 

@@ -37,6 +37,22 @@ round-unclaimed-last-taker-starts), round-unclaimed-seat-after-last-taker (as ro
 and setup-player-count-else-branch (as setup-any-player-count); they are kept, written from the text alone, as the
 first round's renamed five were (one of them, round-unclaimed-last-taker-starts, was renamed so).
 
+A fourth round (the modules named ...4.py: setup_deal4, offer4, floor_score4, end_grey4) was written the same way by
+four other authors, one per chapter group, each in a copy of the project made as the first round's (every
+engine-prompted reading cut out of the catalogue's source, no report, adapter, recording, score, result or history),
+from one angle: the code an engine author writes for each rule. For each rule they pictured two or three ordinary
+implementations and the slips each invites when written in haste (loops and indexes, copies and aliases, empty and
+zero taken as none, ties broken by position, arithmetic, state between turns and rounds, collections), and kept
+those the catalogue lacked that a scenario of their own rule, 2 players on the coloured wall, kills: 43 readings.
+What leaked: the patch helpers of the cut readings stayed in readings.py, and one author named a cut reading from
+its helper's name in a note of what was not written (it plays as offer-marker-first-round-only). The angle was
+chosen by someone who had seen the held-out misses, so this round is left out of the first-round figures with the
+second and third. One of its readings behaves on every case of the suite as a reading an engine prompted, which its
+author could not see: round-unclaimed-start-passes-on (as round-unclaimed-next-seat); it is kept, written from the
+text alone, as the third round's three were. Left out of it: readings killed by no 2-player coloured scenario of
+their own rule (every GREY reading, END-8, DEAL-3, SETUP-2 and SETUP-4, and seven others, each named in its module's
+docstring).
+
 Each module defines READINGS (Mutant, source "shape") and CELLS (rule -> shape -> ids), collected by readings()
 and cells(); a module may take the helpers of readings.py, the project's own readings, by name.
 """
@@ -63,9 +79,9 @@ def readings() -> tuple[Mutant, ...]:
 
 
 def later_rounds() -> tuple[str, ...]:
-    """The ids of the second and third rounds' readings (the modules named ...2 and ...3), whose angles were chosen
-    with the held-out misses in view: the held-out figures are also given without them."""
-    return tuple(reading.id for module in _modules() if module.__name__[-1] in "23" for reading in module.READINGS)
+    """The ids of the later rounds' readings (the modules named ...2, ...3 and ...4), whose angles were chosen with
+    the held-out misses in view: the held-out figures are also given without them."""
+    return tuple(reading.id for module in _modules() if module.__name__[-1] in "234" for reading in module.READINGS)
 
 
 def cells() -> dict[str, dict[str, tuple[str, ...]]]:
