@@ -73,7 +73,7 @@ HELD_OUT, FIRST_ROUND, IN_SAMPLE = "held_out", "held_out_first_round", "in_sampl
 ABOUT = {
     HELD_OUT: "leave one engine out: each engine's report diagnosed again without the readings its own failures "
               "prompted (written after meeting it), then scored against its causes.yaml",
-    FIRST_ROUND: "held out as above, and without the second clean-room round's readings (written from the rules' "
+    FIRST_ROUND: "held out as above, and without the later clean-room rounds' readings (written from the rules' "
                  "text alone, from angles chosen with the held-out misses in view)",
     IN_SAMPLE: "each engine's committed report, diagnosed with the whole catalogue (readings written after meeting "
                "the engine they explain included), scored against its causes.yaml",
@@ -400,7 +400,7 @@ def readme_block(held: dict, sample: dict, first: dict | None = None) -> str:
             f"({held['covered_found']} of {held['covered']}), where it held none a reading named all the same for "
             f"{held['uncovered_named']} of {held['uncovered']} cases, {held['uncovered_right']} of them one as exact "
             f"(a wrong one for {held['false_heading']:.1%}); "
-            + (f"held out with the first clean-room round only (the second and third rounds' "
+            + (f"held out with the first clean-room round only (the later rounds' "
                f"{len(later_rounds())} readings were written from angles chosen with these misses in view), "
                f"precision {first['precision']:.1%} and recall {first['recall']:.1%}, "
                f"{first['causes_found']} of {first['causes']} causes named; "

@@ -302,8 +302,9 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
         first = scores.get("held_out_first_round", {}).get("engines")
         if first:
             total = first[-1]
-            out += ["The clean room wrote in three rounds; the second and third took angles (how an engine holds "
-                    "each thing the rules name; a step done at another moment; each rulebook version's own words) "
+            out += ["The clean room wrote in four rounds; the later three took angles (how an engine holds "
+                    "each thing the rules name; a step done at another moment; each rulebook version's own words; the "
+                    "code an author writes for each rule and the slips it invites) "
                     "chosen by people who had seen these misses, though their authors saw none. Held out with the "
                     "first round's readings only: precision "
                     f"{total['precision']:.1%} ({total['right']}/{total['named']}), recall {total['recall']:.1%} "
