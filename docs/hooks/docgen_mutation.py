@@ -128,9 +128,9 @@ def page(spec: Spec, urls: dict[str, str], generated: Path, problems: list[str])
     out += [f"**Mutation score: {published.score_text(results)}**, measured on suite "
             f"`{results['suite_version']}` (properties asked for {results['examples']} games, seed "
             f"{results['seed']}). Of the cases that fail a mutant (every scenario that does, and the targeted "
-            "properties of its rule), the first is linked, one of the mutant's own rule where there is one, and the rest "
-            "counted (conformance/mutants/results.json lists them all; `azul mutants --only ID --every-case` runs "
-            "them); `azul mutants` stops at the first.", "",
+            "properties of its rule), the first is linked, one of the mutant's own rule where there is one, and "
+            "the rest counted (conformance/mutants/results.json lists them all; `azul mutants --only ID "
+            "--every-case` runs them); `azul mutants` stops at the first.", "",
             "| mutant | rule | kind | the wrong reading | killed by |", "| --- | --- | --- | --- | --- |"]
     for entry in entries:
         # a reading written after meeting the engine it explains says so: its engines' held-out scores leave it out

@@ -44,8 +44,9 @@ Considered and not written:
   for want of tiles; a test `< 4` tiles for `== 0`) differ from the rule only there.
 - END-3, END-6: the slips pictured (a column counted from rows 1-4, a tie-break over the wrong list of seats)
   either repeat a reading held (end-partial-column, end-column-bonus-at-four) or differ from the rule only at a
-  table of three or more; a dict of row counts keyed by score (tied players colliding) was judged too contrived. The tie-break's "most rows over every board" is
-  written under END-5, as the 2-player scenarios that kill it are a clear win's.
+  table of three or more; a dict of row counts keyed by score (tied players colliding) was judged too contrived.
+  The tie-break's "most rows over every board" is written under END-5, as the 2-player scenarios that kill it are
+  a clear win's.
 - ROUND-2: the holder found by `MARKER in floor` (it misses a holder whose floor was full) plays exactly as
   floor-full-marker-lost; a per-board "took the marker" flag never cleared needs two rounds with two holders,
   which no 2-player scenario of the rule plays. ROUND-1: a round end that deals the next round itself is the
