@@ -58,7 +58,7 @@ from azul_conformance.diagnosis.observe import observation
 from azul_conformance.harness.cases import Case, property_cases, scenario_cases
 from azul_conformance.harness.findings import unfiled
 from azul_conformance.harness.report import read_report
-from azul_conformance.mutants.catalogue import BY_ID, Mutant
+from azul_conformance.mutants.catalogue import Mutant, reading as reading_of
 from azul_conformance.mutants.clean_room import readings as from_the_text, later_rounds
 from azul_conformance.mutants.patching import MutantEngine
 
@@ -222,7 +222,7 @@ class Experiments:
             seen = observation(result) if result is not None else None
             engine = self.engines.get(mutant_id)
             if engine is None and seen is not None:
-                engine = self.engines[mutant_id] = MutantEngine(BY_ID[mutant_id], 0)
+                engine = self.engines[mutant_id] = MutantEngine(reading_of(mutant_id), 0)
             self.seen[key] = seen is not None and reproduce(engine, _cases().get(case_id), seen) == seen
         return self.seen[key]
 
@@ -230,7 +230,7 @@ class Experiments:
         """`other` reproduces the engine on each of `cases` where `reading` does, and `reading` on one at least (a
         reading that reproduces none of them tells nothing); where `reading` does not, `other` may (it then
         accounts for more of the cause)."""
-        if other not in BY_ID or reading not in BY_ID:
+        if reading_of(other) is None or reading_of(reading) is None:
             return False
         mine = [case for case in cases if self.explains(reading, case)]
         return bool(mine) and all(self.explains(other, case) for case in mine)
@@ -437,7 +437,7 @@ def _names(deviation: dict | None) -> set[str]:
 
 def _rules(readings: set[str]) -> set[str]:
     """The rules the readings misread (a pair's part each its own)."""
-    return {BY_ID[m].rule for m in readings if m in BY_ID}
+    return {found.rule for found in map(reading_of, readings) if found is not None}
 
 
 def _mutant_of(truth: list[dict], cause_id: str) -> set[str]:

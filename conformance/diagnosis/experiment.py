@@ -47,6 +47,15 @@ def run_again(engine: Engine, scenario: Scenario, strict_rules: bool = True,
     return run_scenario(engine, scenario, strict_rules=strict_rules, draws=draws)
 
 
+def fails(engine: Engine, case: Case) -> bool:
+    """Whether `engine` fails a scenario judged without the rule a refusal names (no part of a reading: a refusal's
+    rule counts only where it is the finding, observe.py)."""
+    try:
+        return run_again(engine, case.payload, strict_rules=False).verdict.bad
+    except Exception:  # noqa: BLE001 - a misreading that breaks the reference fails the scenario
+        return True
+
+
 def _replay(engine: Engine, seen: Observation) -> Observation | None:
     if seen.plan is None:
         return None
