@@ -54,7 +54,7 @@ from ..mutants.published import load as load_published
 from ..processes import each_in_a_process
 from ..results import CaseKind, CaseResult, Verdict
 from ..scenario import with_deciding_rules
-from .experiment import fails, reproduce, run_again
+from .experiment import fails, reproduce
 from .fit import fit
 from .observe import Observation, observation
 

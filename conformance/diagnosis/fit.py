@@ -53,7 +53,8 @@ def fit(trials: Trials, seen: dict[str, Observation], cases: dict[str, Case], re
     kept: list[Mutant] = []
     for family in families:
         probes = [MutantEngine(family.reading(probe), seed) for probe in family.probes]
-        mine = [c for c in open_cases if any(reproduce(probe, cases.get(c), seen[c]) != rules_do[c] for probe in probes)]
+        mine = [c for c in open_cases
+                if any(reproduce(probe, cases.get(c), seen[c]) != rules_do[c] for probe in probes)]
         if not mine:
             continue
         explained = _search(family, mine, seen, cases, seed)
@@ -61,7 +62,8 @@ def fit(trials: Trials, seen: dict[str, Observation], cases: dict[str, Case], re
         for found, case_ids in best:
             reading = family.reading(found)
             engine = MutantEngine(reading, seed)
-            if not _borne_out(engine, family, case_ids, mine, seen, cases, trials, seed) or any(fails(engine, c) for c in passed):
+            if not _borne_out(engine, family, case_ids, mine, seen, cases, trials, seed) \
+                    or any(fails(engine, c) for c in passed):
                 continue
             kept.append(reading)
             by_id.setdefault(reading.id, reading)
