@@ -18,6 +18,9 @@ applied, and the fewest misreadings that reproduce the most of what the engine d
 3. Where no single misreading explains a case, pairs are tried: among the misreadings that explain some of the
    engine's other cases, and the three that came closest on the case; again, without the dropped ones, for the
    cases whose only explanations were dropped in step 2.
+   For a case that nothing explains yet, the rules that are numbers are fitted (fit.py): the value of the
+   floor's penalties, a bonus or a count under which the reference does what the engine did, held to the
+   engine's passing scenarios and its own cases as the catalogue's readings are held to theirs.
 4. Greedy set cover: the misreading (or pair) that explains the most cases not yet explained, again and again.
    Each chosen one is a deviation; the misreadings that explain every one of its cases as well are listed with
    it, as indistinguishable on this engine's cases. One bug, one heading: a chosen misreading that reproduces
@@ -49,6 +52,7 @@ from ..harness.report import misreadings
 from ..scenario_rules import SUITE_FOLDER, corpus_root
 from ..spec_data import rule_key
 from ..mutants.catalogue import ALTERNATIVES, MUTANTS, Mutant
+from ..mutants.families import FAMILIES, Family
 from ..mutants.patching import MutantEngine
 from ..mutants.published import load as load_published
 from ..processes import each_in_a_process
@@ -102,11 +106,13 @@ def pair(first: Mutant, second: Mutant) -> Mutant:
 
 
 def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: Sequence[Mutant] = CATALOGUE,
-             jobs: int = 1, seed: int = 0, on_case: Callable[[int, int], None] | None = None) -> Diagnosis:
+             jobs: int = 1, seed: int = 0, on_case: Callable[[int, int], None] | None = None,
+             families: Sequence[Family] = FAMILIES) -> Diagnosis:
     """Diagnose the failing results of a run. `cases`: the run's cases by id (a result whose case is unknown,
     as in a report of other scenario files, cannot be run again and stays undiagnosed). `on_case(done, all)`
     hears of the progress. A misreading that fails a scenario the engine passes (the published results say
-    which scenarios each one fails) is not the engine's reading: it explains nothing, alone or in a pair."""
+    which scenarios each one fails) is not the engine's reading: it explains nothing, alone or in a pair.
+    `families`: the rules that are numbers, fitted where the catalogue explains nothing (fit.py)."""
     started = time.perf_counter()
     # a report diagnosed before: each case as it was judged; one written before the scenarios said which rule
     # decides the field they found wrong: filed as a new run would file it
@@ -137,7 +143,7 @@ def diagnose(results: Sequence[CaseResult], cases: dict[str, Case], catalogue: S
         _drop_unconfirmed(trials, killers, own, games)
         # a case explained only by what was dropped may be two faults that the pairs met first hid: tried again
         _try_pairs(trials, seen, cases, by_id, seed, only={c for c in explained if not trials.explains[c]})
-    fit(trials, seen, cases, results, by_id, seed)  # the rules that are numbers, to what nothing explains yet
+    fit(trials, seen, cases, results, by_id, seed, families)  # the rules that are numbers, where nothing explains
     chosen = _outnumbered_dropped(_cover(trials, seen, by_id, cases), results)
     return _deviations(results, chosen, trials, by_id, len(catalogue), time.perf_counter() - started)
 

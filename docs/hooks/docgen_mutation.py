@@ -308,8 +308,11 @@ def diagnosis_section(folder: Path, problems: list[str]) -> list[str]:
             out += ["The clean room wrote in four rounds; the later three took angles (how an engine holds "
                     "each thing the rules name; a step done at another moment; each rulebook version's own words; the "
                     "code an author writes for each rule and the slips it invites) "
-                    "chosen by people who had seen these misses, though their authors saw none. Held out with the "
-                    "first round's readings only: precision "
+                    "chosen by people who had seen these misses, though their authors saw none. So were the "
+                    "families of the rules that are numbers (the floor's penalties, each bonus, the counts), whose "
+                    "whole range of values the diagnosis searches for the one the engine shows where no reading "
+                    "explains a failure (`conformance/mutants/families.py`). Held out with the "
+                    "first round's readings only, and no number fitted: precision "
                     f"{total['precision']:.1%} ({total['right']}/{total['named']}), recall {total['recall']:.1%} "
                     f"({total['found']}/{total['due']}), {total['causes_found']} of {total['causes']} causes "
                     "named.", ""]
