@@ -8,9 +8,10 @@ the reference does what the engine did.
    tried on all of them, and of the values that explain the same cases the nearest to the rules' is kept (an
    entry of the table that no case reached is not guessed).
 3. A value is the engine's only if the engine's own cases bear it out, as a catalogued reading's must: it explains
-   more cases than it contradicts (the engine got to the value's first difference undisturbed and did something
-   else there), no case of its own rule contradicts it, and no scenario the engine passed fails with it (a
-   catalogued reading is held to the published kills; a fitted one has none, so it is run on them).
+   two cases at least (a range of values tried is many chances at a lone case) and more than it contradicts (the
+   engine got to the value's first difference undisturbed and did something else there), no case of its own
+   rule shows another value, and no scenario the engine passed fails with it (a catalogued reading is held to
+   the published kills; a fitted one has none, so it is run on them).
 
 What survives joins the experiments' results as any reading does, and the cover names it.
 """
@@ -31,6 +32,9 @@ from .observe import Observation
 
 SAMPLE = 3  # cases a family's whole space is tried on
 KEPT = 3  # values of a family held to the engine's passing scenarios (those that explain the most)
+# cases a value must explain: of a range of a dozen values or hundreds, one reproduces a lone case by chance (an
+# engine's one wrong score at the game's end, a fault of another kind, matched by a column bonus of 1)
+AT_LEAST = 2
 
 
 class Trials(Protocol):  # cover._Trials: what fitting reads and adds to
@@ -58,7 +62,8 @@ def fit(trials: Trials, seen: dict[str, Observation], cases: dict[str, Case], re
         if not mine:
             continue
         explained = _search(family, mine, seen, cases, seed)
-        best = sorted(explained.items(), key=lambda item: (-len(item[1]), family.distance(item[0])))[:KEPT]
+        best = sorted(((found, case_ids) for found, case_ids in explained.items() if len(case_ids) >= AT_LEAST),
+                      key=lambda item: (-len(item[1]), family.distance(item[0])))[:KEPT]
         for found, case_ids in best:
             reading = family.reading(found)
             engine = MutantEngine(reading, seed)
