@@ -53,6 +53,7 @@ def test_the_families_values_change_the_game_as_their_ids_say():
 @pytest.mark.parametrize("served, only", [
     ("floor-penalties-1-1-2-3-3-3-3", ("FLOOR", "SCORE")),  # the fourth space costs 3: a table no reading holds
     ("end-column-bonus-8", ("END",)),
+    ("wall-layout-2-1-0", ("WALL", "TILING")),  # colour c of row r at column 2c + r: a wall no reading draws
 ])
 def test_a_number_no_catalogued_reading_holds_is_fitted_and_named_by_its_value(served, only):
     mutant = reading(served)

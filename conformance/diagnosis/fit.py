@@ -13,7 +13,8 @@ the reference does what the engine did.
    rule shows another value, and no scenario the engine passed fails with it (a catalogued reading is held to
    the published kills; a fitted one has none, so it is run on them).
 
-What survives joins the experiments' results as any reading does, and the cover names it.
+What survives is tried on the failures a catalogued reading explains as well, and joins the experiments' results
+as any reading does: the cover chooses between them on all that each explains.
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ def fit(trials: Trials, seen: dict[str, Observation], cases: dict[str, Case], re
             if not _borne_out(engine, family, case_ids, mine, seen, cases, trials, seed) \
                     or any(fails(engine, c) for c in passed):
                 continue
+            # the failures a catalogued reading explains too: the cover chooses between them on all they explain
+            case_ids |= {c for c in trials.closeness if c not in case_ids and c in seen
+                         and reproduce(engine, cases.get(c), seen[c]) == seen[c]}
             kept.append(reading)
             by_id.setdefault(reading.id, reading)
             for case_id in case_ids:

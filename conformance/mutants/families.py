@@ -1,6 +1,7 @@
 """The rules that are numbers, each a family of readings: an engine may hold any other value of a bounded space
 (the floor line's seven penalties, a bonus, the factories for a player count, the tiles a factory takes, the
-tiles of a colour, the floor's spaces), and the diagnosis names the value its answers show (diagnosis/fit.py).
+tiles of a colour, the floor's spaces, the wall's layout, a lone tile's point, the score at the start), and the
+diagnosis names the value its answers show (diagnosis/fit.py).
 
 A catalogued reading of such a rule holds one value someone thought of (the first space free, the table read from
 its second entry); an engine that slipped to another value came near it and was not explained. A family holds
@@ -8,6 +9,11 @@ every value of its space, so none needs a reading written for it, and none was c
 the space is the rule's shape (a table of non-decreasing penalties, a count), bounded so that trying it is cheap.
 Its readings are built when needed, never listed in the catalogue: they have no published kills, and the
 diagnosis holds each to the scenarios the engine passed instead (a value those fail is not the engine's).
+
+Written by someone who had seen the held-out misses (a floor table no reading held was the largest of them) and
+the names of the blind mutants' files (not their diagnoses): the rules chosen are those whose titles are numbers
+(spec/rules), each with the range its shape allows, but the choice to write them was not blind, so the held-out
+figure of the first clean-room round fits none of them (benchmarks/eval_causes.py).
 
 A reading's id is its family's stem and its value (`floor-penalties-0-1-2-2-2-3-3`); `reading(id)` builds it
 again from the id, so a report's heading can be run again wherever it is read.
@@ -22,7 +28,7 @@ from typing import Any
 
 from azul_reference.tiles import FACTORIES_BY_PLAYERS, FLOOR_PENALTIES, TILES_PER_COLOUR, TILES_PER_FACTORY
 
-from .readings import Mutant, Patch, value
+from .readings import Mutant, Patch, points, scored, value
 
 FITTED = "fitted"  # Mutant.source of a family's reading
 
@@ -90,6 +96,26 @@ def _table(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split("-"))
 
 
+def _layout(found: tuple[int, int, int]) -> tuple[Patch, ...]:
+    by_colour, by_row, shift = found
+    return (("board.wall_column", value(lambda row, colour: (by_colour * colour + by_row * row + shift) % 5)),)
+
+
+def _layouts() -> Iterable[tuple[int, int, int]]:
+    # (a, b, k): colour c of row r at column (a c + b r + k) mod 5; with a and b not 0 (mod 5) every row and every
+    # column holds each colour once, as the printed wall does: each such wall is a layout an author could draw
+    return ((a, b, k) for a in range(1, 5) for b in range(1, 5) for k in range(5))
+
+
+def _starting_score(score: int) -> tuple[Patch, ...]:
+    def patch(original):
+        def init(board) -> None:
+            original(board)
+            board.score = score
+        return init
+    return (("board.Board.__init__", patch),)
+
+
 ROW, COLUMN, COLOUR = 2, 7, 10  # END-2, END-3, END-4
 
 FAMILIES: tuple[Family, ...] = (
@@ -116,6 +142,13 @@ FAMILIES: tuple[Family, ...] = (
     Family("setup-tiles-a-colour", "SETUP-4", "The bag starts with tiles of each colour numbering", TILES_PER_COLOUR,
            lambda: range(TILES_PER_COLOUR - 10, TILES_PER_COLOUR + 11),
            lambda found: (("game.TILES_PER_COLOUR", value(found)),), (TILES_PER_COLOUR - 1, TILES_PER_COLOUR + 1)),
+    Family("wall-layout", "WALL-1", "The coloured wall's layout puts colour c of row r at column (a c + b r + k) "
+           "mod 5, with a, b and k", (1, 1, 0), _layouts, _layout, ((1, 1, 1), (1, 1, 4)),
+           words=lambda found: " ".join(map(str, found)), parse=_table),
+    Family("score-lone-tile-scores", "SCORE-1", "A tile placed with no neighbour scores", 1, lambda: range(0, 7),
+           lambda found: (("board.Board.placement_points", points(lambda a, d: scored(a, d, lone=found))),), (0, 2)),
+    Family("setup-scores-start-at", "SETUP-2", "Every score starts at", 0, lambda: range(-5, 11), _starting_score,
+           (-1, 1)),
 )
 
 BY_STEM = {family.stem: family for family in FAMILIES}
