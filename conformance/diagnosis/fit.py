@@ -4,9 +4,9 @@ the reference does what the engine did.
 
 1. A case is a family's to fit only where one of its probes (a value that changes every use of the rule, up and
    down) changes what the reference does there: elsewhere no value of it can.
-2. The family's whole space is tried on the first few such cases; each value that explains one of them is then
-   tried on all of them, and of the values that explain the same cases the nearest to the rules' is kept (an
-   entry of the table that no case reached is not guessed).
+2. The family's whole space is tried on the first such case (on the next, up to three, while none explains it);
+   each value that explains it is then tried on all of them, and of the values that explain the same cases the
+   nearest to the rules' is kept (an entry of the table that no case reached is not guessed).
 3. A value is the engine's only if the engine's own cases bear it out, as a catalogued reading's must: it explains
    two cases at least (a range of values tried is many chances at a lone case) and more than it contradicts (the
    engine got to the value's first difference undisturbed and did something else there), no case of its own
@@ -31,7 +31,7 @@ from ..results import CaseKind, CaseResult, Verdict
 from .experiment import fails, reproduce
 from .observe import Observation
 
-SAMPLE = 3  # cases a family's whole space is tried on
+SAMPLE = 3  # cases a family's whole space is tried on, at most
 KEPT = 3  # values of a family held to the engine's passing scenarios (those that explain the most)
 # cases a value must explain: of a range of a dozen values or hundreds, one reproduces a lone case by chance (an
 # engine's one wrong score at the game's end, a fault of another kind, matched by a column bonus of 1)
@@ -87,12 +87,14 @@ def _search(family: Family, mine: list[str], seen: dict[str, Observation], cases
     """Each value that explains some of `mine` (the nearest to the rules' of those explaining the same cases):
     the cases it explains."""
     found: dict[Any, frozenset[str]] = {}
-    engines = {}
+    engines: dict[str, MutantEngine] = {}
     for case_id in mine[:SAMPLE]:
+        if found:
+            break  # the values found are tried on every case next; another case is searched only if none was
         for candidate in family.values():
-            if candidate in found:
-                continue
-            engine = engines.setdefault(repr(candidate), MutantEngine(family.reading(candidate), seed))
+            engine = engines.get(repr(candidate))
+            if engine is None:
+                engine = engines[repr(candidate)] = MutantEngine(family.reading(candidate), seed)
             if reproduce(engine, cases.get(case_id), seen[case_id]) == seen[case_id]:
                 found[candidate] = frozenset()
     for candidate in found:
