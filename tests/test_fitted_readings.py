@@ -79,3 +79,20 @@ def test_a_value_a_scenario_the_engine_passed_refutes_is_not_named():
     results = [dataclasses.replace(r, verdict=Verdict.PASS) if r.id == passed else r for r in results]
     found = diagnose(results, cases).deviations
     assert not any(d.id == "end-column-bonus-8" for d in found), [d.title for d in found]
+
+
+def test_a_fitted_reading_is_listed_by_its_family_and_served_by_its_id():
+    from click.testing import CliRunner
+
+    from azul_conformance.cli.mutants import mutants as mutants_command
+    from azul_conformance.cli.serve import serve
+
+    listed = CliRunner().invoke(mutants_command, ["--list", "--only", "FLOOR-3"])
+    assert listed.exit_code == 0 and "floor-penalties-..." in listed.output and "fitted" in listed.output
+    assert "end-column-bonus" not in listed.output
+    hello = '{"id":1,"cmd":"hello","protocol":1}\n{"id":2,"cmd":"new_game","players":2}\n{"cmd":"quit"}\n'
+    served = CliRunner().invoke(serve, ["--misreading", "setup-scores-start-at-3"], input=hello)
+    assert served.exit_code == 0, served.output
+    assert '"score":3' in served.output.replace(" ", "")  # the new game's boards start at 3, as the id says
+    refused = CliRunner().invoke(serve, ["--misreading", "floor-penalties-1-1-2-2-2-3-3"])  # the rules' own table
+    assert refused.exit_code == 2 and "not in the catalogue" in refused.output

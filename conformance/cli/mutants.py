@@ -13,6 +13,7 @@ from rich.markup import escape
 from .. import harness
 from .. import mutants as misreadings
 from ..mutants import clean_room  # light: its modules load only when their readings are asked for
+from ..mutants import families
 
 from .numbers import DAY, JOBS, SEEDS, Number
 
@@ -88,6 +89,13 @@ def mutants(only, jobs, examples, seed, every_case, limit, list_only, lint, writ
                         " [dim](written from the rules' text alone)[/]" if mutant.id in from_the_text else "")
             console.print(f"{mutant.id:32} {mutant.rule:9} {mutant.source:10} {escape(mutant.description)}{prompted}",
                           highlight=False)
+        rules = {mutant.rule for mutant in chosen}
+        for family in (f for f in families.FAMILIES if not only or f.rule in rules):
+            example = family.reading(family.values()[0]).id
+            console.print(f"{family.stem + '-...':32} {family.rule:9} {families.FITTED:10} {escape(family.what)}: "
+                          f"whichever the engine shows of {len(family.values())} values other than the rules' "
+                          f"({escape(family.words(family.rules))}), e.g. {example} [dim](a rule that is a number: "
+                          "fitted to the engine by the diagnosis, not run here)[/]", highlight=False)
         return
 
     workers = jobs or os.cpu_count() or 1
