@@ -219,9 +219,7 @@ def _try_cases(ids: Iterable[str], seen: dict[str, Observation], cases: dict[str
                 trials.explains[case_id].add(engine.mutant.id)
             else:
                 close[engine.mutant.id] = observed.closeness(got)
-                # only where the reading shows something the engine did not (what it shows there as well, beside
-                # another fault's fields at the same checkpoint, is no contradiction)
-                line = got.first_line() if got is not None and not got.items <= observed.items else None
+                line = got.departs(observed) if got is not None else None
                 if line is not None:
                     reached[engine.mutant.id] = line
         if on_case:

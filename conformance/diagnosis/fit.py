@@ -119,7 +119,7 @@ def _borne_out(engine: MutantEngine, family: Family, explained: frozenset[str], 
         if case_id in explained or case_id not in trials.first:
             continue
         got = reproduce(engine, cases.get(case_id), seen[case_id])
-        line = got.first_line() if got is not None and not got.items <= seen[case_id].items else None
+        line = got.departs(seen[case_id]) if got is not None else None
         if line is not None and line <= trials.first[case_id]:
             if case_id in cases and family.rule in cases[case_id].rules and _explained_by_another(
                     family, engine.mutant.id, case_id, seen, cases, seed):

@@ -49,6 +49,12 @@ class Observation:
                  if self.kind in ("assertions", "step") and where.rsplit(":", 1)[-1].isdigit()]
         return min(lines) if lines else None
 
+    def departs(self, seen: "Observation") -> int | None:
+        """Where this observation (a reading's) first shows something `seen` (the engine's) does not: the line of
+        its first difference from the rules, or None where it shows nothing the engine did not (what it shows
+        there as well, beside another fault's fields at the same checkpoint, is no contradiction)."""
+        return None if self.items <= seen.items else self.first_line()
+
     def closeness(self, other: "Observation | None") -> float:
         """How much of this observation `other` reproduces, from 0 to 1 (1: all of it, and nothing else)."""
         if other is None or other.kind != self.kind:

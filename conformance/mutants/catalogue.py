@@ -16,7 +16,6 @@ BY_ID = {mutant.id: mutant for mutant in MUTANTS + ALTERNATIVES}
 assert len(BY_ID) == len(MUTANTS) + len(ALTERNATIVES), "mutant ids are unique"
 
 
-
 def reading(mutant_id: str) -> Mutant | None:
     """A reading by id: a catalogued one, or one of a family of the rules that are numbers (families.py, built
     again from its id: the diagnosis fits those to an engine and names them by the value found)."""
